@@ -1,0 +1,63 @@
+/**
+ * Branch visibility (interpretations "Identity, roles and scopes"): main is visible
+ * to every member of a visible project; a working branch only to its owner. Anything
+ * else is the same 404 as a missing branch (§5.7).
+ */
+import { ConflictError, NotFoundError, VersionConflictError } from '../../shared/errors/domainErrors';
+import type { Principal } from '../../shared/http/principal';
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { ProjectGrant, visibleProject } from '../identity/projectAccess';
+import type { BranchRecord } from './branchRecord';
+import { findBranch, lockBranch } from './store/branchQueries';
+
+export interface BranchGrant extends ProjectGrant {
+  branch: BranchRecord;
+}
+
+/**
+ * Loads a visible branch. With `lock`, the branch's write lock is taken first and
+ * held until the transaction ends (§2.9.5: compare versions only under the lock).
+ */
+export async function visibleBranch(
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+  options: { lock?: boolean } = {},
+): Promise<BranchGrant> {
+  const row = await tx.one<{ branch: BranchRecord }>(options.lock ? lockBranch : findBranch, {
+    id: branchId,
+  });
+  if (!row) throw new NotFoundError('branch');
+  const branch = row.branch;
+  let grant: ProjectGrant;
+  try {
+    grant = await visibleProject(tx, principal, branch.project_id);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new NotFoundError('branch');
+    throw error;
+  }
+  if (!branch.is_main && branch.owner_id !== principal.userId) throw new NotFoundError('branch');
+  return { ...grant, branch };
+}
+
+/** 409 main_not_writable / branch_not_active (§3.2). */
+export function requireWritable(branch: BranchRecord): void {
+  if (branch.is_main) {
+    throw new ConflictError('main_not_writable', 'main is merge-only and cannot be changed directly');
+  }
+  if (branch.status !== 'active') {
+    throw new ConflictError('branch_not_active', `the branch is ${branch.status}`);
+  }
+}
+
+/** 409 version_conflict with current_version (§4.8, §4.15). */
+export function requireVersion(branch: BranchRecord, expected: number): void {
+  if (branch.version !== expected) throw new VersionConflictError(branch.version);
+}
+
+/** 409 project_archived: archived projects are read-only (interpretations "Projects"). */
+export function requireProjectActive(grant: ProjectGrant): void {
+  if (grant.project.archived) {
+    throw new ConflictError('project_archived', 'the project is archived and read-only');
+  }
+}

@@ -1,0 +1,38 @@
+/** A branch as stored, and the rules of its name (§2.11, §3.2, interpretations "Branches"). */
+import { RequestValidationError } from '../../shared/errors/domainErrors';
+
+export type BranchStatus = 'active' | 'discarded' | 'merged';
+
+export interface BranchRecord {
+  id: string;
+  project_id: string;
+  owner_id: string;
+  name: string;
+  status: BranchStatus;
+  is_main: boolean;
+  version: number;
+  base_main_version: number;
+  created_at: string;
+  last_active_at: string;
+  merged_at: string | null;
+}
+
+export const MAIN_BRANCH_NAME = 'main';
+export const BRANCH_NAME_MAX = 100;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Returns the trimmed name or a 422 in the array form (the body field `name`). */
+export function checkBranchName(raw: unknown): string {
+  const fail = (msg: string, type: string) =>
+    new RequestValidationError([{ loc: ['body', 'name'], msg, type, input: raw }]);
+  if (typeof raw !== 'string') throw fail('Field required', 'missing');
+  const name = raw.trim();
+  if (name.length === 0) throw fail('String should have at least 1 character', 'string_too_short');
+  if (name.length > BRANCH_NAME_MAX) {
+    throw fail(`String should have at most ${BRANCH_NAME_MAX} characters`, 'string_too_long');
+  }
+  if (CONTROL.test(name)) throw fail('Branch names may not contain control characters', 'value_error');
+  return name;
+}

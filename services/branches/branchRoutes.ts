@@ -1,0 +1,44 @@
+/** HTTP operations of the branches service: parse, call the command, present. */
+import { created, ok, OperationTable } from '../../shared/http/operation';
+import type { ServiceContext } from '../../shared/http/serviceContext';
+import { presentBranch } from './branchPresenter';
+import { discardBranch } from './commands/discardBranch';
+import { forkBranch } from './commands/forkBranch';
+import { listBranches } from './commands/listBranches';
+import { renameBranch } from './commands/renameBranch';
+
+function asObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+export function branchRoutes(ctx: ServiceContext): OperationTable {
+  const version = ctx.config.serviceVersion;
+  return {
+    forkBranch: async (req) => {
+      const branch = await forkBranch(ctx, req.principal, req.params.project_id, asObject(req.body));
+      return created({ branch: presentBranch(branch), project_id: branch.project_id, version });
+    },
+
+    listBranches: async (req) => {
+      const branches = await listBranches(ctx, req.principal, req.params.project_id);
+      return ok({ branches: branches.map(presentBranch), project_id: req.params.project_id, version });
+    },
+
+    renameBranch: async (req) => {
+      const branch = await renameBranch(ctx, req.principal, req.params.branch_id, asObject(req.body));
+      return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
+    },
+
+    discardBranch: async (req) => {
+      const branch = await discardBranch(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        Number(req.query.expected_version),
+      );
+      return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
+    },
+  };
+}

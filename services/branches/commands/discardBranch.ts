@@ -1,0 +1,33 @@
+/**
+ * DELETE /v1/branches/{id}?expected_version= (§3.2, §4.8): discard a working
+ * branch. Owner only (others: 404); the version is compared under the branch's
+ * write lock. The branch row and its structural_changes stay; its nodes, ports and
+ * wires are removed by the purge hook.
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import { requireScope } from '../../identity/projectAccess';
+import { requireVersion, requireWritable, visibleBranch } from '../branchAccess';
+import type { BranchRecord } from '../branchRecord';
+import { markBranchDiscarded } from '../store/branchQueries';
+
+export async function discardBranch(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+  expectedVersion: number,
+): Promise<BranchRecord> {
+  return ctx.executor.writeTx(async (tx) => {
+    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
+    requireScope(principal, 'graph:write');
+    requireWritable(branch);
+    requireVersion(branch, expectedVersion);
+    const row = await tx.one<{ branch: BranchRecord }>(markBranchDiscarded, {
+      id: branch.id,
+      now: nowTimestamp(),
+    });
+    if (!row) throw new Error('branch vanished during discard');
+    return row.branch;
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * POST /v1/projects/{id}/branches (§3.2, §4.5): fork a working branch from main's
+ * current state. Editor role, scope graph:write, project not archived, under the
+ * per-caller branch limit (409 branch_limit_reached), name unique among the
+ * caller's active branches (409 name_taken). The user's lock serializes a caller's
+ * concurrent forks so the limit and the name rule hold.
+ */
+import { randomUUID } from 'node:crypto';
+import { ConflictError } from '../../../shared/errors/domainErrors';
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import { copyBranchContent } from '../../graph/graphCopy';
+import { requireRole, requireScope, visibleProject } from '../../identity/projectAccess';
+import { lockUser } from '../../projects/store/projectQueries';
+import { requireProjectActive } from '../branchAccess';
+import { BranchRecord, checkBranchName } from '../branchRecord';
+import { loadMainBranch } from '../mainBranch';
+import {
+  countActiveBranchesOfOwner,
+  createBranch,
+  findBranchNameClash,
+} from '../store/branchQueries';
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+
+export async function requireFreeBranchName(
+  tx: QueryRunner,
+  input: { projectId: string; ownerId: string; name: string; excludeId: string },
+): Promise<void> {
+  const clash = await tx.one(findBranchNameClash, {
+    projectId: input.projectId,
+    ownerId: input.ownerId,
+    nameLower: input.name.toLowerCase(),
+    excludeId: input.excludeId,
+  });
+  if (clash) throw new ConflictError('name_taken', 'you already have an active branch with this name');
+}
+
+export async function forkBranch(
+  ctx: ServiceContext,
+  principal: Principal,
+  projectId: string,
+  body: { name?: unknown },
+): Promise<BranchRecord> {
+  return ctx.executor.writeTx(async (tx) => {
+    const grant = await visibleProject(tx, principal, projectId);
+    requireScope(principal, 'graph:write');
+    requireRole(grant, 'editor');
+    const name = checkBranchName(body.name);
+    requireProjectActive(grant);
+    await tx.run(lockUser, { userId: principal.userId });
+    const count = await tx.one<{ total: number }>(countActiveBranchesOfOwner, {
+      projectId,
+      ownerId: principal.userId,
+    });
+    const limit = ctx.config.limits.branchLimit;
+    if ((count?.total ?? 0) >= limit) {
+      throw new ConflictError('branch_limit_reached', `you already hold ${limit} active branches in this project`);
+    }
+    await requireFreeBranchName(tx, { projectId, ownerId: principal.userId, name, excludeId: '' });
+    const main = await loadMainBranch(tx, projectId);
+    const row = await tx.one<{ branch: BranchRecord }>(createBranch, {
+      id: randomUUID(),
+      projectId,
+      ownerId: principal.userId,
+      name,
+      nameLower: name.toLowerCase(),
+      isMain: false,
+      baseMainVersion: main.version,
+      now: nowTimestamp(),
+    });
+    if (!row) throw new Error('branch was not created');
+    await copyBranchContent(tx, main.id, row.branch.id);
+    return row.branch;
+  });
+}

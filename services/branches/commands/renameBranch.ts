@@ -1,0 +1,42 @@
+/**
+ * PATCH /v1/branches/{id} (§3.2, §4.7): rename only. Owner only (others: 404);
+ * 409 main_not_writable on main, branch_not_active on discarded or merged.
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import { requireScope } from '../../identity/projectAccess';
+import { requireWritable, visibleBranch } from '../branchAccess';
+import { BranchRecord, checkBranchName } from '../branchRecord';
+import { renameBranch as renameBranchQuery } from '../store/branchQueries';
+import { lockUser } from '../../projects/store/projectQueries';
+import { requireFreeBranchName } from './forkBranch';
+
+export async function renameBranch(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+  body: { name?: unknown },
+): Promise<BranchRecord> {
+  return ctx.executor.writeTx(async (tx) => {
+    await tx.run(lockUser, { userId: principal.userId });
+    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
+    requireScope(principal, 'graph:write');
+    requireWritable(branch);
+    const name = checkBranchName(body.name);
+    await requireFreeBranchName(tx, {
+      projectId: branch.project_id,
+      ownerId: principal.userId,
+      name,
+      excludeId: branch.id,
+    });
+    const row = await tx.one<{ branch: BranchRecord }>(renameBranchQuery, {
+      id: branch.id,
+      name,
+      nameLower: name.toLowerCase(),
+      now: nowTimestamp(),
+    });
+    if (!row) throw new Error('branch vanished during rename');
+    return row.branch;
+  });
+}

@@ -1,0 +1,30 @@
+/** Main is created in the same transaction as its project (§1.2, §3.1). */
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../../shared/errors/domainErrors';
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { BranchRecord, MAIN_BRANCH_NAME } from './branchRecord';
+import { createBranch, findMainBranch } from './store/branchQueries';
+
+export async function createMainBranch(
+  tx: QueryRunner,
+  input: { projectId: string; ownerId: string; now: string },
+): Promise<BranchRecord> {
+  const row = await tx.one<{ branch: BranchRecord }>(createBranch, {
+    id: randomUUID(),
+    projectId: input.projectId,
+    ownerId: input.ownerId,
+    name: MAIN_BRANCH_NAME,
+    nameLower: MAIN_BRANCH_NAME,
+    isMain: true,
+    baseMainVersion: 0,
+    now: input.now,
+  });
+  if (!row) throw new Error('main branch was not created');
+  return row.branch;
+}
+
+export async function loadMainBranch(tx: QueryRunner, projectId: string): Promise<BranchRecord> {
+  const row = await tx.one<{ branch: BranchRecord }>(findMainBranch, { projectId });
+  if (!row) throw new NotFoundError('branch');
+  return row.branch;
+}

@@ -1,0 +1,78 @@
+/** Cypher of the branches service (§3.2, §4.5-4.8). */
+import { cypher } from '../../../shared/neo4j/namedQuery';
+
+export const branchSchema = [
+  cypher('branchIdUnique', 'CREATE CONSTRAINT branch_id IF NOT EXISTS FOR (b:Branch) REQUIRE b.id IS UNIQUE'),
+  cypher('branchProjectIndex', 'CREATE INDEX branch_project IF NOT EXISTS FOR (b:Branch) ON (b.project_id, b.owner_id)'),
+];
+
+const BRANCH = 'b {.*} AS branch';
+
+export const createBranch = cypher(
+  'createBranch',
+  `CREATE (b:Branch {id: $id, project_id: $projectId, owner_id: $ownerId, name: $name,
+                     name_lower: $nameLower, status: 'active', is_main: $isMain, version: 0,
+                     base_main_version: $baseMainVersion, created_at: $now, last_active_at: $now,
+                     merged_at: null})
+   RETURN ${BRANCH}`,
+);
+
+export const findBranch = cypher(
+  'findBranch',
+  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL RETURN ${BRANCH}`,
+);
+
+/**
+ * Reads the branch under its exclusive write lock (held until commit): every
+ * compare-then-write on a branch's version starts here, so concurrent writers
+ * serialize and exactly one of them sees the version it expected.
+ */
+export const lockBranch = cypher(
+  'lockBranch',
+  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
+   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
+   RETURN ${BRANCH}`,
+);
+
+export const findMainBranch = cypher(
+  'findMainBranch',
+  `MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
+   RETURN ${BRANCH}`,
+);
+
+export const countActiveBranchesOfOwner = cypher(
+  'countActiveBranchesOfOwner',
+  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
+   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
+   RETURN count(b) AS total`,
+);
+
+export const findBranchNameClash = cypher(
+  'findBranchNameClash',
+  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
+   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
+     AND b.name_lower = $nameLower AND b.id <> $excludeId
+   RETURN b.id AS id LIMIT 1`,
+);
+
+export const listActiveBranchesOfOwner = cypher(
+  'listActiveBranchesOfOwner',
+  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
+   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
+   RETURN ${BRANCH}
+   ORDER BY b.created_at ASC, b.id ASC`,
+);
+
+export const renameBranch = cypher(
+  'renameBranch',
+  `MATCH (b:Branch {id: $id})
+   SET b.name = $name, b.name_lower = $nameLower, b.last_active_at = $now
+   RETURN ${BRANCH}`,
+);
+
+export const markBranchDiscarded = cypher(
+  'markBranchDiscarded',
+  `MATCH (b:Branch {id: $id})
+   SET b.status = 'discarded', b.last_active_at = $now, b.discarded_at = $now
+   RETURN ${BRANCH}`,
+);

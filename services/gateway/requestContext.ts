@@ -1,0 +1,46 @@
+/** Request id (echoed as X-Request-Id), a child logger per request, and an access log line. */
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../../shared/logging/logger';
+import type { Principal } from '../../shared/http/principal';
+
+export interface GatewayRequestState {
+  requestId: string;
+  log: Logger;
+  principal?: Principal;
+  operationId?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    gateway: GatewayRequestState;
+  }
+}
+
+const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestContext(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.header('x-request-id');
+    const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
+    const log = logger.child({ reqId: requestId });
+    req.gateway = { requestId, log };
+    res.setHeader('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info(
+        {
+          method: req.method,
+          path: req.path,
+          operationId: req.gateway.operationId,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+          userId: req.gateway.principal?.userId,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Who may see and do what on a project (§5, interpretations "Identity, roles and
+ * scopes"). Visible = the caller has a role on the project and the key's allowlist
+ * (if any) names it. Invisible and missing projects raise the same NotFoundError.
+ */
+import {
+  ForbiddenError,
+  InsufficientScopeError,
+  NotFoundError,
+} from '../../shared/errors/domainErrors';
+import { hasScope, Principal, Scope } from '../../shared/http/principal';
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { findProjectWithRole } from './store/identityQueries';
+
+export type Role = 'owner' | 'editor' | 'viewer';
+
+const RANK: Record<Role, number> = { viewer: 1, editor: 2, owner: 3 };
+
+/** A project as stored (the presenter maps it to ProjectOut field by field). */
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  owner_id: string;
+  archived: boolean;
+  intent: string | null;
+  language: string | null;
+  created_at: string;
+  updated_at: string;
+  last_opened_at: string | null;
+}
+
+export interface ProjectGrant {
+  project: ProjectRecord;
+  role: Role;
+}
+
+export function allowlisted(principal: Principal, projectId: string): boolean {
+  return principal.projectAllowlist === null || principal.projectAllowlist.has(projectId);
+}
+
+/** The project with the caller's role, or NotFoundError when not visible. */
+export async function visibleProject(
+  tx: QueryRunner,
+  principal: Principal,
+  projectId: string,
+): Promise<ProjectGrant> {
+  const row = await tx.one<{ project: ProjectRecord | null; role: Role | null }>(
+    findProjectWithRole,
+    { projectId, userId: principal.userId },
+  );
+  if (!row?.project || !row.role || !allowlisted(principal, projectId)) {
+    throw new NotFoundError('project');
+  }
+  return { project: row.project, role: row.role };
+}
+
+/** Owner-only routes answer non-owners with the 404 of a missing project (§4.3, §4.4). */
+export async function ownedProject(
+  tx: QueryRunner,
+  principal: Principal,
+  projectId: string,
+): Promise<ProjectGrant> {
+  const grant = await visibleProject(tx, principal, projectId);
+  if (grant.role !== 'owner') throw new NotFoundError('project');
+  return grant;
+}
+
+/** A visible project and a role too low: 403 forbidden (interpretations). */
+export function requireRole(grant: ProjectGrant, needed: Role): void {
+  if (RANK[grant.role] < RANK[needed]) {
+    throw new ForbiddenError('forbidden', `this route needs the ${needed} role on the project`);
+  }
+}
+
+/** A missing scope: 403 insufficient_scope (§5.6). */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (!hasScope(principal, scope)) throw new InsufficientScopeError(scope);
+}

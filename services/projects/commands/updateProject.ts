@@ -1,0 +1,50 @@
+/**
+ * PATCH /v1/projects/{id} (§3.1, §4.3): rename, archive, restore. Owner only
+ * (others: 404). A rename, or a restore to active, re-checks name uniqueness.
+ */
+import { InvalidInputError } from '../../../shared/errors/domainErrors';
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import { ownedProject, ProjectRecord, requireScope } from '../../identity/projectAccess';
+import { checkProjectName } from '../projectRules';
+import { lockUser, updateProject as updateProjectQuery } from '../store/projectQueries';
+import { requireFreeName } from './createProject';
+
+export interface UpdateProjectInput {
+  name?: unknown;
+  archived?: unknown;
+}
+
+export async function updateProject(
+  ctx: ServiceContext,
+  principal: Principal,
+  projectId: string,
+  body: UpdateProjectInput,
+): Promise<ProjectRecord> {
+  const hasName = body.name !== undefined;
+  const hasArchived = body.archived !== undefined;
+  return ctx.executor.writeTx(async (tx) => {
+    await tx.run(lockUser, { userId: principal.userId });
+    const { project } = await ownedProject(tx, principal, projectId);
+    requireScope(principal, 'graph:write');
+    if (!hasName && !hasArchived) {
+      throw new InvalidInputError('no_fields', 'send at least one of name, archived');
+    }
+    const changes: Record<string, unknown> = {};
+    const name = hasName ? checkProjectName(body.name) : project.name;
+    if (hasName) Object.assign(changes, { name, name_lower: name.toLowerCase() });
+    const archived = hasArchived ? body.archived === true : project.archived;
+    if (hasArchived) changes.archived = archived;
+    if (!archived && (hasName || project.archived)) {
+      await requireFreeName(tx, principal.userId, name, project.id);
+    }
+    const row = await tx.one<{ project: ProjectRecord }>(updateProjectQuery, {
+      id: project.id,
+      changes,
+      now: nowTimestamp(),
+    });
+    if (!row) throw new Error('project vanished during update');
+    return row.project;
+  });
+}

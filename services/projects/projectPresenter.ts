@@ -1,0 +1,22 @@
+/** Maps stored projects to ProjectOut (§2.10), field by field. */
+import type { components } from '../../shared/api/openapi.generated';
+import type { ProjectRecord } from '../identity/projectAccess';
+
+export type ProjectOut = components['schemas']['ProjectOut'];
+
+/** The graph file schema version this release writes (§9.2, interpretations). */
+export const GRAPH_SCHEMA_VERSION = 6;
+
+export function presentProject(project: ProjectRecord): ProjectOut {
+  return {
+    id: project.id,
+    name: project.name,
+    archived: project.archived,
+    intent: project.intent ?? null,
+    language: project.language ?? null,
+    graph_schema_version: GRAPH_SCHEMA_VERSION,
+    created_at: project.created_at,
+    updated_at: project.updated_at,
+    last_opened_at: project.last_opened_at ?? null,
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Configuration, read from the environment and validated once (interpretations.md,
+ * "Operator interface"). Nothing else in the code base reads process.env: every
+ * component receives the parts of Config it needs through its options object.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  neo4j: { uri: string; user: string; password: string; database: string | undefined };
+  redisUrl: string;
+  limits: {
+    projectLimit: number;
+    branchLimit: number;
+    rateLimitReadPerMin: number;
+    rateLimitWritePerMin: number;
+    rateLimitAnonPerMin: number;
+    maxBodyBytes: number;
+    maxDeltasPerBatch: number;
+  };
+  idempotencyTtlSeconds: number;
+  logLevel: string;
+  serviceVersion: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function intSetting(env: Env, name: string, fallback: number, min: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) {
+    problems.push(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+    return fallback;
+  }
+  const value = Number(raw.trim());
+  if (value < min) problems.push(`${name} must be >= ${min}, got ${value}`);
+  return value;
+}
+
+function urlSetting(env: Env, name: string, fallback: string, schemes: string[], problems: string[]): string {
+  const value = env[name] && env[name] !== '' ? (env[name] as string) : fallback;
+  try {
+    const url = new URL(value);
+    if (!schemes.includes(url.protocol.replace(/:$/, ''))) {
+      problems.push(`${name} must use one of ${schemes.join(', ')}, got ${JSON.stringify(value)}`);
+    }
+  } catch {
+    problems.push(`${name} is not a URL: ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/** The service release: the root package.json version (interpretations.md, "Wire basics"). */
+export function readServiceVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Reads every setting, collects every problem, and throws them all at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const config: Config = {
+    port: intSetting(env, 'PORT', 8080, 0, problems),
+    host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
+    neo4j: {
+      uri: urlSetting(env, 'NEO4J_URI', 'bolt://127.0.0.1:7687', ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'], problems),
+      user: env.NEO4J_USER || 'neo4j',
+      password: env.NEO4J_PASSWORD || 'neo4j',
+      database: env.NEO4J_DATABASE || undefined,
+    },
+    redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
+    limits: {
+      projectLimit: intSetting(env, 'PROJECT_LIMIT', 100, 1, problems),
+      branchLimit: intSetting(env, 'BRANCH_LIMIT', 25, 1, problems),
+      rateLimitReadPerMin: intSetting(env, 'RATE_LIMIT_READ_PER_MIN', 1200, 1, problems),
+      rateLimitWritePerMin: intSetting(env, 'RATE_LIMIT_WRITE_PER_MIN', 300, 1, problems),
+      rateLimitAnonPerMin: intSetting(env, 'RATE_LIMIT_ANON_PER_MIN', 60, 1, problems),
+      maxBodyBytes: 5 * 1024 * 1024,
+      maxDeltasPerBatch: 1000,
+    },
+    idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
+    logLevel: env.LOG_LEVEL || 'info',
+    serviceVersion: readServiceVersion(),
+  };
+  if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  if (!levels.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,145 @@
+/**
+ * Typed domain errors (§7). Domain code throws these and never an HTTP status;
+ * the gateway's error middleware is the one place that maps them to a status and
+ * writes the §7 body.
+ */
+
+export type Extra = Record<string, unknown>;
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: DomainErrorKind;
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly extra: Extra = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export type DomainErrorKind =
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'request_validation'
+  | 'delta'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+/** Missing, malformed or revoked credentials: one body for all (§5.5). */
+export class UnauthenticatedError extends DomainError {
+  readonly kind = 'unauthenticated';
+  constructor() {
+    super('not_authenticated', 'not_authenticated');
+  }
+}
+
+/** A visible resource, a caller lacking a scope or a role (§5.6). */
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+}
+
+export class InsufficientScopeError extends ForbiddenError {
+  constructor(scope: string) {
+    super('insufficient_scope', `this credential lacks the scope ${scope}`, {});
+  }
+}
+
+/** Missing or invisible: the same answer (§5.7). */
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found';
+  constructor(what = 'resource') {
+    super('not_found', `${what} not found`);
+  }
+}
+
+/** A delta names a node that does not exist (§7, interpretations "Delta errors"). */
+export class NodeNotFoundError extends DomainError {
+  readonly kind = 'not_found';
+  constructor(nodeId: string) {
+    super('node_not_found', `node ${nodeId} does not exist on this branch`, { node_id: nodeId });
+  }
+}
+
+/** 409 codes of §7 and interpretations.md. */
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+}
+
+export class VersionConflictError extends ConflictError {
+  constructor(currentVersion: number) {
+    super('version_conflict', `the branch is at version ${currentVersion}`, {
+      current_version: currentVersion,
+    });
+  }
+}
+
+/** 422 with an object detail (project create, patch no_fields, decisions state filter ...). */
+export class InvalidInputError extends DomainError {
+  readonly kind = 'invalid';
+}
+
+export interface ValidationIssue {
+  loc: (string | number)[];
+  msg: string;
+  type: string;
+  ctx?: Record<string, unknown>;
+  input?: unknown;
+}
+
+/** 422 with the FastAPI-style array detail (§7 HTTPValidationError). */
+export class RequestValidationError extends DomainError {
+  readonly kind = 'request_validation';
+  constructor(readonly issues: ValidationIssue[]) {
+    super('request_validation', issues.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
+  }
+}
+
+export type RecoveryHint = 'regenerate_uuid' | 'drop_field' | null;
+
+/** The per-delta 422 envelope: seven keys, always present (§7, interpretations). */
+export interface DeltaErrorEnvelope {
+  error: string;
+  field: string | null;
+  recovery_hint: RecoveryHint;
+  delta_index: number | null;
+  delta_type: string | null;
+  entity_id: string | null;
+  message: string;
+}
+
+export class DeltaError extends DomainError {
+  readonly kind = 'delta';
+  constructor(readonly envelope: DeltaErrorEnvelope) {
+    super(envelope.error, envelope.message);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly kind = 'too_large';
+  constructor(limitBytes: number) {
+    super('payload_too_large', `request body exceeds ${limitBytes} bytes`);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  readonly kind = 'rate_limited';
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', 'rate_limited');
+  }
+}
+
+/** A backing store (Neo4j, Redis) cannot answer now; the caller may retry. */
+export class ServiceUnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 5,
+  ) {
+    super('service_unavailable', message);
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * The only code that runs Cypher. It owns the driver, opens sessions, retries
+ * transient failures (through the driver's managed transactions), converts
+ * records to plain objects, times every named query, and maps Neo4j failures to
+ * typed domain errors.
+ */
+import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
+import type { Logger } from 'pino';
+import { DomainError, ServiceUnavailableError } from '../errors/domainErrors';
+import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
+
+export interface ExecutorOptions {
+  uri: string;
+  user: string;
+  password: string;
+  database?: string;
+  logger: Logger;
+  /** Called after each query with its name and duration in milliseconds. */
+  onQuery?: (name: string, ms: number, ok: boolean) => void;
+}
+
+const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'ECONNREFUSED']);
+
+export class Executor {
+  private readonly driver: Driver;
+  private readonly database: string | undefined;
+  private readonly logger: Logger;
+  private readonly onQuery: ExecutorOptions['onQuery'];
+
+  constructor(options: ExecutorOptions) {
+    this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
+      disableLosslessIntegers: true,
+      maxConnectionPoolSize: 64,
+      connectionAcquisitionTimeout: 10_000,
+      connectionTimeout: 5_000,
+      maxTransactionRetryTime: 10_000,
+    });
+    this.database = options.database;
+    this.logger = options.logger;
+    this.onQuery = options.onQuery;
+  }
+
+  /** Runs a read query in its own managed read transaction. */
+  read<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
+    return this.readTx((tx) => tx.run<R>(query, params));
+  }
+
+  /** Runs a write query in its own managed write transaction. */
+  write<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
+    return this.writeTx((tx) => tx.run<R>(query, params));
+  }
+
+  readTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
+    return this.withSession('READ', (session) =>
+      session.executeRead((tx) => work(this.runner(tx))),
+    );
+  }
+
+  /**
+   * Runs `work` in one write transaction: all of it commits or none of it does.
+   * A DomainError thrown by `work` rolls back and propagates unchanged.
+   */
+  writeTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
+    return this.withSession('WRITE', (session) =>
+      session.executeWrite((tx) => work(this.runner(tx))),
+    );
+  }
+
+  /**
+   * Runs `work` in a write transaction that is always rolled back (dry runs, §4.14).
+   * The result of `work` is returned; nothing it wrote is kept.
+   */
+  async rolledBackTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
+    return this.withSession('WRITE', async (session) => {
+      const tx = session.beginTransaction();
+      try {
+        return await work(this.transactionRunner(tx));
+      } finally {
+        await tx.rollback().catch(() => undefined);
+      }
+    });
+  }
+
+  /** Auto-commit query, for `CALL { ... } IN TRANSACTIONS` batch work (purges). */
+  async autoCommit<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
+    return this.withSession('WRITE', async (session) => {
+      const started = performance.now();
+      let ok = false;
+      try {
+        const result = await session.run(query.text, params);
+        ok = true;
+        return result.records.map((r) => r.toObject() as R);
+      } finally {
+        this.observe(query.name, started, ok);
+      }
+    });
+  }
+
+  async verifyConnectivity(): Promise<void> {
+    try {
+      await this.driver.getServerInfo({ database: this.database });
+    } catch (error) {
+      throw this.mapError(error);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  private async withSession<T>(mode: 'READ' | 'WRITE', use: (s: Session) => Promise<T>): Promise<T> {
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+    });
+    try {
+      return await use(session);
+    } catch (error) {
+      throw this.mapError(error);
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+  }
+
+  private runner(tx: ManagedTransaction): QueryRunner {
+    return this.transactionRunner(tx);
+  }
+
+  private transactionRunner(tx: Pick<ManagedTransaction, 'run'>): QueryRunner {
+    const run = async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R[]> => {
+      const started = performance.now();
+      let ok = false;
+      try {
+        const result = await tx.run(query.text, params);
+        ok = true;
+        return result.records.map((r) => r.toObject() as R);
+      } finally {
+        this.observe(query.name, started, ok);
+      }
+    };
+    return {
+      run,
+      one: async <R extends Row>(query: NamedQuery, params: Params = {}) => {
+        const rows = await run<R>(query, params);
+        return rows[0];
+      },
+    };
+  }
+
+  private observe(name: string, started: number, ok: boolean): void {
+    const ms = performance.now() - started;
+    this.onQuery?.(name, ms, ok);
+    if (ms > 500) this.logger.warn({ query: name, ms: Math.round(ms) }, 'slow cypher query');
+  }
+
+  private mapError(error: unknown): unknown {
+    if (error instanceof DomainError) return error;
+    const code = (error as Neo4jError | undefined)?.code ?? (error as { code?: string })?.code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('Neo.TransientError.General.DatabaseUnavailable'))) {
+      this.logger.error({ err: error }, 'neo4j unavailable');
+      return new ServiceUnavailableError('the graph database is unavailable, retry later');
+    }
+    return error;
+  }
+}
