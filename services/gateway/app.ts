@@ -18,7 +18,7 @@ import {
 import type { Logger } from '../../shared/logging/logger';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity/authenticator';
-import { errorMiddleware } from './errorMiddleware';
+import { errorMiddleware } from '../../shared/http/errorResponse';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
 import { requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';

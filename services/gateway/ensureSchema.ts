@@ -2,13 +2,14 @@
 import { cypher, NamedQuery } from '../../shared/neo4j/namedQuery';
 import type { Executor } from '../../shared/neo4j/executor';
 import { branchSchema } from '../branches/store/branchQueries';
+import { changeSchema } from '../graph/store/changeQueries';
 import { graphSchema } from '../graph/store/graphSchema';
 import { identitySchema } from '../identity/store/identityQueries';
 import { projectSchema } from '../projects/store/projectQueries';
 
 const awaitIndexes = cypher('awaitIndexes', 'CALL db.awaitIndexes(300)');
 
-export const ALL_SCHEMA: NamedQuery[] = [...identitySchema, ...projectSchema, ...branchSchema, ...graphSchema];
+export const ALL_SCHEMA: NamedQuery[] = [...identitySchema, ...projectSchema, ...branchSchema, ...graphSchema, ...changeSchema];
 
 export async function ensureSchema(executor: Executor): Promise<void> {
   for (const statement of ALL_SCHEMA) await executor.autoCommit(statement);

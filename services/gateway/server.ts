@@ -13,6 +13,7 @@ import { Executor } from '../../shared/neo4j/executor';
 import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { graphRoutes } from '../graph/graphRoutes';
+import { IdempotencyStore } from '../graph/idempotency';
 import { Authenticator } from '../identity/authenticator';
 import { projectRoutes } from '../projects/projectRoutes';
 import { createGateway } from './app';
@@ -55,7 +56,9 @@ export async function startService(config: Config, logger = createLogger({ level
       ...healthRoutes({ executor, redis, version: config.serviceVersion }),
       ...projectRoutes(ctx),
       ...branchRoutes(ctx),
-      ...graphRoutes(ctx),
+      ...graphRoutes(ctx, {
+        idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
+      }),
     },
   });
 

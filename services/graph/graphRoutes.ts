@@ -1,8 +1,20 @@
-/** HTTP operations of the graph service (reads so far): parse, call, present. */
-import { ok, OperationTable } from '../../shared/http/operation';
+/** HTTP operations of the graph service: parse, call the command, present. */
+import {
+  DeltaError,
+  DomainError,
+  EdgeNotFoundError,
+  NodeNotFoundError,
+  RequestValidationError,
+  VersionConflictError,
+} from '../../shared/errors/domainErrors';
+import { errorBody } from '../../shared/http/errorResponse';
+import { ok, OperationRequest, OperationResult, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches/branchPresenter';
+import { applyDeltas, ApplyResult } from './commands/applyDeltas';
 import { BranchGraph, readBranchGraph, readMainGraph } from './commands/readGraph';
+import { validateDeltas } from './commands/validateDeltas';
+import { fingerprint, IdempotencyStore, isValidIdempotencyKey } from './idempotency';
 import { presentEdge, presentNode } from './wirePresenter';
 
 function presentGraph(graph: BranchGraph, version: string) {
@@ -15,13 +27,83 @@ function presentGraph(graph: BranchGraph, version: string) {
   };
 }
 
-export function graphRoutes(ctx: ServiceContext): OperationTable {
+function presentApply(result: ApplyResult, version: string) {
+  return {
+    applied: result.applied,
+    positions_applied: result.positionsApplied,
+    branch: presentBranchRef(result.branch),
+    project_id: result.branch.project_id,
+    version,
+  };
+}
+
+/** Answers that reached the apply step and are kept for replay (interpretations). */
+function isReplayable(error: unknown): error is DomainError {
+  return (
+    error instanceof DeltaError ||
+    error instanceof NodeNotFoundError ||
+    error instanceof EdgeNotFoundError ||
+    error instanceof VersionConflictError
+  );
+}
+
+export function graphRoutes(ctx: ServiceContext, deps: { idempotency: IdempotencyStore }): OperationTable {
   const version = ctx.config.serviceVersion;
+
+  async function applyOnce(req: OperationRequest): Promise<OperationResult> {
+    const branchId = req.params.branch_id;
+    const key = req.headers['idempotency-key'];
+    if (key === undefined) {
+      return ok(presentApply(await applyDeltas(ctx, req.principal, branchId, req.body), version));
+    }
+    if (!isValidIdempotencyKey(key)) {
+      throw new RequestValidationError([
+        { loc: ['header', 'Idempotency-Key'], msg: 'Idempotency-Key is 1 to 255 printable ASCII characters', type: 'string_pattern_mismatch', input: key },
+      ]);
+    }
+    const scope = `${req.principal.userId}:${branchId}`;
+    const print = fingerprint(req.body);
+    const reservation = await deps.idempotency.reserve(scope, key, print);
+    if (reservation.kind === 'replay') {
+      return { ...reservation.response, headers: { 'Idempotent-Replayed': 'true' } };
+    }
+    let response: OperationResult;
+    try {
+      const result = await applyDeltas(ctx, req.principal, branchId, req.body, key);
+      response = ok(presentApply(result, version));
+    } catch (error) {
+      if (isReplayable(error)) {
+        const { status, body } = errorBody(error);
+        await deps.idempotency.complete(scope, key, print, { status, body }).catch(() => undefined);
+      } else {
+        await deps.idempotency.release(scope, key);
+      }
+      throw error;
+    }
+    await deps.idempotency.complete(scope, key, print, { status: response.status, body: response.body }).catch((error: unknown) => {
+      req.log.warn({ err: error }, 'idempotent answer not cached; a retry is answered from the recorded batch');
+    });
+    return response;
+  }
+
   return {
     getMainGraph: async (req) =>
       ok(presentGraph(await readMainGraph(ctx, req.principal, req.params.project_id), version)),
 
     getBranchGraph: async (req) =>
       ok(presentGraph(await readBranchGraph(ctx, req.principal, req.params.branch_id), version)),
+
+    validateDeltas: async (req) => {
+      const result = await validateDeltas(ctx, req.principal, req.params.branch_id, req.body);
+      return ok({
+        branch: presentBranchRef(result.branch),
+        findings: result.findings,
+        project_id: result.branch.project_id,
+        valid: result.valid,
+        version,
+      });
+    },
+
+    applyDeltas: applyOnce,
   };
 }

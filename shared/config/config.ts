@@ -99,3 +99,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** The environment with some settings replaced (tests, benchmarks, the CLI). */
+export function loadConfigWith(overrides: Env): Config {
+  return loadConfig({ ...process.env, ...overrides });
+}

@@ -65,6 +65,14 @@ export class NodeNotFoundError extends DomainError {
   }
 }
 
+/** delete_edge names an edge that does not exist. */
+export class EdgeNotFoundError extends DomainError {
+  readonly kind = 'not_found';
+  constructor(edgeId: string) {
+    super('edge_not_found', `edge ${edgeId} does not exist on this branch`, { edge_id: edgeId });
+  }
+}
+
 /** 409 codes of §7 and interpretations.md. */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';

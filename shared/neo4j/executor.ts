@@ -140,7 +140,7 @@ export class Executor {
     };
     return {
       run,
-      one: async <R extends Row>(query: NamedQuery, params: Params = {}) => {
+      one: async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R | undefined> => {
         const rows = await run<R>(query, params);
         return rows[0];
       },

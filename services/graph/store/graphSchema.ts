@@ -1,6 +1,7 @@
 /**
  * Storage model of graph content (graph service). Everything is scoped by branch:
- *   (:GNode {branch_id, id, kind, parent_id, ...NodeData scalars, x, y})
+ *   (:GNode {branch_id, id, kind, parent_id, scope, ...NodeData scalars, x, y})
+ *     scope = parent_id, or '' at the top level: sibling-name lookups are index seeks
  *   (:GNode)-[:CONTAINS]->(:GNode)               containment tree (§1.1)
  *   (:GNode)-[:HAS_PORT]->(:Port {branch_id, id, node_id, channel, ord, ...})
  *   (:Edge {branch_id, id, source_handle, target_handle})
@@ -17,7 +18,7 @@ export const graphSchema = [
   cypher('gnodeBranchOnly', 'CREATE INDEX gnode_branch IF NOT EXISTS FOR (n:GNode) ON (n.branch_id)'),
   cypher('portBranchOnly', 'CREATE INDEX port_branch IF NOT EXISTS FOR (p:Port) ON (p.branch_id)'),
   cypher('edgeBranchOnly', 'CREATE INDEX edge_branch IF NOT EXISTS FOR (e:Edge) ON (e.branch_id)'),
-  cypher('gnodeBranch', 'CREATE INDEX gnode_parent IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.parent_id)'),
+  cypher('gnodeScopeName', 'CREATE INDEX gnode_scope_name IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.scope, n.name)'),
   cypher('portNode', 'CREATE INDEX port_node IF NOT EXISTS FOR (p:Port) ON (p.branch_id, p.node_id)'),
   cypher('edgeSource', 'CREATE INDEX edge_source IF NOT EXISTS FOR (e:Edge) ON (e.branch_id, e.source_handle)'),
   cypher('edgeTarget', 'CREATE INDEX edge_target IF NOT EXISTS FOR (e:Edge) ON (e.branch_id, e.target_handle)'),

@@ -4,8 +4,8 @@
  * answered 500 without internals.
  */
 import type { ErrorRequestHandler } from 'express';
-import { DomainError, DomainErrorKind } from '../../shared/errors/domainErrors';
-import type { Logger } from '../../shared/logging/logger';
+import { DomainError, DomainErrorKind } from '../errors/domainErrors';
+import type { Logger } from '../logging/logger';
 
 const STATUS: Record<DomainErrorKind, number> = {
   unauthenticated: 401,

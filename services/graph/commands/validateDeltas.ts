@@ -1,0 +1,34 @@
+/**
+ * POST /v1/branches/{id}/validate (§1.4, §4.14): the apply pipeline in a
+ * transaction that is always rolled back, then the findings of the graph that
+ * would result. The same parser and BatchApplier as apply, so a dry run accepts
+ * and refuses exactly what apply would. No scope needed (interpretations).
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { visibleBranch } from '../../branches/branchAccess';
+import type { BranchRecord } from '../../branches/branchRecord';
+import { BatchApplier } from '../deltas/batchApplier';
+import { parseDeltaBatch } from '../deltas/parseDeltas';
+import { computeFindings, Finding } from '../findings';
+
+export interface ValidateResult {
+  branch: BranchRecord;
+  findings: Finding[];
+  valid: boolean;
+}
+
+export async function validateDeltas(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+  body: unknown,
+): Promise<ValidateResult> {
+  return ctx.executor.rolledBackTx(async (tx) => {
+    const { branch } = await visibleBranch(tx, principal, branchId);
+    const batch = parseDeltaBatch(body ?? {}, { maxDeltas: ctx.config.limits.maxDeltasPerBatch, requireVersion: false });
+    await new BatchApplier(tx, branchId).applyAll(batch.deltas);
+    const findings = await computeFindings(tx, branchId);
+    return { branch, findings, valid: !findings.some((f) => f.severity === 'error') };
+  });
+}

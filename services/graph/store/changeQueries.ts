@@ -1,0 +1,32 @@
+/** The structural_changes trail of a branch: one record per applied batch (§3.2). */
+import { cypher } from '../../../shared/neo4j/namedQuery';
+
+export const changeSchema = [
+  cypher('changeBranchVersion', 'CREATE INDEX change_branch_version IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.version)'),
+  cypher('changeIdempotency', 'CREATE INDEX change_idempotency IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.idempotency_key)'),
+];
+
+/** Advances the branch version by one and records the batch, in the apply transaction. */
+export const recordBatch = cypher(
+  'recordBatch',
+  `MATCH (b:Branch {id: $branchId})
+   SET b.version = b.version + 1, b.last_active_at = $now
+   CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,
+                     created_at: $now, deltas: $deltas, idempotency_key: $idempotencyKey,
+                     idempotency_scope: $idempotencyScope, positions_applied: $positionsApplied})
+   RETURN b.version AS version`,
+);
+
+/** A batch already applied under this key by this user (a retry after a lost answer). */
+export const findChangeByIdempotencyKey = cypher(
+  'findChangeByIdempotencyKey',
+  `MATCH (c:Change {branch_id: $branchId, idempotency_key: $key})
+   WHERE c.idempotency_scope = $scope
+   RETURN c.version AS version, c.positions_applied AS positionsApplied
+   LIMIT 1`,
+);
+
+export const touchBranch = cypher(
+  'touchBranch',
+  `MATCH (b:Branch {id: $branchId}) SET b.last_active_at = $now RETURN b.version AS version`,
+);

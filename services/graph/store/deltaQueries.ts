@@ -1,0 +1,158 @@
+/**
+ * Cypher of delta application (§4.15-4.16). Each query touches only the entities a
+ * delta names and their immediate structure, by index seek on (branch_id, id),
+ * (branch_id, scope, name) or (branch_id, handle): a batch costs in proportion to
+ * the batch, not to the branch.
+ */
+import { cypher } from '../../../shared/neo4j/namedQuery';
+
+/** Which of $ids are already used by a node, port or edge of the branch (§2.9.2). */
+export const findUsedIds = cypher(
+  'findUsedIds',
+  `UNWIND $ids AS id
+   CALL (id) {
+     OPTIONAL MATCH (n:GNode {branch_id: $branchId, id: id})
+     OPTIONAL MATCH (p:Port {branch_id: $branchId, id: id})
+     OPTIONAL MATCH (e:Edge {branch_id: $branchId, id: id})
+     RETURN n IS NOT NULL OR e IS NOT NULL AS nodeOrEdge, p.node_id AS portOwner
+   }
+   WITH id, nodeOrEdge, portOwner WHERE nodeOrEdge OR portOwner IS NOT NULL
+   RETURN id, portOwner`,
+);
+
+export const loadNode = cypher(
+  'loadNode',
+  `MATCH (n:GNode {branch_id: $branchId, id: $id})
+   OPTIONAL MATCH (n)-[:HAS_PORT]->(p:Port)
+   RETURN n {.*} AS node, collect(p {.*}) AS ports`,
+);
+
+export const findSiblingNamed = cypher(
+  'findSiblingNamed',
+  `MATCH (n:GNode {branch_id: $branchId, scope: $scope, name: $name})
+   WHERE NOT n.id IN $excludeIds
+   RETURN n.id AS id LIMIT 1`,
+);
+
+export const createNode = cypher(
+  'createNode',
+  `CREATE (n:GNode)
+   SET n = $props
+   FOREACH (port IN $ports | CREATE (n)-[:HAS_PORT]->(p:Port) SET p = port)
+   WITH n
+   OPTIONAL MATCH (parent:GNode {branch_id: $branchId, id: $props.parent_id})
+   FOREACH (_ IN CASE WHEN parent IS NULL THEN [] ELSE [1] END | CREATE (parent)-[:CONTAINS]->(n))
+   RETURN n.id AS id`,
+);
+
+export const updateNodeProps = cypher(
+  'updateNodeProps',
+  `MATCH (n:GNode {branch_id: $branchId, id: $id})
+   SET n += $props
+   RETURN n.id AS id`,
+);
+
+/** Upserts ports of a node, matched by id (removed ports go through deleteNodesAndPorts). */
+export const upsertPorts = cypher(
+  'upsertPorts',
+  `MATCH (n:GNode {branch_id: $branchId, id: $id})
+   UNWIND $ports AS port
+   MERGE (p:Port {branch_id: $branchId, id: port.id})
+   ON CREATE SET p = port
+   ON MATCH SET p += port
+   MERGE (n)-[:HAS_PORT]->(p)
+   RETURN count(p) AS upserted`,
+);
+
+/** Ids of a node's subtree (itself included) and of their ports. */
+export const collectSubtree = cypher(
+  'collectSubtree',
+  `MATCH (root:GNode {branch_id: $branchId, id: $id})
+   MATCH (root)-[:CONTAINS*0..]->(n:GNode)
+   OPTIONAL MATCH (n)-[:HAS_PORT]->(p:Port)
+   RETURN collect(DISTINCT n.id) AS nodeIds, collect(p.id) AS portIds`,
+);
+
+/** Deletes nodes, their ports, and every wire touching those ports. */
+export const deleteNodesAndPorts = cypher(
+  'deleteNodesAndPorts',
+  `CALL () {
+     UNWIND $portIds AS pid
+     MATCH (e:Edge {branch_id: $branchId, source_handle: pid})
+     DELETE e
+   }
+   CALL () {
+     UNWIND $portIds AS pid
+     MATCH (e:Edge {branch_id: $branchId, target_handle: pid})
+     DELETE e
+   }
+   CALL () {
+     UNWIND $portIds AS pid
+     MATCH (p:Port {branch_id: $branchId, id: pid})
+     DETACH DELETE p
+   }
+   CALL () {
+     UNWIND $nodeIds AS nid
+     MATCH (n:GNode {branch_id: $branchId, id: nid})
+     DETACH DELETE n
+   }
+   RETURN true AS done`,
+);
+
+/** Whether $nodeId is $parentId or one of its ancestors (a reparent would make a cycle). */
+export const isAncestorOrSelf = cypher(
+  'isAncestorOrSelf',
+  `MATCH (p:GNode {branch_id: $branchId, id: $parentId})
+   MATCH (a:GNode)-[:CONTAINS*0..]->(p)
+   WHERE a.id = $nodeId
+   RETURN a.id AS id LIMIT 1`,
+);
+
+export const moveNodes = cypher(
+  'moveNodes',
+  `UNWIND $nodeIds AS nid
+   MATCH (n:GNode {branch_id: $branchId, id: nid})
+   OPTIONAL MATCH (:GNode)-[old:CONTAINS]->(n)
+   DELETE old
+   SET n.parent_id = $parentId, n.scope = coalesce($parentId, '')
+   WITH n
+   OPTIONAL MATCH (parent:GNode {branch_id: $branchId, id: $parentId})
+   FOREACH (_ IN CASE WHEN parent IS NULL THEN [] ELSE [1] END | CREATE (parent)-[:CONTAINS]->(n))
+   RETURN count(n) AS moved`,
+);
+
+export const childrenOf = cypher(
+  'childrenOf',
+  `MATCH (c:GNode {branch_id: $branchId, scope: $scope})
+   RETURN c.id AS id, c.name AS name`,
+);
+
+/** Ports named by handles, with their node's kind (edge rules, §2.8). */
+export const resolveHandles = cypher(
+  'resolveHandles',
+  `UNWIND $handles AS h
+   MATCH (p:Port {branch_id: $branchId, id: h})
+   MATCH (n:GNode {branch_id: $branchId, id: p.node_id})
+   RETURN p.id AS portId, p.channel AS channel, n.id AS nodeId, n.kind AS kind`,
+);
+
+export const createEdge = cypher(
+  'createEdge',
+  `CREATE (e:Edge {branch_id: $branchId, id: $id, source_handle: $source, target_handle: $target})
+   RETURN e.id AS id`,
+);
+
+export const deleteEdge = cypher(
+  'deleteEdge',
+  `MATCH (e:Edge {branch_id: $branchId, id: $id})
+   DELETE e
+   RETURN count(*) AS deleted`,
+);
+
+export const writePositions = cypher(
+  'writePositions',
+  `UNWIND $positions AS pos
+   MATCH (n:GNode {branch_id: $branchId, id: pos.id})
+   SET n.x = pos.x, n.y = pos.y
+   RETURN count(n) AS written`,
+);

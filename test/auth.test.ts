@@ -1,0 +1,114 @@
+/** Authentication, scopes, errors and limits at the gateway: §5, §7, §8, interpretations. */
+import { expect } from 'chai';
+import { loadConfigWith } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { RunningService, startService } from '../services/gateway/server';
+import { revokeApiKey } from '../services/identity/commands/revokeApiKey';
+import { ApiClient } from './support/client';
+import { currentHarness, newUser, TEST_ENV, uniqueName } from './support/harness';
+
+describe('authentication and errors (§5, §7)', () => {
+  it('answers a missing Authorization header with the 401 body and WWW-Authenticate', async () => {
+    const res = await currentHarness().anon.get('/v1/projects');
+    expect(res.status).to.equal(401);
+    expect(res.body).to.deep.equal({ detail: 'not_authenticated' });
+    expect(res.headers.get('www-authenticate')).to.equal('Bearer');
+  });
+
+  it('gives malformed, unknown and revoked credentials the identical 401 (§5.5)', async () => {
+    const { anon, service } = currentHarness();
+    const user = await newUser();
+    await revokeApiKey(service.executor, user.keyId);
+    const bodies = [];
+    for (const header of ['Basic abc', 'Bearer', 'Bearer gds_unknownunknownunknownunknown', 'token', `Bearer ${user.token}`]) {
+      const res = await anon.get('/v1/projects', { headers: { Authorization: header } });
+      expect(res.status, header).to.equal(401);
+      bodies.push(JSON.stringify(res.body));
+    }
+    expect(new Set(bodies).size).to.equal(1);
+  });
+
+  it('serves /healthz without credentials once Neo4j and Redis answer', async () => {
+    const res = await currentHarness().anon.get('/healthz');
+    expect(res.status).to.equal(200);
+    expect(res.body.status).to.equal('ok');
+  });
+
+  it('puts the rate-limit headers on every authenticated response, errors included', async () => {
+    const alice = await newUser();
+    for (const res of [await alice.api.get('/v1/projects'), await alice.api.post('/v1/projects', { name: '' })]) {
+      for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+        expect(res.headers.get(h), h).to.match(/^\d+$/);
+      }
+    }
+  });
+
+  it('echoes a request id', async () => {
+    const alice = await newUser();
+    const res = await alice.api.get('/v1/projects', { headers: { 'X-Request-Id': 'trace-123' } });
+    expect(res.headers.get('x-request-id')).to.equal('trace-123');
+  });
+
+  it('answers a path id that is not a uuid with the 422 array form', async () => {
+    const alice = await newUser();
+    const res = await alice.api.get('/v1/graph/not-a-uuid');
+    expect(res.status).to.equal(422);
+    expect(res.body.detail[0].loc).to.deep.equal(['path', 'project_id']);
+  });
+
+  it('answers a body over 5 MiB with 413 payload_too_large', async () => {
+    const alice = await newUser();
+    const res = await alice.api.post('/v1/projects', { name: 'x', pad: 'y'.repeat(5 * 1024 * 1024 + 10) });
+    expect(res.status).to.equal(413);
+    expect(res.body.detail.code).to.equal('payload_too_large');
+  });
+
+  it('gives a missing project and an invisible one the identical 404 (§5.7)', async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const p = (await owner.api.post('/v1/projects', { name: uniqueName() })).body.project;
+    const invisible = await stranger.api.get(`/v1/graph/${p.id}`);
+    const missing = await stranger.api.get('/v1/graph/00000000-0000-4000-8000-000000000000');
+    expect(invisible.status).to.equal(404);
+    expect(invisible.body).to.deep.equal(missing.body);
+    expect(invisible.body.detail.code).to.equal('not_found');
+  });
+
+  describe('rate limiting (§7, §8)', () => {
+    let limited: RunningService;
+    let client: ApiClient;
+
+    before(async () => {
+      const config = loadConfigWith({ ...TEST_ENV, RATE_LIMIT_WRITE_PER_MIN: '3', RATE_LIMIT_READ_PER_MIN: '5', RATE_LIMIT_ANON_PER_MIN: '2' });
+      limited = await startService(config, createLogger({ level: 'silent' }));
+      client = new ApiClient(limited.url, currentHarness().contract);
+    });
+    after(async () => limited.close());
+
+    it('answers 429 rate_limited with Retry-After and the X-RateLimit headers once the write bucket is spent', async () => {
+      const alice = await newUser();
+      const api = client.withToken(alice.token);
+      const statuses = [];
+      let last;
+      for (let i = 0; i < 4; i++) {
+        last = await api.post('/v1/projects', { name: uniqueName() });
+        statuses.push(last.status);
+      }
+      expect(statuses).to.deep.equal([201, 201, 201, 429]);
+      expect(last!.body).to.deep.equal({ detail: 'rate_limited' });
+      expect(Number(last!.headers.get('retry-after'))).to.be.within(1, 60);
+      expect(last!.headers.get('x-ratelimit-limit')).to.equal('3');
+      expect(last!.headers.get('x-ratelimit-remaining')).to.equal('0');
+      expect(Number(last!.headers.get('x-ratelimit-reset'))).to.be.greaterThan(Date.now() / 1000);
+      // the read bucket is separate
+      expect((await api.get('/v1/projects')).status).to.equal(200);
+    });
+
+    it('limits unauthenticated calls per client address', async () => {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await client.get('/v1/projects')).status);
+      expect(statuses).to.include(429);
+      expect(statuses.slice(0, 1)).to.deep.equal([401]);
+    });
+  });
+});

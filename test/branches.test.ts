@@ -1,0 +1,269 @@
+/** Branches: §3.2, §4.5-4.8, §2.11, interpretations "Branches". */
+import { expect } from 'chai';
+import { currentHarness, grant, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
+
+async function project(user: TestUser) {
+  const res = await user.api.post('/v1/projects', { name: uniqueName() });
+  expect(res.status).to.equal(201);
+  return res.body as { project: { id: string }; main_branch: { id: string; version: number } };
+}
+
+describe('branches (§4.5-4.8)', () => {
+  describe('POST /v1/projects/{id}/branches (§4.5)', () => {
+    it('forks an active branch at version 0 owned by the caller (201)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: ' feature ' });
+      expect(res.status).to.equal(201);
+      const b = res.body.branch;
+      expect(b).to.include({ name: 'feature', status: 'active', is_main: false, version: 0, base_main_version: 0 });
+      expect(b.owner_id).to.equal(alice.userId);
+      expect(b.project_id).to.equal(p.project.id);
+      expect(b.merged_at).to.equal(null);
+      expect(res.body.project_id).to.equal(p.project.id);
+    });
+
+    it('lets an editor fork and refuses a viewer (403 forbidden)', async () => {
+      const owner = await newUser();
+      const [editor, viewer] = [await newUser(), await newUser()];
+      const p = await project(owner);
+      await grant(p.project.id, editor, 'editor');
+      await grant(p.project.id, viewer, 'viewer');
+      expect((await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).status).to.equal(201);
+      const res = await viewer.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'v' });
+      expect(res.status).to.equal(403);
+      expect(res.body.detail.code).to.equal('forbidden');
+    });
+
+    it('answers a non-member with 404 (identical to a missing project)', async () => {
+      const owner = await newUser();
+      const stranger = await newUser();
+      const p = await project(owner);
+      const res = await stranger.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' });
+      const missing = await stranger.api.post(`/v1/projects/00000000-0000-4000-8000-000000000000/branches`, { name: 'x' });
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal(missing.body);
+    });
+
+    it('enforces the per-caller branch limit (409 branch_limit_reached)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const limit = currentHarness().config.limits.branchLimit;
+      for (let i = 0; i < limit; i++) {
+        expect((await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `b${i}` })).status).to.equal(201);
+      }
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'over' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('branch_limit_reached');
+      // another member has their own allowance
+      const bob = await newUser();
+      await grant(p.project.id, bob, 'editor');
+      expect((await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'bob' })).status).to.equal(201);
+    });
+
+    it('holds the branch limit under concurrent forks', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const limit = currentHarness().config.limits.branchLimit;
+      const results = await Promise.all(
+        Array.from({ length: limit + 3 }, (_, i) => alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `c${i}` })),
+      );
+      expect(results.filter((r) => r.status === 201)).to.have.length(limit);
+    });
+
+    it('refuses a duplicate active branch name case-insensitively (409 name_taken)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'Dup' });
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'dup' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('name_taken');
+    });
+
+    for (const [label, name] of [
+      ['blank', '   '],
+      ['too long', 'x'.repeat(101)],
+      ['with a control character', 'a\u0007b'],
+    ] as const) {
+      it(`refuses a ${label} name with the 422 array form`, async () => {
+        const alice = await newUser();
+        const p = await project(alice);
+        const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name });
+        expect(res.status).to.equal(422);
+        expect(res.body.detail[0].loc).to.deep.equal(['body', 'name']);
+      });
+    }
+
+    it('refuses a missing name with the 422 array form', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, {});
+      expect(res.status).to.equal(422);
+      expect(res.body.detail[0].loc).to.deep.equal(['body', 'name']);
+    });
+
+    it('refuses forks in an archived project (409 project_archived)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      await alice.api.patch(`/v1/projects/${p.project.id}`, { archived: true });
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('project_archived');
+    });
+
+    it('needs graph:write (403 insufficient_scope)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const readOnly = await newKeyFor(alice, { scopes: [] });
+      const res = await readOnly.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' });
+      expect(res.status).to.equal(403);
+      expect(res.body.detail.code).to.equal('insufficient_scope');
+    });
+  });
+
+  describe('GET /v1/projects/{id}/branches (§4.6)', () => {
+    it("lists only the caller's active working branches, main excluded", async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const p = await project(alice);
+      await grant(p.project.id, bob, 'editor');
+      const a1 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a1' })).body.branch;
+      const a2 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a2' })).body.branch;
+      await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b1' });
+      await alice.api.delete(`/v1/branches/${a2.id}?expected_version=0`);
+      const res = await alice.api.get(`/v1/projects/${p.project.id}/branches`);
+      expect(res.status).to.equal(200);
+      expect(res.body.branches.map((b: { id: string }) => b.id)).to.deep.equal([a1.id]);
+      expect(res.body.project_id).to.equal(p.project.id);
+    });
+
+    it('answers 404 for a missing or invisible project', async () => {
+      const alice = await newUser();
+      const stranger = await newUser();
+      const p = await project(alice);
+      expect((await stranger.api.get(`/v1/projects/${p.project.id}/branches`)).status).to.equal(404);
+    });
+  });
+
+  describe('PATCH /v1/branches/{id} (§4.7)', () => {
+    it('renames a working branch', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'old' })).body.branch;
+      const res = await alice.api.patch(`/v1/branches/${b.id}`, { name: 'new' });
+      expect(res.status).to.equal(200);
+      expect(res.body.branch.name).to.equal('new');
+      expect(res.body.branch.version).to.equal(0);
+    });
+
+    it('refuses main with 409 main_not_writable', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const res = await alice.api.patch(`/v1/branches/${p.main_branch.id}`, { name: 'x' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('main_not_writable');
+    });
+
+    it('refuses a discarded branch with 409 branch_not_active', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      const res = await alice.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('branch_not_active');
+    });
+
+    it("answers others (even the project owner) with 404 for someone's branch", async () => {
+      const owner = await newUser();
+      const editor = await newUser();
+      const p = await project(owner);
+      await grant(p.project.id, editor, 'editor');
+      const b = (await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).body.branch;
+      const res = await owner.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
+      const missing = await owner.api.patch(`/v1/branches/00000000-0000-4000-8000-000000000000`, { name: 'x' });
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal(missing.body);
+    });
+
+    it('refuses a clash with another active branch (409 name_taken)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'one' });
+      const two = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'two' })).body.branch;
+      const res = await alice.api.patch(`/v1/branches/${two.id}`, { name: 'ONE' });
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('name_taken');
+    });
+
+    it('needs graph:write (403)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const readOnly = await newKeyFor(alice, { scopes: [] });
+      expect((await readOnly.api.patch(`/v1/branches/${b.id}`, { name: 'x' })).status).to.equal(403);
+    });
+  });
+
+  describe('DELETE /v1/branches/{id} (§4.8)', () => {
+    it('discards with the matching version; answers the branch with status discarded', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const res = await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      expect(res.status).to.equal(200);
+      expect(res.body.branch.status).to.equal('discarded');
+      expect(res.body.branch.id).to.equal(b.id);
+      const again = await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      expect(again.status).to.equal(409);
+      expect(again.body.detail.code).to.equal('branch_not_active');
+    });
+
+    it('refuses a stale version with 409 version_conflict carrying current_version', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const res = await alice.api.delete(`/v1/branches/${b.id}?expected_version=7`);
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('version_conflict');
+      expect(res.body.detail.current_version).to.equal(0);
+    });
+
+    it('refuses main with 409 main_not_writable', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const res = await alice.api.delete(`/v1/branches/${p.main_branch.id}?expected_version=0`);
+      expect(res.status).to.equal(409);
+      expect(res.body.detail.code).to.equal('main_not_writable');
+    });
+
+    it('requires expected_version (422 array form)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const res = await alice.api.delete(`/v1/branches/${b.id}`);
+      expect(res.status).to.equal(422);
+      expect(res.body.detail[0].loc).to.deep.equal(['query', 'expected_version']);
+    });
+
+    it('answers a non-owner with 404', async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const p = await project(alice);
+      await grant(p.project.id, bob, 'editor');
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      expect((await bob.api.delete(`/v1/branches/${b.id}?expected_version=0`)).status).to.equal(404);
+    });
+
+    it('exactly one of concurrent discards wins', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => alice.api.delete(`/v1/branches/${b.id}?expected_version=0`)),
+      );
+      expect(results.filter((r) => r.status === 200)).to.have.length(1);
+      expect(results.filter((r) => r.status === 409)).to.have.length(7);
+    });
+  });
+});

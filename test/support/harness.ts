@@ -1,0 +1,92 @@
+/**
+ * Mocha root hooks for integration tests: start the real service in-process on an
+ * ephemeral port against the Neo4j and Redis that scripts/with-stack.sh started
+ * for this test run (NEO4J_URI, REDIS_URL), once for the whole run.
+ */
+import { randomUUID } from 'node:crypto';
+import { Config, loadConfigWith } from '../../shared/config/config';
+import { createLogger } from '../../shared/logging/logger';
+import { RunningService, startService } from '../../services/gateway/server';
+import { createApiKey } from '../../services/identity/commands/createApiKey';
+import { addMember } from '../../services/identity/commands/addMember';
+import { ApiClient } from './client';
+import { Contract } from './contract';
+
+export interface Harness {
+  service: RunningService;
+  contract: Contract;
+  config: Config;
+  /** Unauthenticated client. */
+  anon: ApiClient;
+}
+
+let harness: Harness | undefined;
+
+// Test settings: small caps so limits can be reached, generous rate limits so
+// they are not (the rate-limit tests run their own limiter).
+export const TEST_ENV = {
+  PORT: '0',
+  PROJECT_LIMIT: '5',
+  BRANCH_LIMIT: '3',
+  RATE_LIMIT_READ_PER_MIN: '100000',
+  RATE_LIMIT_WRITE_PER_MIN: '100000',
+  RATE_LIMIT_ANON_PER_MIN: '100000',
+  LOG_LEVEL: 'silent',
+};
+
+export function currentHarness(): Harness {
+  if (!harness) throw new Error('the integration harness is not started');
+  return harness;
+}
+
+export const mochaHooks = {
+  async beforeAll(this: Mocha.Context) {
+    this.timeout(120_000);
+    const config = loadConfigWith(TEST_ENV);
+    const contract = new Contract();
+    await contract.init();
+    const service = await startService(config, createLogger({ level: config.logLevel }));
+    harness = { service, contract, config, anon: new ApiClient(service.url, contract) };
+  },
+  async afterAll() {
+    await harness?.service.close();
+    harness = undefined;
+  },
+};
+
+export interface TestUser {
+  name: string;
+  userId: string;
+  keyId: string;
+  token: string;
+  api: ApiClient;
+}
+
+export const ALL_SCOPES = ['graph:write', 'project:delete', 'decisions:read'];
+
+/** A fresh user with a fresh key (each test makes its own data). */
+export async function newUser(
+  options: { scopes?: string[]; projects?: string[] | null; name?: string } = {},
+): Promise<TestUser> {
+  const h = currentHarness();
+  const name = options.name ?? `user-${randomUUID()}`;
+  const key = await createApiKey(h.service.executor, {
+    user: name,
+    scopes: options.scopes ?? ALL_SCOPES,
+    projects: options.projects ?? null,
+  });
+  return { name, userId: key.user_id, keyId: key.key_id, token: key.token, api: h.anon.withToken(key.token) };
+}
+
+/** Another key of the same user. */
+export async function newKeyFor(user: TestUser, options: { scopes?: string[]; projects?: string[] | null }) {
+  return newUser({ ...options, name: user.name });
+}
+
+export async function grant(projectId: string, user: TestUser, role: 'editor' | 'viewer') {
+  await addMember(currentHarness().service.executor, { projectId, user: user.name, role });
+}
+
+export function uniqueName(prefix = 'project'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}`;
+}
