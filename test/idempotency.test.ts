@@ -1,0 +1,74 @@
+/** Idempotency-Key on delta apply: §4.15, interpretations "Idempotency-Key". */
+import { expect } from 'chai';
+import { newUser } from './support/harness';
+import { addNode, uuid, workspace } from './support/graphBuilders';
+
+describe('Idempotency-Key (§4.15)', () => {
+  it('replays the first answer with Idempotent-Replayed: true and applies nothing', async () => {
+    const w = await workspace(await newUser());
+    const key = `k-${uuid()}`;
+    const deltas = [addNode({ data: { name: 'once' } })];
+    const first = await w.post(deltas, {}, { 'Idempotency-Key': key });
+    expect(first.status).to.equal(200);
+    expect(first.headers.get('idempotent-replayed')).to.equal(null);
+    const second = await w.post(deltas, {}, { 'Idempotency-Key': key });
+    expect(second.status).to.equal(200);
+    expect(second.headers.get('idempotent-replayed')).to.equal('true');
+    expect(second.body).to.deep.equal(first.body);
+    const g = await w.graph();
+    expect(g.nodes).to.have.length(1);
+    expect(g.branch.version).to.equal(1);
+  });
+
+  it('answers the same key with a different body with 422 idempotency_key_reused', async () => {
+    const w = await workspace(await newUser());
+    const key = `k-${uuid()}`;
+    await w.post([addNode({})], {}, { 'Idempotency-Key': key });
+    const res = await w.post([addNode({})], { expected_version: 1 }, { 'Idempotency-Key': key });
+    expect(res.status).to.equal(422);
+    expect(res.body.detail.code).to.equal('idempotency_key_reused');
+  });
+
+  it('keeps a version_conflict answer for replay', async () => {
+    const w = await workspace(await newUser());
+    await w.apply([addNode({})]);
+    const key = `k-${uuid()}`;
+    const body = [addNode({})];
+    const first = await w.post(body, { expected_version: 0 }, { 'Idempotency-Key': key });
+    expect(first.status).to.equal(409);
+    const again = await w.post(body, { expected_version: 0 }, { 'Idempotency-Key': key });
+    expect(again.status).to.equal(409);
+    expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    expect(again.body).to.deep.equal(first.body);
+  });
+
+  it('applies once under 8 concurrent retries with one key', async () => {
+    const w = await workspace(await newUser());
+    const key = `k-${uuid()}`;
+    const deltas = [addNode({ data: { name: 'x' } })];
+    const results = await Promise.all(Array.from({ length: 8 }, () => w.post(deltas, {}, { 'Idempotency-Key': key })));
+    for (const r of results) expect([200, 409]).to.include(r.status);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail.code).to.equal('idempotency_key_in_progress');
+    const g = await w.graph();
+    expect(g.nodes).to.have.length(1);
+    expect(g.branch.version).to.equal(1);
+  });
+
+  it('scopes keys to the branch: the same key on another branch applies there', async () => {
+    const user = await newUser();
+    const a = await workspace(user);
+    const b = await workspace(user);
+    const key = `k-${uuid()}`;
+    expect((await a.post([addNode({})], {}, { 'Idempotency-Key': key })).status).to.equal(200);
+    const other = await b.post([addNode({})], {}, { 'Idempotency-Key': key });
+    expect(other.status).to.equal(200);
+    expect(other.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('refuses a key that is too long (422 array form)', async () => {
+    const w = await workspace(await newUser());
+    const res = await w.post([addNode({})], {}, { 'Idempotency-Key': 'k'.repeat(256) });
+    expect(res.status).to.equal(422);
+    expect(res.body.detail).to.be.an('array');
+  });
+});
