@@ -5,6 +5,7 @@
  * operation handler of the owning service -> present. Every error goes through
  * errorMiddleware.
  */
+import addFormats from 'ajv-formats';
 import express, { Express, NextFunction, Request, Response } from 'express';
 import { Context, OpenAPIBackend } from 'openapi-backend';
 import {
@@ -75,6 +76,10 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     strict: true,
     coerceTypes: true,
     validate: true,
+    customizeAjv: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
   });
   api.registerSecurityHandler('bearerAuth', async (_c, req: Request) => {
     const principal = await options.authenticator.authenticate(req.header('authorization'));
@@ -131,7 +136,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   app.use(express.json({ limit: options.maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
-    api.handleRequest(req as never, req, res).catch((error: unknown) => {
+    const request = { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body as unknown };
+    api.handleRequest(request, req, res).catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);
     });

@@ -42,7 +42,7 @@ export function presentNode({ node, ports }: NodeWithPorts): WireNode {
     description: node.description,
     is_external: node.is_external,
     is_test_node: node.is_test_node,
-    status: node.status,
+    status: node.status as WireNodeData['status'], // checked against NODE_STATUSES on write
     inputs: ports.inputs.map(presentPort),
     outputs: ports.outputs.map(presentPort),
     config: ports.config.map(presentPort),

@@ -12,8 +12,9 @@ export function presentProject(project: ProjectRecord): ProjectOut {
     id: project.id,
     name: project.name,
     archived: project.archived,
-    intent: project.intent ?? null,
-    language: project.language ?? null,
+    // stored values passed the allowlists of projectRules.ts on the way in
+    intent: (project.intent ?? null) as ProjectOut['intent'],
+    language: (project.language ?? null) as ProjectOut['language'],
     graph_schema_version: GRAPH_SCHEMA_VERSION,
     created_at: project.created_at,
     updated_at: project.updated_at,

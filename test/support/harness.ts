@@ -31,7 +31,7 @@ export const TEST_ENV = {
   RATE_LIMIT_READ_PER_MIN: '100000',
   RATE_LIMIT_WRITE_PER_MIN: '100000',
   RATE_LIMIT_ANON_PER_MIN: '100000',
-  LOG_LEVEL: 'silent',
+  LOG_LEVEL: 'error',
 };
 
 export function currentHarness(): Harness {

@@ -49,7 +49,7 @@ export const listVisibleProjects = cypher(
      AND ($allowlist IS NULL OR p.id IN $allowlist)
    RETURN p {.*} AS project
    ORDER BY p.updated_at DESC, p.id ASC
-   LIMIT $limit`,
+   LIMIT toInteger($limit)`,
 );
 
 export const updateProject = cypher(

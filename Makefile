@@ -1,0 +1,63 @@
+# Graph design service. Two commands set everything up on a fresh machine:
+#   make run    installs what is missing, starts Neo4j + Redis + the service (Ctrl-C stops all)
+#   make test   the same set-up, then every check and test against a throw-away Neo4j + Redis
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8080
+TEST_NEO4J_PORT ?= 27687
+TEST_REDIS_PORT ?= 26379
+BENCH_NEO4J_PORT ?= 28687
+BENCH_REDIS_PORT ?= 28379
+MOCHA_INTEGRATION := npx mocha --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
+
+.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean
+
+help:
+	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
+	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
+	@echo "make bench    benchmarks at 1k/10k/100k nodes (prints medians and ratios)"
+	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
+
+deps:
+	@scripts/ensure-deps.sh
+
+run: deps
+	PORT=$(PORT) scripts/run-dev.sh npx tsx services/gateway/main.ts
+
+types:
+	npm run -s gen:types
+
+# The generated types are committed; fail when they no longer match openapi/.
+types-check:
+	@npx openapi-typescript openapi/graph-design-service.yaml -o .run/openapi.generated.check.ts >/dev/null 2>&1
+	@diff -q shared/api/openapi.generated.ts .run/openapi.generated.check.ts >/dev/null || \
+	  (echo "shared/api/openapi.generated.ts is stale: run 'make types' and commit" >&2; exit 1)
+	@echo "types: generated types match openapi/"
+
+typecheck:
+	npx tsc -p tsconfig.json --noEmit
+
+lint:
+	npx eslint .
+	npx prettier --check . >/dev/null || (echo "formatting differs: run 'npm run format'" >&2; npx prettier --list-different . >&2; exit 1)
+
+check: types-check typecheck lint
+
+unit:
+	npx mocha 'services/**/*.spec.ts' 'shared/**/*.spec.ts'
+
+integration:
+	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
+
+test: deps
+	@mkdir -p .run
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory check unit integration; status=$$?; \
+	echo "make test: $$(( $$(date +%s) - start ))s"; exit $$status
+
+bench: deps
+	scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts
+
+clean:
+	rm -rf .run dist
