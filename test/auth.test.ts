@@ -20,7 +20,13 @@ describe('authentication and errors (§5, §7)', () => {
     const user = await newUser();
     await revokeApiKey(service.executor, user.keyId);
     const bodies = [];
-    for (const header of ['Basic abc', 'Bearer', 'Bearer gds_unknownunknownunknownunknown', 'token', `Bearer ${user.token}`]) {
+    for (const header of [
+      'Basic abc',
+      'Bearer',
+      'Bearer gds_unknownunknownunknownunknown',
+      'token',
+      `Bearer ${user.token}`,
+    ]) {
       const res = await anon.get('/v1/projects', { headers: { Authorization: header } });
       expect(res.status, header).to.equal(401);
       bodies.push(JSON.stringify(res.body));
@@ -36,7 +42,10 @@ describe('authentication and errors (§5, §7)', () => {
 
   it('puts the rate-limit headers on every authenticated response, errors included', async () => {
     const alice = await newUser();
-    for (const res of [await alice.api.get('/v1/projects'), await alice.api.post('/v1/projects', { name: '' })]) {
+    for (const res of [
+      await alice.api.get('/v1/projects'),
+      await alice.api.post('/v1/projects', { name: '' }),
+    ]) {
       for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
         expect(res.headers.get(h), h).to.match(/^\d+$/);
       }
@@ -58,7 +67,10 @@ describe('authentication and errors (§5, §7)', () => {
 
   it('answers a body over 5 MiB with 413 payload_too_large', async () => {
     const alice = await newUser();
-    const res = await alice.api.post('/v1/projects', { name: 'x', pad: 'y'.repeat(5 * 1024 * 1024 + 10) });
+    const res = await alice.api.post('/v1/projects', {
+      name: 'x',
+      pad: 'y'.repeat(5 * 1024 * 1024 + 10),
+    });
     expect(res.status).to.equal(413);
     expect(res.body.detail.code).to.equal('payload_too_large');
   });
@@ -79,7 +91,12 @@ describe('authentication and errors (§5, §7)', () => {
     let client: ApiClient;
 
     before(async () => {
-      const config = loadConfigWith({ ...TEST_ENV, RATE_LIMIT_WRITE_PER_MIN: '3', RATE_LIMIT_READ_PER_MIN: '5', RATE_LIMIT_ANON_PER_MIN: '2' });
+      const config = loadConfigWith({
+        ...TEST_ENV,
+        RATE_LIMIT_WRITE_PER_MIN: '3',
+        RATE_LIMIT_READ_PER_MIN: '5',
+        RATE_LIMIT_ANON_PER_MIN: '2',
+      });
       limited = await startService(config, createLogger({ level: 'silent' }));
       client = new ApiClient(limited.url, currentHarness().contract);
     });

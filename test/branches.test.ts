@@ -13,10 +13,18 @@ describe('branches (§4.5-4.8)', () => {
     it('forks an active branch at version 0 owned by the caller (201)', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: ' feature ' });
+      const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, {
+        name: ' feature ',
+      });
       expect(res.status).to.equal(201);
       const b = res.body.branch;
-      expect(b).to.include({ name: 'feature', status: 'active', is_main: false, version: 0, base_main_version: 0 });
+      expect(b).to.include({
+        name: 'feature',
+        status: 'active',
+        is_main: false,
+        version: 0,
+        base_main_version: 0,
+      });
       expect(b.owner_id).to.equal(alice.userId);
       expect(b.project_id).to.equal(p.project.id);
       expect(b.merged_at).to.equal(null);
@@ -29,7 +37,9 @@ describe('branches (§4.5-4.8)', () => {
       const p = await project(owner);
       await grant(p.project.id, editor, 'editor');
       await grant(p.project.id, viewer, 'viewer');
-      expect((await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).status).to.equal(201);
+      expect(
+        (await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).status,
+      ).to.equal(201);
       const res = await viewer.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'v' });
       expect(res.status).to.equal(403);
       expect(res.body.detail.code).to.equal('forbidden');
@@ -40,7 +50,10 @@ describe('branches (§4.5-4.8)', () => {
       const stranger = await newUser();
       const p = await project(owner);
       const res = await stranger.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' });
-      const missing = await stranger.api.post(`/v1/projects/00000000-0000-4000-8000-000000000000/branches`, { name: 'x' });
+      const missing = await stranger.api.post(
+        `/v1/projects/00000000-0000-4000-8000-000000000000/branches`,
+        { name: 'x' },
+      );
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(missing.body);
     });
@@ -50,7 +63,9 @@ describe('branches (§4.5-4.8)', () => {
       const p = await project(alice);
       const limit = currentHarness().config.limits.branchLimit;
       for (let i = 0; i < limit; i++) {
-        expect((await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `b${i}` })).status).to.equal(201);
+        expect(
+          (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `b${i}` })).status,
+        ).to.equal(201);
       }
       const res = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'over' });
       expect(res.status).to.equal(409);
@@ -58,7 +73,9 @@ describe('branches (§4.5-4.8)', () => {
       // another member has their own allowance
       const bob = await newUser();
       await grant(p.project.id, bob, 'editor');
-      expect((await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'bob' })).status).to.equal(201);
+      expect(
+        (await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'bob' })).status,
+      ).to.equal(201);
     });
 
     it('holds the branch limit under concurrent forks', async () => {
@@ -66,7 +83,9 @@ describe('branches (§4.5-4.8)', () => {
       const p = await project(alice);
       const limit = currentHarness().config.limits.branchLimit;
       const results = await Promise.all(
-        Array.from({ length: limit + 3 }, (_, i) => alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `c${i}` })),
+        Array.from({ length: limit + 3 }, (_, i) =>
+          alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `c${i}` }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).to.have.length(limit);
     });
@@ -127,8 +146,10 @@ describe('branches (§4.5-4.8)', () => {
       const bob = await newUser();
       const p = await project(alice);
       await grant(p.project.id, bob, 'editor');
-      const a1 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a1' })).body.branch;
-      const a2 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a2' })).body.branch;
+      const a1 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a1' }))
+        .body.branch;
+      const a2 = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'a2' }))
+        .body.branch;
       await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b1' });
       await alice.api.delete(`/v1/branches/${a2.id}?expected_version=0`);
       const res = await alice.api.get(`/v1/projects/${p.project.id}/branches`);
@@ -141,7 +162,9 @@ describe('branches (§4.5-4.8)', () => {
       const alice = await newUser();
       const stranger = await newUser();
       const p = await project(alice);
-      expect((await stranger.api.get(`/v1/projects/${p.project.id}/branches`)).status).to.equal(404);
+      expect((await stranger.api.get(`/v1/projects/${p.project.id}/branches`)).status).to.equal(
+        404,
+      );
     });
   });
 
@@ -149,7 +172,8 @@ describe('branches (§4.5-4.8)', () => {
     it('renames a working branch', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'old' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'old' }))
+        .body.branch;
       const res = await alice.api.patch(`/v1/branches/${b.id}`, { name: 'new' });
       expect(res.status).to.equal(200);
       expect(res.body.branch.name).to.equal('new');
@@ -167,7 +191,8 @@ describe('branches (§4.5-4.8)', () => {
     it('refuses a discarded branch with 409 branch_not_active', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
       const res = await alice.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
       expect(res.status).to.equal(409);
@@ -179,9 +204,12 @@ describe('branches (§4.5-4.8)', () => {
       const editor = await newUser();
       const p = await project(owner);
       await grant(p.project.id, editor, 'editor');
-      const b = (await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).body.branch;
+      const b = (await editor.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'e' })).body
+        .branch;
       const res = await owner.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
-      const missing = await owner.api.patch(`/v1/branches/00000000-0000-4000-8000-000000000000`, { name: 'x' });
+      const missing = await owner.api.patch(`/v1/branches/00000000-0000-4000-8000-000000000000`, {
+        name: 'x',
+      });
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(missing.body);
     });
@@ -190,7 +218,8 @@ describe('branches (§4.5-4.8)', () => {
       const alice = await newUser();
       const p = await project(alice);
       await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'one' });
-      const two = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'two' })).body.branch;
+      const two = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'two' }))
+        .body.branch;
       const res = await alice.api.patch(`/v1/branches/${two.id}`, { name: 'ONE' });
       expect(res.status).to.equal(409);
       expect(res.body.detail.code).to.equal('name_taken');
@@ -199,9 +228,12 @@ describe('branches (§4.5-4.8)', () => {
     it('needs graph:write (403)', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       const readOnly = await newKeyFor(alice, { scopes: [] });
-      expect((await readOnly.api.patch(`/v1/branches/${b.id}`, { name: 'x' })).status).to.equal(403);
+      expect((await readOnly.api.patch(`/v1/branches/${b.id}`, { name: 'x' })).status).to.equal(
+        403,
+      );
     });
   });
 
@@ -209,7 +241,8 @@ describe('branches (§4.5-4.8)', () => {
     it('discards with the matching version; answers the branch with status discarded', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       const res = await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
       expect(res.status).to.equal(200);
       expect(res.body.branch.status).to.equal('discarded');
@@ -222,7 +255,8 @@ describe('branches (§4.5-4.8)', () => {
     it('refuses a stale version with 409 version_conflict carrying current_version', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       const res = await alice.api.delete(`/v1/branches/${b.id}?expected_version=7`);
       expect(res.status).to.equal(409);
       expect(res.body.detail.code).to.equal('version_conflict');
@@ -240,7 +274,8 @@ describe('branches (§4.5-4.8)', () => {
     it('requires expected_version (422 array form)', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       const res = await alice.api.delete(`/v1/branches/${b.id}`);
       expect(res.status).to.equal(422);
       expect(res.body.detail[0].loc).to.deep.equal(['query', 'expected_version']);
@@ -251,16 +286,22 @@ describe('branches (§4.5-4.8)', () => {
       const bob = await newUser();
       const p = await project(alice);
       await grant(p.project.id, bob, 'editor');
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
-      expect((await bob.api.delete(`/v1/branches/${b.id}?expected_version=0`)).status).to.equal(404);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
+      expect((await bob.api.delete(`/v1/branches/${b.id}?expected_version=0`)).status).to.equal(
+        404,
+      );
     });
 
     it('exactly one of concurrent discards wins', async () => {
       const alice = await newUser();
       const p = await project(alice);
-      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body.branch;
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => alice.api.delete(`/v1/branches/${b.id}?expected_version=0`)),
+        Array.from({ length: 8 }, () =>
+          alice.api.delete(`/v1/branches/${b.id}?expected_version=0`),
+        ),
       );
       expect(results.filter((r) => r.status === 200)).to.have.length(1);
       expect(results.filter((r) => r.status === 409)).to.have.length(7);

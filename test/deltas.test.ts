@@ -23,17 +23,32 @@ describe('delta apply (§4.15-4.16)', () => {
       const w = await ws();
       const id = uuid();
       const input = port('in', 'int');
-      const body = await w.apply([addNode({ id, data: { name: 'worker', aliases: ['w'], inputs: [input] } })]);
+      const body = await w.apply([
+        addNode({ id, data: { name: 'worker', aliases: ['w'], inputs: [input] } }),
+      ]);
       expect(body).to.deep.include({ applied: true, positions_applied: null });
       expect(body.branch).to.deep.equal({ id: w.branchId, version: 1 });
       const graph = await w.graph();
       expect(graph.nodes).to.have.length(1);
       const node = graph.nodes[0];
-      expect(node).to.deep.include({ id, kind: 'behavior', parent_id: null, position: { x: 0, y: 0 } });
+      expect(node).to.deep.include({
+        id,
+        kind: 'behavior',
+        parent_id: null,
+        position: { x: 0, y: 0 },
+      });
       expect(node.data).to.not.have.property('aliases');
       expect(node.data).to.not.have.property('kind');
-      expect(node.data).to.include({ name: 'worker', description: '', status: 'idle', is_external: false, is_test_node: false });
-      expect(node.data.inputs).to.deep.equal([{ ...input, description: '', external: false, contract_name: null }]);
+      expect(node.data).to.include({
+        name: 'worker',
+        description: '',
+        status: 'idle',
+        is_external: false,
+        is_test_node: false,
+      });
+      expect(node.data.inputs).to.deep.equal([
+        { ...input, description: '', external: false, contract_name: null },
+      ]);
       expect(node.data).to.have.property('external_kind', null); // behavior carries the external scalars
       expect(node.data).to.not.have.property('path_prefix');
     });
@@ -48,7 +63,9 @@ describe('delta apply (§4.15-4.16)', () => {
 
     it('requires expected_version when deltas is not empty (422 validation_error)', async () => {
       const w = await ws();
-      const res = await w.user.api.post(`/v1/branches/${w.branchId}/deltas`, { deltas: [addNode({})] });
+      const res = await w.user.api.post(`/v1/branches/${w.branchId}/deltas`, {
+        deltas: [addNode({})],
+      });
       expectDeltaError(res, 'validation_error', 'expected_version');
     });
 
@@ -62,7 +79,10 @@ describe('delta apply (§4.15-4.16)', () => {
 
     it('refuses main (409 main_not_writable) and a discarded branch (409 branch_not_active)', async () => {
       const w = await ws();
-      const main = await w.user.api.post(`/v1/branches/${w.mainId}/deltas`, { deltas: [addNode({})], expected_version: 0 });
+      const main = await w.user.api.post(`/v1/branches/${w.mainId}/deltas`, {
+        deltas: [addNode({})],
+        expected_version: 0,
+      });
       expect(main.status).to.equal(409);
       expect(main.body.detail.code).to.equal('main_not_writable');
       await w.user.api.delete(`/v1/branches/${w.branchId}?expected_version=0`);
@@ -83,7 +103,11 @@ describe('delta apply (§4.15-4.16)', () => {
       const w = await ws();
       await w.apply([addNode({ data: { name: 'keep' } })]);
       const before = await w.graph();
-      const res = await w.post([addNode({ data: { name: 'a' } }), addNode({ data: { name: 'b' } }), { type: 'delete_node', node_id: uuid() }]);
+      const res = await w.post([
+        addNode({ data: { name: 'a' } }),
+        addNode({ data: { name: 'b' } }),
+        { type: 'delete_node', node_id: uuid() },
+      ]);
       expect(res.status).to.equal(404);
       const after = await w.graph();
       expect(after).to.deep.equal(before);
@@ -92,24 +116,32 @@ describe('delta apply (§4.15-4.16)', () => {
 
     it('lets exactly one of 8 concurrent writers on one version win', async () => {
       const w = await ws();
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => w.post([addNode({ data: { name: `n${i}` } })])));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => w.post([addNode({ data: { name: `n${i}` } })])),
+      );
       expect(results.filter((r) => r.status === 200)).to.have.length(1);
       const conflicts = results.filter((r) => r.status === 409);
       expect(conflicts).to.have.length(7);
-      for (const c of conflicts) expect(c.body.detail).to.include({ code: 'version_conflict', current_version: 1 });
+      for (const c of conflicts)
+        expect(c.body.detail).to.include({ code: 'version_conflict', current_version: 1 });
       expect((await w.graph()).nodes).to.have.length(1);
     });
 
     it('refuses more than 1000 deltas (422 validation_error, field deltas)', async () => {
       const w = await ws();
-      const res = await w.post(Array.from({ length: 1001 }, () => ({ type: 'delete_edge', edge_id: uuid() })));
+      const res = await w.post(
+        Array.from({ length: 1001 }, () => ({ type: 'delete_edge', edge_id: uuid() })),
+      );
       expectDeltaError(res, 'validation_error', 'deltas');
     });
 
-    it('needs graph:write (403) and hides other users\' branches (404)', async () => {
+    it("needs graph:write (403) and hides other users' branches (404)", async () => {
       const w = await ws();
       const stranger = await newUser();
-      const res = await stranger.api.post(`/v1/branches/${w.branchId}/deltas`, { deltas: [], expected_version: 0 });
+      const res = await stranger.api.post(`/v1/branches/${w.branchId}/deltas`, {
+        deltas: [],
+        expected_version: 0,
+      });
       expect(res.status).to.equal(404);
     });
   });
@@ -119,7 +151,9 @@ describe('delta apply (§4.15-4.16)', () => {
       const w = await ws();
       const id = uuid();
       await w.apply([addNode({ id })]);
-      const res = await w.post([], { positions: { [id]: { x: 10.5, y: -3 }, [uuid()]: { x: 1, y: 1 } } });
+      const res = await w.post([], {
+        positions: { [id]: { x: 10.5, y: -3 }, [uuid()]: { x: 1, y: 1 } },
+      });
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.include({ applied: false, positions_applied: 1 });
       expect(res.body.branch.version).to.equal(1);
@@ -136,7 +170,11 @@ describe('delta apply (§4.15-4.16)', () => {
 
     it('refuses a position without numbers (422 validation_error)', async () => {
       const w = await ws();
-      expectDeltaError(await w.post([], { positions: { a: { x: 'left', y: 0 } } }), 'validation_error', 'positions.a');
+      expectDeltaError(
+        await w.post([], { positions: { a: { x: 'left', y: 0 } } }),
+        'validation_error',
+        'positions.a',
+      );
     });
   });
 
@@ -164,16 +202,48 @@ describe('delta apply (§4.15-4.16)', () => {
 
     it('strict booleans: "true" is not true', async () => {
       const w = await ws();
-      expectDeltaError(await w.post([addNode({ data: { is_test_node: 'true' } })]), 'validation_error', 'deltas[0].node.data.is_test_node');
+      expectDeltaError(
+        await w.post([addNode({ data: { is_test_node: 'true' } })]),
+        'validation_error',
+        'deltas[0].node.data.is_test_node',
+      );
     });
 
     it('rejects an unknown status, a bad documentation_url, 51 aliases and a 501-character contract_name', async () => {
       const w = await ws();
-      expectDeltaError(await w.post([addNode({ data: { status: 'done' } })]), 'validation_error', 'deltas[0].node.data.status');
-      expectDeltaError(await w.post([addNode({ data: { documentation_url: 'ftp://x' } })]), 'validation_error', 'deltas[0].node.data.documentation_url');
-      expectDeltaError(await w.post([addNode({ data: { aliases: Array.from({ length: 51 }, (_, i) => `a${i}`) } })]), 'validation_error', 'deltas[0].node.data.aliases');
-      expectDeltaError(await w.post([addNode({ data: { inputs: [{ ...port(), contract_name: 'c'.repeat(501) }] } })]), 'validation_error', 'deltas[0].node.data.inputs[0].contract_name');
-      const ok = await w.post([addNode({ data: { status: 'running', aliases: Array.from({ length: 50 }, (_, i) => `a${i}`), documentation_url: 'https://docs' } })]);
+      expectDeltaError(
+        await w.post([addNode({ data: { status: 'done' } })]),
+        'validation_error',
+        'deltas[0].node.data.status',
+      );
+      expectDeltaError(
+        await w.post([addNode({ data: { documentation_url: 'ftp://x' } })]),
+        'validation_error',
+        'deltas[0].node.data.documentation_url',
+      );
+      expectDeltaError(
+        await w.post([
+          addNode({ data: { aliases: Array.from({ length: 51 }, (_, i) => `a${i}`) } }),
+        ]),
+        'validation_error',
+        'deltas[0].node.data.aliases',
+      );
+      expectDeltaError(
+        await w.post([
+          addNode({ data: { inputs: [{ ...port(), contract_name: 'c'.repeat(501) }] } }),
+        ]),
+        'validation_error',
+        'deltas[0].node.data.inputs[0].contract_name',
+      );
+      const ok = await w.post([
+        addNode({
+          data: {
+            status: 'running',
+            aliases: Array.from({ length: 50 }, (_, i) => `a${i}`),
+            documentation_url: 'https://docs',
+          },
+        }),
+      ]);
       expect(ok.status).to.equal(200);
     });
 
@@ -181,7 +251,11 @@ describe('delta apply (§4.15-4.16)', () => {
       const w = await ws();
       const id = uuid();
       await w.apply([addNode({ id })]);
-      expectDeltaError(await w.post([{ type: 'reparent_node', node_id: id }]), 'validation_error', 'deltas[0].parent_id');
+      expectDeltaError(
+        await w.post([{ type: 'reparent_node', node_id: id }]),
+        'validation_error',
+        'deltas[0].parent_id',
+      );
     });
 
     it('drops unknown keys silently (§2.1.4)', async () => {
@@ -197,19 +271,41 @@ describe('delta apply (§4.15-4.16)', () => {
       const id = uuid();
       const e = uuid();
       await w.apply([
-        addNode({ id, kind: 'boundary', parent_id: '', data: { user_kind: '', path_prefix: '', language: '', documentation_url: '' } }),
+        addNode({
+          id,
+          kind: 'boundary',
+          parent_id: '',
+          data: { user_kind: '', path_prefix: '', language: '', documentation_url: '' },
+        }),
         addEdge('', '', e),
       ]);
       const g = await w.graph();
       expect(g.nodes[0].parent_id).to.equal(null);
-      expect(g.nodes[0].data).to.include({ user_kind: null, path_prefix: null, language: null, documentation_url: null });
-      expect(g.edges[0]).to.deep.equal({ id: e, source: null, source_handle: null, target: null, target_handle: null });
+      expect(g.nodes[0].data).to.include({
+        user_kind: null,
+        path_prefix: null,
+        language: null,
+        documentation_url: null,
+      });
+      expect(g.edges[0]).to.deep.equal({
+        id: e,
+        source: null,
+        source_handle: null,
+        target: null,
+        target_handle: null,
+      });
     });
 
     it('update_node_data: an omitted field stays, a null field becomes null', async () => {
       const w = await ws();
       const id = uuid();
-      await w.apply([addNode({ id, kind: 'boundary', data: { name: 'svc', description: 'd', user_kind: 'module' } })]);
+      await w.apply([
+        addNode({
+          id,
+          kind: 'boundary',
+          data: { name: 'svc', description: 'd', user_kind: 'module' },
+        }),
+      ]);
       await w.apply([{ type: 'update_node_data', node_id: id, after: { description: 'new' } }]);
       let data = (await w.graph()).nodes[0].data;
       expect(data).to.include({ name: 'svc', description: 'new', user_kind: 'module' });

@@ -22,7 +22,9 @@ describe('full-graph reads (§4.9, §4.10)', () => {
     const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
     expect(p.last_opened_at).to.equal(null);
     await alice.api.get(`/v1/graph/${p.id}`);
-    const listed = (await alice.api.get('/v1/projects')).body.projects.find((x: { id: string }) => x.id === p.id);
+    const listed = (await alice.api.get('/v1/projects')).body.projects.find(
+      (x: { id: string }) => x.id === p.id,
+    );
     expect(listed.last_opened_at).to.be.a('string');
   });
 
@@ -31,11 +33,15 @@ describe('full-graph reads (§4.9, §4.10)', () => {
     const viewer = await newUser();
     const created = (await owner.api.post('/v1/projects', { name: uniqueName() })).body;
     await grant(created.project.id, viewer, 'viewer');
-    const branch = (await owner.api.post(`/v1/projects/${created.project.id}/branches`, { name: 'w' })).body.branch;
+    const branch = (
+      await owner.api.post(`/v1/projects/${created.project.id}/branches`, { name: 'w' })
+    ).body.branch;
     const own = await owner.api.get(`/v1/branches/${branch.id}/graph`);
     expect(own.status).to.equal(200);
     expect(own.body.branch).to.deep.equal({ id: branch.id, version: 0 });
-    expect((await viewer.api.get(`/v1/branches/${created.main_branch.id}/graph`)).status).to.equal(200);
+    expect((await viewer.api.get(`/v1/branches/${created.main_branch.id}/graph`)).status).to.equal(
+      200,
+    );
     expect((await viewer.api.get(`/v1/graph/${created.project.id}`)).status).to.equal(200);
     expect((await viewer.api.get(`/v1/branches/${branch.id}/graph`)).status).to.equal(404);
   });

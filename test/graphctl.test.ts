@@ -8,9 +8,13 @@ import { currentHarness, uniqueName } from './support/harness';
 const run = promisify(execFile);
 const ROOT = join(__dirname, '..');
 
-async function graphctl(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function graphctl(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], { cwd: ROOT });
+    const { stdout, stderr } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], {
+      cwd: ROOT,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -23,14 +27,23 @@ describe('graphctl (operator interface)', function () {
 
   it('keys create prints {token, key_id, user_id}; the key works; keys revoke makes it answer 401', async () => {
     const user = uniqueName('op');
-    const created = await graphctl('keys', 'create', '--user', user, '--scopes', 'graph:write,project:delete');
+    const created = await graphctl(
+      'keys',
+      'create',
+      '--user',
+      user,
+      '--scopes',
+      'graph:write,project:delete',
+    );
     expect(created.code, created.stderr).to.equal(0);
     const out = JSON.parse(created.stdout);
     expect(out).to.have.keys('token', 'key_id', 'user_id');
     const api = currentHarness().anon.withToken(out.token);
     expect((await api.post('/v1/projects', { name: uniqueName() })).status).to.equal(201);
 
-    const again = JSON.parse((await graphctl('keys', 'create', '--user', user, '--scopes', '')).stdout);
+    const again = JSON.parse(
+      (await graphctl('keys', 'create', '--user', user, '--scopes', '')).stdout,
+    );
     expect(again.user_id).to.equal(out.user_id); // same user, new key
     expect(again.key_id).to.not.equal(out.key_id);
 
@@ -42,27 +55,61 @@ describe('graphctl (operator interface)', function () {
 
   it('keys create --projects sets an allowlist', async () => {
     const ownerName = uniqueName('op');
-    const owner = JSON.parse((await graphctl('keys', 'create', '--user', ownerName, '--scopes', 'graph:write')).stdout);
+    const owner = JSON.parse(
+      (await graphctl('keys', 'create', '--user', ownerName, '--scopes', 'graph:write')).stdout,
+    );
     const api = currentHarness().anon.withToken(owner.token);
     await api.post('/v1/projects', { name: uniqueName() });
     const p2 = (await api.post('/v1/projects', { name: uniqueName() })).body.project;
-    const narrow = await graphctl('keys', 'create', '--user', ownerName, '--scopes', '', '--projects', p2.id);
+    const narrow = await graphctl(
+      'keys',
+      'create',
+      '--user',
+      ownerName,
+      '--scopes',
+      '',
+      '--projects',
+      p2.id,
+    );
     expect(narrow.code, narrow.stderr).to.equal(0);
-    const listed = await currentHarness().anon.withToken(JSON.parse(narrow.stdout).token).get('/v1/projects');
+    const listed = await currentHarness()
+      .anon.withToken(JSON.parse(narrow.stdout).token)
+      .get('/v1/projects');
     expect(listed.body.projects.map((p: { id: string }) => p.id)).to.deep.equal([p2.id]);
   });
 
   it('members add grants a role that the member can use', async () => {
     const ownerName = uniqueName('op');
-    const owner = JSON.parse((await graphctl('keys', 'create', '--user', ownerName, '--scopes', 'graph:write')).stdout);
-    const p = (await currentHarness().anon.withToken(owner.token).post('/v1/projects', { name: uniqueName() })).body.project;
+    const owner = JSON.parse(
+      (await graphctl('keys', 'create', '--user', ownerName, '--scopes', 'graph:write')).stdout,
+    );
+    const p = (
+      await currentHarness()
+        .anon.withToken(owner.token)
+        .post('/v1/projects', { name: uniqueName() })
+    ).body.project;
     const memberName = uniqueName('member');
-    const member = JSON.parse((await graphctl('keys', 'create', '--user', memberName, '--scopes', 'graph:write')).stdout);
+    const member = JSON.parse(
+      (await graphctl('keys', 'create', '--user', memberName, '--scopes', 'graph:write')).stdout,
+    );
     const api = currentHarness().anon.withToken(member.token);
     expect((await api.get(`/v1/graph/${p.id}`)).status).to.equal(404);
-    const added = await graphctl('members', 'add', '--project', p.id, '--user', memberName, '--role', 'viewer');
+    const added = await graphctl(
+      'members',
+      'add',
+      '--project',
+      p.id,
+      '--user',
+      memberName,
+      '--role',
+      'viewer',
+    );
     expect(added.code, added.stderr).to.equal(0);
-    expect(JSON.parse(added.stdout)).to.include({ project_id: p.id, user_id: member.user_id, role: 'viewer' });
+    expect(JSON.parse(added.stdout)).to.include({
+      project_id: p.id,
+      user_id: member.user_id,
+      role: 'viewer',
+    });
     expect((await api.get(`/v1/graph/${p.id}`)).status).to.equal(200);
     expect((await api.post(`/v1/projects/${p.id}/branches`, { name: 'x' })).status).to.equal(403);
     await graphctl('members', 'add', '--project', p.id, '--user', memberName, '--role', 'editor');
@@ -75,7 +122,16 @@ describe('graphctl (operator interface)', function () {
     expect(JSON.parse(bad.stderr.split('\n')[0]).error).to.equal('unknown_scope');
     const usage = await graphctl('keys', 'frobnicate');
     expect(usage.code).to.equal(2);
-    const role = await graphctl('members', 'add', '--project', '00000000-0000-4000-8000-000000000000', '--user', 'x', '--role', 'owner');
+    const role = await graphctl(
+      'members',
+      'add',
+      '--project',
+      '00000000-0000-4000-8000-000000000000',
+      '--user',
+      'x',
+      '--role',
+      'owner',
+    );
     expect(role.code).to.equal(1);
   });
 });

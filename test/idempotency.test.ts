@@ -46,9 +46,12 @@ describe('Idempotency-Key (§4.15)', () => {
     const w = await workspace(await newUser());
     const key = `k-${uuid()}`;
     const deltas = [addNode({ data: { name: 'x' } })];
-    const results = await Promise.all(Array.from({ length: 8 }, () => w.post(deltas, {}, { 'Idempotency-Key': key })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => w.post(deltas, {}, { 'Idempotency-Key': key })),
+    );
     for (const r of results) expect([200, 409]).to.include(r.status);
-    for (const r of results.filter((x) => x.status === 409)) expect(r.body.detail.code).to.equal('idempotency_key_in_progress');
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.detail.code).to.equal('idempotency_key_in_progress');
     const g = await w.graph();
     expect(g.nodes).to.have.length(1);
     expect(g.branch.version).to.equal(1);

@@ -23,27 +23,70 @@ describe('structural invariants (§2.7-2.9)', () => {
     const again = await w.post([addNode({ id })]);
     expectError(again, 'id_collision', 'regenerate_uuid');
     expect(again.body.detail.entity_id).to.equal(id);
-    expectError(await w.post([addNode({ data: { inputs: [{ ...p, name: 'other' }] } })]), 'id_collision', 'regenerate_uuid');
+    expectError(
+      await w.post([addNode({ data: { inputs: [{ ...p, name: 'other' }] } })]),
+      'id_collision',
+      'regenerate_uuid',
+    );
     expectError(await w.post([addEdge(null, null, id)]), 'id_collision', 'regenerate_uuid');
   });
 
   it('id_collision for one port id on two channels of a new node', async () => {
     const w = await ws();
     const shared = uuid();
-    expectError(await w.post([addNode({ data: { inputs: [{ id: shared, name: 'a' }], outputs: [{ id: shared, name: 'b' }] } })]), 'id_collision', 'regenerate_uuid');
+    expectError(
+      await w.post([
+        addNode({
+          data: { inputs: [{ id: shared, name: 'a' }], outputs: [{ id: shared, name: 'b' }] },
+        }),
+      ]),
+      'id_collision',
+      'regenerate_uuid',
+    );
   });
 
   describe('field matrix (§2.7): field_not_allowed with drop_field', () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      ['path_prefix on a behavior', { kind: 'behavior', data: { path_prefix: 'src/' } }, 'path_prefix'],
+      [
+        'path_prefix on a behavior',
+        { kind: 'behavior', data: { path_prefix: 'src/' } },
+        'path_prefix',
+      ],
       ['language on a state', { kind: 'state', data: { language: 'go' } }, 'language'],
-      ['user_kind on an io', { kind: 'io', data: { user_kind: 'x', outputs: [port()] } }, 'user_kind'],
+      [
+        'user_kind on an io',
+        { kind: 'io', data: { user_kind: 'x', outputs: [port()] } },
+        'user_kind',
+      ],
       ['config ports on a state', { kind: 'state', data: { config: [port()] } }, 'config'],
-      ['verifications on an io', { kind: 'io', data: { outputs: [port()], verifications: [{ id: uuid(), author: 'user', text: 't' }] } }, 'verifications'],
-      ['is_external on an interface', { kind: 'interface', data: { is_external: true } }, 'is_external'],
-      ['external_kind on an internal behavior', { kind: 'behavior', data: { external_kind: 'http' } }, 'external_kind'],
-      ['protocol on an external boundary', { kind: 'boundary', data: { is_external: true, protocol: 'grpc' } }, 'protocol'],
-      ['path_prefix on an interface', { kind: 'interface', data: { path_prefix: 'x' } }, 'path_prefix'],
+      [
+        'verifications on an io',
+        {
+          kind: 'io',
+          data: { outputs: [port()], verifications: [{ id: uuid(), author: 'user', text: 't' }] },
+        },
+        'verifications',
+      ],
+      [
+        'is_external on an interface',
+        { kind: 'interface', data: { is_external: true } },
+        'is_external',
+      ],
+      [
+        'external_kind on an internal behavior',
+        { kind: 'behavior', data: { external_kind: 'http' } },
+        'external_kind',
+      ],
+      [
+        'protocol on an external boundary',
+        { kind: 'boundary', data: { is_external: true, protocol: 'grpc' } },
+        'protocol',
+      ],
+      [
+        'path_prefix on an interface',
+        { kind: 'interface', data: { path_prefix: 'x' } },
+        'path_prefix',
+      ],
     ];
     for (const [label, node, field] of cases) {
       it(`refuses ${label}`, async () => {
@@ -57,10 +100,33 @@ describe('structural invariants (§2.7-2.9)', () => {
     it('accepts what the matrix allows', async () => {
       const w = await ws();
       await w.apply([
-        addNode({ kind: 'boundary', data: { user_kind: 'pkg', path_prefix: 'src/', language: 'go', config: [port()], is_external: true } }),
-        addNode({ kind: 'state', data: { user_kind: 'cache', inputs: [port()], outputs: [port()] } }),
-        addNode({ kind: 'behavior', data: { is_external: true, external_kind: 'http', protocol: 'rest', verifications: [{ id: uuid(), author: 'agent', text: 'ok', type: null }] } }),
-        addNode({ kind: 'interface', data: { config: [port()], verifications: [{ id: uuid(), author: 'user', text: 'api' }] } }),
+        addNode({
+          kind: 'boundary',
+          data: {
+            user_kind: 'pkg',
+            path_prefix: 'src/',
+            language: 'go',
+            config: [port()],
+            is_external: true,
+          },
+        }),
+        addNode({
+          kind: 'state',
+          data: { user_kind: 'cache', inputs: [port()], outputs: [port()] },
+        }),
+        addNode({
+          kind: 'behavior',
+          data: {
+            is_external: true,
+            external_kind: 'http',
+            protocol: 'rest',
+            verifications: [{ id: uuid(), author: 'agent', text: 'ok', type: null }],
+          },
+        }),
+        addNode({
+          kind: 'interface',
+          data: { config: [port()], verifications: [{ id: uuid(), author: 'user', text: 'api' }] },
+        }),
       ]);
       const kinds = (await w.graph()).nodes.map((n: any) => n.kind).sort();
       expect(kinds).to.deep.equal(['behavior', 'boundary', 'interface', 'state']);
@@ -75,26 +141,49 @@ describe('structural invariants (§2.7-2.9)', () => {
       const w = await ws();
       const id = uuid();
       await w.apply([addNode({ id, data: { is_external: true, external_kind: 'http' } })]);
-      const res = await w.post([{ type: 'update_node_data', node_id: id, after: { is_external: false } }]);
+      const res = await w.post([
+        { type: 'update_node_data', node_id: id, after: { is_external: false } },
+      ]);
       expectError(res, 'field_not_allowed', 'drop_field');
     });
   });
 
   it('io_port_shape: exactly one port, on one side', async () => {
     const w = await ws();
-    expectError(await w.post([addNode({ kind: 'io', data: { inputs: [port()], outputs: [port()] } })]), 'io_port_shape');
+    expectError(
+      await w.post([addNode({ kind: 'io', data: { inputs: [port()], outputs: [port()] } })]),
+      'io_port_shape',
+    );
     expectError(await w.post([addNode({ kind: 'io', data: {} })]), 'io_port_shape');
-    expectError(await w.post([addNode({ kind: 'io', data: { outputs: [port(), port()] } })]), 'io_port_shape');
-    await w.apply([addNode({ kind: 'io', data: { outputs: [port()] } }), addNode({ kind: 'io', data: { inputs: [port()] } })]);
+    expectError(
+      await w.post([addNode({ kind: 'io', data: { outputs: [port(), port()] } })]),
+      'io_port_shape',
+    );
+    await w.apply([
+      addNode({ kind: 'io', data: { outputs: [port()] } }),
+      addNode({ kind: 'io', data: { inputs: [port()] } }),
+    ]);
   });
 
   it('kind_immutable on update and when data.kind disagrees on add', async () => {
     const w = await ws();
     const id = uuid();
     await w.apply([addNode({ id })]);
-    expectError(await w.post([{ type: 'update_node_data', node_id: id, after: { kind: 'state' } }]), 'kind_immutable');
-    expectError(await w.post([addNode({ kind: 'behavior', data: { kind: 'state' } })]), 'kind_immutable');
-    await w.apply([{ type: 'update_node_data', node_id: id, after: { kind: 'behavior', name: 'same kind echoed' } }]);
+    expectError(
+      await w.post([{ type: 'update_node_data', node_id: id, after: { kind: 'state' } }]),
+      'kind_immutable',
+    );
+    expectError(
+      await w.post([addNode({ kind: 'behavior', data: { kind: 'state' } })]),
+      'kind_immutable',
+    );
+    await w.apply([
+      {
+        type: 'update_node_data',
+        node_id: id,
+        after: { kind: 'behavior', name: 'same kind echoed' },
+      },
+    ]);
   });
 
   it('source_decisions: accepted on add, immutable on update unless equal (drop_field)', async () => {
@@ -103,23 +192,43 @@ describe('structural invariants (§2.7-2.9)', () => {
     const d1 = uuid();
     const d2 = uuid();
     await w.apply([addNode({ id, data: { source_decisions: [d1, d2] } })]);
-    expectError(await w.post([{ type: 'update_node_data', node_id: id, after: { source_decisions: [d1] } }]), 'source_decisions_immutable', 'drop_field');
-    await w.apply([{ type: 'update_node_data', node_id: id, after: { source_decisions: [d2, d1], name: 'ok' } }]);
+    expectError(
+      await w.post([{ type: 'update_node_data', node_id: id, after: { source_decisions: [d1] } }]),
+      'source_decisions_immutable',
+      'drop_field',
+    );
+    await w.apply([
+      { type: 'update_node_data', node_id: id, after: { source_decisions: [d2, d1], name: 'ok' } },
+    ]);
     expect((await w.graph()).nodes[0].data.source_decisions).to.have.members([d1, d2]);
   });
 
   it('duplicate_name among siblings; empty names exempt; other scopes free', async () => {
     const w = await ws();
     const b = uuid();
-    await w.apply([addNode({ id: b, kind: 'boundary', data: { name: 'box' } }), addNode({ data: { name: 'a' } }), addNode({}), addNode({})]);
+    await w.apply([
+      addNode({ id: b, kind: 'boundary', data: { name: 'box' } }),
+      addNode({ data: { name: 'a' } }),
+      addNode({}),
+      addNode({}),
+    ]);
     expectError(await w.post([addNode({ data: { name: 'a' } })]), 'duplicate_name');
-    expectError(await w.post([addNode({ data: { name: 'A' } }), addNode({ data: { name: 'A' } })]), 'duplicate_name');
-    await w.apply([addNode({ parent_id: b, data: { name: 'a' } }), addNode({ data: { name: 'A' } })]); // case-sensitive, other scope
+    expectError(
+      await w.post([addNode({ data: { name: 'A' } }), addNode({ data: { name: 'A' } })]),
+      'duplicate_name',
+    );
+    await w.apply([
+      addNode({ parent_id: b, data: { name: 'a' } }),
+      addNode({ data: { name: 'A' } }),
+    ]); // case-sensitive, other scope
   });
 
   it('duplicate_port_name on one node (across channels); empty port names exempt', async () => {
     const w = await ws();
-    expectError(await w.post([addNode({ data: { inputs: [port('x')], outputs: [port('x')] } })]), 'duplicate_port_name');
+    expectError(
+      await w.post([addNode({ data: { inputs: [port('x')], outputs: [port('x')] } })]),
+      'duplicate_port_name',
+    );
     await w.apply([addNode({ data: { inputs: [{ id: uuid() }, { id: uuid() }] } })]);
   });
 
@@ -133,15 +242,28 @@ describe('structural invariants (§2.7-2.9)', () => {
     expectError(await w.post([addNode({ parent_id: state })]), 'invalid_parent');
     const self = uuid();
     expectError(await w.post([addNode({ id: self, parent_id: self })]), 'invalid_parent');
-    expectError(await w.post([{ type: 'reparent_node', node_id: behavior, parent_id: behavior }]), 'invalid_parent');
+    expectError(
+      await w.post([{ type: 'reparent_node', node_id: behavior, parent_id: behavior }]),
+      'invalid_parent',
+    );
   });
 
   it('containment_cycle on a reparent under a descendant', async () => {
     const w = await ws();
     const [a, b, c] = [uuid(), uuid(), uuid()];
-    await w.apply([addNode({ id: a, kind: 'boundary' }), addNode({ id: b, kind: 'boundary', parent_id: a }), addNode({ id: c, kind: 'boundary', parent_id: b })]);
-    expectError(await w.post([{ type: 'reparent_node', node_id: a, parent_id: c }]), 'containment_cycle');
-    expectError(await w.post([{ type: 'update_node_data', node_id: a, after: { parent_id: b } }]), 'containment_cycle');
+    await w.apply([
+      addNode({ id: a, kind: 'boundary' }),
+      addNode({ id: b, kind: 'boundary', parent_id: a }),
+      addNode({ id: c, kind: 'boundary', parent_id: b }),
+    ]);
+    expectError(
+      await w.post([{ type: 'reparent_node', node_id: a, parent_id: c }]),
+      'containment_cycle',
+    );
+    expectError(
+      await w.post([{ type: 'update_node_data', node_id: a, after: { parent_id: b } }]),
+      'containment_cycle',
+    );
     await w.apply([{ type: 'reparent_node', node_id: c, parent_id: null }]);
     expect((await w.graph()).nodes.find((n: any) => n.id === c).parent_id).to.equal(null);
   });
@@ -149,8 +271,15 @@ describe('structural invariants (§2.7-2.9)', () => {
   it('reparent checks the name in the new scope', async () => {
     const w = await ws();
     const [box, n1] = [uuid(), uuid()];
-    await w.apply([addNode({ id: box, kind: 'boundary' }), addNode({ parent_id: box, data: { name: 'x' } }), addNode({ id: n1, data: { name: 'x' } })]);
-    expectError(await w.post([{ type: 'reparent_node', node_id: n1, parent_id: box }]), 'duplicate_name');
+    await w.apply([
+      addNode({ id: box, kind: 'boundary' }),
+      addNode({ parent_id: box, data: { name: 'x' } }),
+      addNode({ id: n1, data: { name: 'x' } }),
+    ]);
+    expectError(
+      await w.post([{ type: 'reparent_node', node_id: n1, parent_id: box }]),
+      'duplicate_name',
+    );
   });
 
   describe('edges (§2.8)', () => {
@@ -195,7 +324,13 @@ describe('structural invariants (§2.7-2.9)', () => {
       const ghost = uuid();
       await w.apply([addNode({ id: owner, data: { outputs: [o] } }), addEdge(o.id, ghost, e)]);
       const edge = (await w.graph()).edges[0];
-      expect(edge).to.deep.equal({ id: e, source: owner, source_handle: o.id, target: null, target_handle: ghost });
+      expect(edge).to.deep.equal({
+        id: e,
+        source: owner,
+        source_handle: o.id,
+        target: null,
+        target_handle: ghost,
+      });
     });
 
     it('delete_edge removes a wire; a missing edge answers 404', async () => {
@@ -237,7 +372,7 @@ describe('structural invariants (§2.7-2.9)', () => {
       expect(g.edges).to.deep.equal([]);
     });
 
-    it('flatten_boundary promotes children and drops the boundary\'s ports and wires', async () => {
+    it("flatten_boundary promotes children and drops the boundary's ports and wires", async () => {
       const w = await ws();
       const [outer, box, child] = [uuid(), uuid(), uuid()];
       const bp = port();
@@ -258,7 +393,11 @@ describe('structural invariants (§2.7-2.9)', () => {
     it('flatten_boundary: not_a_boundary, and duplicate_name when a promoted child collides', async () => {
       const w = await ws();
       const [box, plain] = [uuid(), uuid()];
-      await w.apply([addNode({ id: box, kind: 'boundary' }), addNode({ parent_id: box, data: { name: 'x' } }), addNode({ id: plain, data: { name: 'x' } })]);
+      await w.apply([
+        addNode({ id: box, kind: 'boundary' }),
+        addNode({ parent_id: box, data: { name: 'x' } }),
+        addNode({ id: plain, data: { name: 'x' } }),
+      ]);
       expectError(await w.post([{ type: 'flatten_boundary', node_id: plain }]), 'not_a_boundary');
       expectError(await w.post([{ type: 'flatten_boundary', node_id: box }]), 'duplicate_name');
     });
@@ -275,10 +414,14 @@ describe('structural invariants (§2.7-2.9)', () => {
         addNode({ data: { outputs: [src] } }),
         addEdge(src.id, b.id),
       ]);
-      await w.apply([{ type: 'update_node_data', node_id: node, after: { inputs: [{ id: a.id, type: 'str' }] } }]);
+      await w.apply([
+        { type: 'update_node_data', node_id: node, after: { inputs: [{ id: a.id, type: 'str' }] } },
+      ]);
       const g = await w.graph();
       const n = g.nodes.find((x: any) => x.id === node);
-      expect(n.data.inputs).to.deep.equal([{ id: a.id, name: 'a', type: 'str', description: '', external: false, contract_name: null }]);
+      expect(n.data.inputs).to.deep.equal([
+        { id: a.id, name: 'a', type: 'str', description: '', external: false, contract_name: null },
+      ]);
       expect(n.data.outputs.map((p: any) => p.id)).to.deep.equal([out.id]);
       expect(g.edges).to.deep.equal([]);
     });
@@ -287,7 +430,9 @@ describe('structural invariants (§2.7-2.9)', () => {
       const w = await ws();
       const node = uuid();
       await w.apply([addNode({ id: node })]);
-      const res = await w.post([{ type: 'update_node_data', node_id: node, after: { inputs: [{ name: 'x' }] } }]);
+      const res = await w.post([
+        { type: 'update_node_data', node_id: node, after: { inputs: [{ name: 'x' }] } },
+      ]);
       expectError(res, 'validation_error');
       expect(res.body.detail.field).to.equal('deltas[0].after.inputs[0].id');
     });
@@ -297,7 +442,11 @@ describe('structural invariants (§2.7-2.9)', () => {
       const [n1, n2] = [uuid(), uuid()];
       const p = port();
       await w.apply([addNode({ id: n1, data: { inputs: [p] } }), addNode({ id: n2 })]);
-      expectError(await w.post([{ type: 'update_node_data', node_id: n2, after: { inputs: [p] } }]), 'id_collision', 'regenerate_uuid');
+      expectError(
+        await w.post([{ type: 'update_node_data', node_id: n2, after: { inputs: [p] } }]),
+        'id_collision',
+        'regenerate_uuid',
+      );
     });
   });
 });

@@ -27,7 +27,11 @@ describe('projects (§4.1-4.4)', () => {
 
     it('accepts allowed language and intent values', async () => {
       const alice = await newUser();
-      const res = await alice.api.post('/v1/projects', { name: uniqueName(), language: 'rust', intent: 'service' });
+      const res = await alice.api.post('/v1/projects', {
+        name: uniqueName(),
+        language: 'rust',
+        intent: 'service',
+      });
       expect(res.status).to.equal(201);
       expect(res.body.project.language).to.equal('rust');
       expect(res.body.project.intent).to.equal('service');
@@ -58,7 +62,9 @@ describe('projects (§4.1-4.4)', () => {
 
     it('accepts a name of exactly 200 characters', async () => {
       const alice = await newUser();
-      const res = await alice.api.post('/v1/projects', { name: 'n'.repeat(192) + uniqueName('').slice(0, 8) });
+      const res = await alice.api.post('/v1/projects', {
+        name: 'n'.repeat(192) + uniqueName('').slice(0, 8),
+      });
       expect(res.status).to.equal(201);
     });
 
@@ -71,7 +77,10 @@ describe('projects (§4.1-4.4)', () => {
 
     it('refuses an unsupported intent with 422 unsupported_intent', async () => {
       const alice = await newUser();
-      const res = await alice.api.post('/v1/projects', { name: uniqueName(), intent: 'x'.repeat(41) });
+      const res = await alice.api.post('/v1/projects', {
+        name: uniqueName(),
+        intent: 'x'.repeat(41),
+      });
       expect(res.status).to.equal(422);
       expect(res.body.detail.code).to.equal('unsupported_intent');
     });
@@ -124,7 +133,9 @@ describe('projects (§4.1-4.4)', () => {
       const alice = await newUser();
       const limit = currentHarness().config.limits.projectLimit;
       const results = await Promise.all(
-        Array.from({ length: limit + 4 }, () => alice.api.post('/v1/projects', { name: uniqueName() })),
+        Array.from({ length: limit + 4 }, () =>
+          alice.api.post('/v1/projects', { name: uniqueName() }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).to.have.length(limit);
       expect(results.filter((r) => r.status === 409)).to.have.length(4);
@@ -185,10 +196,14 @@ describe('projects (§4.1-4.4)', () => {
       const p2 = (await owner.api.post('/v1/projects', { name: uniqueName() })).body.project;
       await grant(p1.id, bob, 'viewer');
       await grant(p2.id, bob, 'editor');
-      const ids = (await bob.api.get('/v1/projects')).body.projects.map((p: { id: string }) => p.id);
+      const ids = (await bob.api.get('/v1/projects')).body.projects.map(
+        (p: { id: string }) => p.id,
+      );
       expect(ids).to.have.members([p1.id, p2.id]);
       const narrow = await newKeyFor(bob, { projects: [p2.id] });
-      const narrowed = (await narrow.api.get('/v1/projects')).body.projects.map((p: { id: string }) => p.id);
+      const narrowed = (await narrow.api.get('/v1/projects')).body.projects.map(
+        (p: { id: string }) => p.id,
+      );
       expect(narrowed).to.deep.equal([p2.id]);
       expect((await narrow.api.get(`/v1/graph/${p1.id}`)).status).to.equal(404);
     });
@@ -209,9 +224,13 @@ describe('projects (§4.1-4.4)', () => {
     it('archives and restores (§3.1)', async () => {
       const alice = await newUser();
       const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
-      expect((await alice.api.patch(`/v1/projects/${p.id}`, { archived: true })).body.project.archived).to.equal(true);
+      expect(
+        (await alice.api.patch(`/v1/projects/${p.id}`, { archived: true })).body.project.archived,
+      ).to.equal(true);
       expect((await alice.api.get(`/v1/graph/${p.id}`)).status).to.equal(200); // still addressable
-      expect((await alice.api.patch(`/v1/projects/${p.id}`, { archived: false })).body.project.archived).to.equal(false);
+      expect(
+        (await alice.api.patch(`/v1/projects/${p.id}`, { archived: false })).body.project.archived,
+      ).to.equal(false);
     });
 
     it('refuses an empty body with 422 no_fields', async () => {
@@ -227,7 +246,10 @@ describe('projects (§4.1-4.4)', () => {
       const name = uniqueName();
       const a = (await alice.api.post('/v1/projects', { name })).body.project;
       const b = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
-      expect((await alice.api.patch(`/v1/projects/${b.id}`, { name: name.toUpperCase() })).body.detail.code).to.equal('name_taken');
+      expect(
+        (await alice.api.patch(`/v1/projects/${b.id}`, { name: name.toUpperCase() })).body.detail
+          .code,
+      ).to.equal('name_taken');
       await alice.api.patch(`/v1/projects/${a.id}`, { archived: true });
       const c = await alice.api.post('/v1/projects', { name }); // archived frees the name
       expect(c.status).to.equal(201);
@@ -250,7 +272,9 @@ describe('projects (§4.1-4.4)', () => {
       const p = (await owner.api.post('/v1/projects', { name: uniqueName() })).body.project;
       await grant(p.id, editor, 'editor');
       const res = await editor.api.patch(`/v1/projects/${p.id}`, { name: uniqueName() });
-      const missing = await editor.api.patch(`/v1/projects/00000000-0000-4000-8000-000000000000`, { name: 'x' });
+      const missing = await editor.api.patch(`/v1/projects/00000000-0000-4000-8000-000000000000`, {
+        name: 'x',
+      });
       expect(res.status).to.equal(404);
       expect(res.body).to.deep.equal(missing.body);
     });
@@ -269,7 +293,8 @@ describe('projects (§4.1-4.4)', () => {
     it('deletes permanently: 200 {project_id, deleted, version}, then 404 everywhere', async () => {
       const alice = await newUser();
       const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
-      const branch = (await alice.api.post(`/v1/projects/${p.id}/branches`, { name: 'work' })).body.branch;
+      const branch = (await alice.api.post(`/v1/projects/${p.id}/branches`, { name: 'work' })).body
+        .branch;
       const res = await alice.api.delete(`/v1/projects/${p.id}`);
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ project_id: p.id, deleted: true, version: '1.0.0' });

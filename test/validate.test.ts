@@ -16,7 +16,9 @@ describe('validate (§4.14) and findings (§2.13)', () => {
 
   it('never changes the branch', async () => {
     const w = await workspace(await newUser());
-    const res = await w.user.api.post(`/v1/branches/${w.branchId}/validate`, { deltas: [addNode({ data: { name: 'x' } })] });
+    const res = await w.user.api.post(`/v1/branches/${w.branchId}/validate`, {
+      deltas: [addNode({ data: { name: 'x' } })],
+    });
     expect(res.status).to.equal(200);
     const g = await w.graph();
     expect(g.nodes).to.deep.equal([]);
@@ -57,7 +59,12 @@ describe('validate (§4.14) and findings (§2.13)', () => {
     ]);
     const res = await w.user.api.post(`/v1/branches/${w.branchId}/validate`, {});
     expect(res.body.findings).to.deep.equal([
-      { code: 'orphan_node', locator: orphan, severity: 'warning', message: res.body.findings[0].message },
+      {
+        code: 'orphan_node',
+        locator: orphan,
+        severity: 'warning',
+        message: res.body.findings[0].message,
+      },
     ]);
     expect(res.body.valid).to.equal(true);
   });
@@ -72,7 +79,9 @@ describe('validate (§4.14) and findings (§2.13)', () => {
     expect(dry.status).to.equal(422);
     expect(dry.body).to.deep.equal(real.body);
     const missing = [{ type: 'delete_node', node_id: uuid() }];
-    const dry404 = await w.user.api.post(`/v1/branches/${w.branchId}/validate`, { deltas: missing });
+    const dry404 = await w.user.api.post(`/v1/branches/${w.branchId}/validate`, {
+      deltas: missing,
+    });
     const real404 = await w.post(missing);
     expect(dry404.status).to.equal(404);
     expect(dry404.body).to.deep.equal(real404.body);
@@ -82,6 +91,8 @@ describe('validate (§4.14) and findings (§2.13)', () => {
   it('needs no scope, but answers 404 for an invisible branch', async () => {
     const w = await workspace(await newUser());
     const stranger = await newUser({ scopes: [] });
-    expect((await stranger.api.post(`/v1/branches/${w.branchId}/validate`, {})).status).to.equal(404);
+    expect((await stranger.api.post(`/v1/branches/${w.branchId}/validate`, {})).status).to.equal(
+      404,
+    );
   });
 });

@@ -3,7 +3,11 @@
  * to every member of a visible project; a working branch only to its owner. Anything
  * else is the same 404 as a missing branch (§5.7).
  */
-import { ConflictError, NotFoundError, VersionConflictError } from '../../shared/errors/domainErrors';
+import {
+  ConflictError,
+  NotFoundError,
+  VersionConflictError,
+} from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { ProjectGrant, visibleProject } from '../identity/projectAccess';
@@ -43,7 +47,10 @@ export async function visibleBranch(
 /** 409 main_not_writable / branch_not_active (§3.2). */
 export function requireWritable(branch: BranchRecord): void {
   if (branch.is_main) {
-    throw new ConflictError('main_not_writable', 'main is merge-only and cannot be changed directly');
+    throw new ConflictError(
+      'main_not_writable',
+      'main is merge-only and cannot be changed directly',
+    );
   }
   if (branch.status !== 'active') {
     throw new ConflictError('branch_not_active', `the branch is ${branch.status}`);

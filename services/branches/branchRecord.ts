@@ -33,6 +33,7 @@ export function checkBranchName(raw: unknown): string {
   if (name.length > BRANCH_NAME_MAX) {
     throw fail(`String should have at most ${BRANCH_NAME_MAX} characters`, 'string_too_long');
   }
-  if (CONTROL.test(name)) throw fail('Branch names may not contain control characters', 'value_error');
+  if (CONTROL.test(name))
+    throw fail('Branch names may not contain control characters', 'value_error');
   return name;
 }

@@ -17,17 +17,31 @@ export function branchRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
   return {
     forkBranch: async (req) => {
-      const branch = await forkBranch(ctx, req.principal, req.params.project_id, asObject(req.body));
+      const branch = await forkBranch(
+        ctx,
+        req.principal,
+        req.params.project_id,
+        asObject(req.body),
+      );
       return created({ branch: presentBranch(branch), project_id: branch.project_id, version });
     },
 
     listBranches: async (req) => {
       const branches = await listBranches(ctx, req.principal, req.params.project_id);
-      return ok({ branches: branches.map(presentBranch), project_id: req.params.project_id, version });
+      return ok({
+        branches: branches.map(presentBranch),
+        project_id: req.params.project_id,
+        version,
+      });
     },
 
     renameBranch: async (req) => {
-      const branch = await renameBranch(ctx, req.principal, req.params.branch_id, asObject(req.body));
+      const branch = await renameBranch(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        asObject(req.body),
+      );
       return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
     },
 

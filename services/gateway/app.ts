@@ -39,10 +39,19 @@ function bodyParseErrors(maxBodyBytes: number) {
   return (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return next(new PayloadTooLargeError(maxBodyBytes));
-    if (type && type.startsWith('entity.') || type === 'charset.unsupported' || type === 'encoding.unsupported') {
+    if (
+      (type && type.startsWith('entity.')) ||
+      type === 'charset.unsupported' ||
+      type === 'encoding.unsupported'
+    ) {
       return next(
         new RequestValidationError([
-          { loc: ['body'], msg: 'JSON decode error', type: 'json_invalid', ctx: { error: (error as Error).message } },
+          {
+            loc: ['body'],
+            msg: 'JSON decode error',
+            type: 'json_invalid',
+            ctx: { error: (error as Error).message },
+          },
         ]),
       );
     }
@@ -98,7 +107,10 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       const principal = req.gateway.principal;
       if (!c.security?.authorized || !principal) return;
       try {
-        const state = await options.rateLimits.consume(RateLimits.bucketFor(req.method), principal.keyId);
+        const state = await options.rateLimits.consume(
+          RateLimits.bucketFor(req.method),
+          principal.keyId,
+        );
         res.set(rateLimitHeaders(state));
       } catch (error) {
         const state = (error as { state?: RateLimitState }).state;
@@ -110,7 +122,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       const operation = c.operation as Operation;
       let errors = c.validation.errors ?? [];
       if (operation['x-body-validation'] === 'domain') {
-        errors = errors.filter((e) => !e.instancePath.startsWith('/requestBody') && e.schemaPath !== '#/requestBody');
+        errors = errors.filter(
+          (e) => !e.instancePath.startsWith('/requestBody') && e.schemaPath !== '#/requestBody',
+        );
         if (errors.length === 0) return dispatch(options.operations, c, req, res);
       }
       throw new RequestValidationError(validationIssues(errors));
@@ -119,7 +133,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       throw new NotFoundError('route');
     },
     methodNotAllowed: async (_c: Context, _req: Request, res: Response) => {
-      res.status(405).json({ detail: { code: 'method_not_allowed', message: 'method not allowed' } });
+      res
+        .status(405)
+        .json({ detail: { code: 'method_not_allowed', message: 'method not allowed' } });
     },
   });
   for (const operationId of Object.keys(options.operations)) {
@@ -133,10 +149,22 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(requestContext(options.logger));
-  app.use(express.json({ limit: options.maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    express.json({
+      limit: options.maxBodyBytes,
+      strict: false,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
   app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
-    const request = { method: req.method, path: req.path, query: req.query as Record<string, string | string[]>, headers: req.headers as Record<string, string | string[]>, body: req.body as unknown };
+    const request = {
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, string | string[]>,
+      headers: req.headers as Record<string, string | string[]>,
+      body: req.body as unknown,
+    };
     api.handleRequest(request, req, res).catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);

@@ -18,11 +18,21 @@ async function within<T>(ms: number, work: Promise<T>): Promise<T> {
   }
 }
 
-export function healthRoutes(deps: { executor: Executor; redis: Redis; version: string }): OperationTable {
+export function healthRoutes(deps: {
+  executor: Executor;
+  redis: Redis;
+  version: string;
+}): OperationTable {
   const check = async () => {
     const [neo4j, redis] = await Promise.all([
-      within(2000, deps.executor.verifyConnectivity()).then(() => true, () => false),
-      within(1000, deps.redis.ping()).then(() => true, () => false),
+      within(2000, deps.executor.verifyConnectivity()).then(
+        () => true,
+        () => false,
+      ),
+      within(1000, deps.redis.ping()).then(
+        () => true,
+        () => false,
+      ),
     ]);
     if (!neo4j || !redis) {
       throw new ServiceUnavailableError(

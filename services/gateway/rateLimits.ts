@@ -55,9 +55,12 @@ export class RateLimits {
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const state = this.state(limit, rejection);
-        throw Object.assign(new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))), {
-          state,
-        });
+        throw Object.assign(
+          new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
+          {
+            state,
+          },
+        );
       }
       throw rejection;
     }

@@ -28,25 +28,74 @@ function issueFor(error: ErrorObject): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return { loc: [...loc, String(params.missingProperty)], msg: 'Field required', type: 'missing' };
+      return {
+        loc: [...loc, String(params.missingProperty)],
+        msg: 'Field required',
+        type: 'missing',
+      };
     case 'type':
-      return { loc, msg: `Input should be of type ${String(params.type)}`, type: `${String(params.type)}_type`, ctx: { expected: params.type } };
+      return {
+        loc,
+        msg: `Input should be of type ${String(params.type)}`,
+        type: `${String(params.type)}_type`,
+        ctx: { expected: params.type },
+      };
     case 'minLength':
-      return { loc, msg: `String should have at least ${String(params.limit)} characters`, type: 'string_too_short', ctx: { min_length: params.limit } };
+      return {
+        loc,
+        msg: `String should have at least ${String(params.limit)} characters`,
+        type: 'string_too_short',
+        ctx: { min_length: params.limit },
+      };
     case 'maxLength':
-      return { loc, msg: `String should have at most ${String(params.limit)} characters`, type: 'string_too_long', ctx: { max_length: params.limit } };
+      return {
+        loc,
+        msg: `String should have at most ${String(params.limit)} characters`,
+        type: 'string_too_long',
+        ctx: { max_length: params.limit },
+      };
     case 'minimum':
-      return { loc, msg: `Input should be greater than or equal to ${String(params.limit)}`, type: 'greater_than_equal', ctx: { ge: params.limit } };
+      return {
+        loc,
+        msg: `Input should be greater than or equal to ${String(params.limit)}`,
+        type: 'greater_than_equal',
+        ctx: { ge: params.limit },
+      };
     case 'maximum':
-      return { loc, msg: `Input should be less than or equal to ${String(params.limit)}`, type: 'less_than_equal', ctx: { le: params.limit } };
+      return {
+        loc,
+        msg: `Input should be less than or equal to ${String(params.limit)}`,
+        type: 'less_than_equal',
+        ctx: { le: params.limit },
+      };
     case 'maxItems':
-      return { loc, msg: `List should have at most ${String(params.limit)} items`, type: 'too_long', ctx: { max_length: params.limit } };
+      return {
+        loc,
+        msg: `List should have at most ${String(params.limit)} items`,
+        type: 'too_long',
+        ctx: { max_length: params.limit },
+      };
     case 'format':
-      return { loc, msg: `Input should be a valid ${String(params.format)}`, type: `${String(params.format)}_parsing`, ctx: { format: params.format } };
+      return {
+        loc,
+        msg: `Input should be a valid ${String(params.format)}`,
+        type: `${String(params.format)}_parsing`,
+        ctx: { format: params.format },
+      };
     case 'enum':
-      return { loc, msg: `Input should be one of ${(params.allowedValues as unknown[]).join(', ')}`, type: 'enum', ctx: { expected: params.allowedValues } };
+      return {
+        loc,
+        msg: `Input should be one of ${(params.allowedValues as unknown[]).join(', ')}`,
+        type: 'enum',
+        ctx: { expected: params.allowedValues },
+      };
     case 'parse':
-      return { loc: ['body'], msg: 'JSON decode error', type: 'json_invalid', ctx: { error: error.message } };
+      return {
+        loc: ['body'],
+        msg: 'JSON decode error',
+        type: 'json_invalid',
+        ctx: { error: error.message },
+      };
     default:
       return { loc, msg: error.message ?? 'Invalid input', type: error.keyword };
   }

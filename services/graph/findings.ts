@@ -18,18 +18,45 @@ export function sortFindings(findings: Finding[]): Finding[] {
 
 export async function computeFindings(tx: QueryRunner, branchId: string): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, { branchId })) {
-    findings.push({ code: 'unsatisfied_input', locator: row.locator, severity: 'error', message: `input port ${JSON.stringify(row.name ?? '')} has no incoming wire` });
+  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, {
+    branchId,
+  })) {
+    findings.push({
+      code: 'unsatisfied_input',
+      locator: row.locator,
+      severity: 'error',
+      message: `input port ${JSON.stringify(row.name ?? '')} has no incoming wire`,
+    });
   }
-  for (const row of await tx.run<{ locator: string; dangling: boolean; sourceType: string; targetType: string }>(wireFindings, { branchId })) {
+  for (const row of await tx.run<{
+    locator: string;
+    dangling: boolean;
+    sourceType: string;
+    targetType: string;
+  }>(wireFindings, { branchId })) {
     if (row.dangling) {
-      findings.push({ code: 'dangling_wire', locator: row.locator, severity: 'error', message: 'a handle of this wire names no port on the branch' });
+      findings.push({
+        code: 'dangling_wire',
+        locator: row.locator,
+        severity: 'error',
+        message: 'a handle of this wire names no port on the branch',
+      });
     } else {
-      findings.push({ code: 'type_mismatch', locator: row.locator, severity: 'error', message: `wire joins type ${JSON.stringify(row.sourceType)} to ${JSON.stringify(row.targetType)}` });
+      findings.push({
+        code: 'type_mismatch',
+        locator: row.locator,
+        severity: 'error',
+        message: `wire joins type ${JSON.stringify(row.sourceType)} to ${JSON.stringify(row.targetType)}`,
+      });
     }
   }
   for (const row of await tx.run<{ locator: string; name: string }>(orphanNodes, { branchId })) {
-    findings.push({ code: 'orphan_node', locator: row.locator, severity: 'warning', message: `node ${JSON.stringify(row.name ?? '')} traces to no source decision` });
+    findings.push({
+      code: 'orphan_node',
+      locator: row.locator,
+      severity: 'warning',
+      message: `node ${JSON.stringify(row.name ?? '')} traces to no source decision`,
+    });
   }
   return sortFindings(findings);
 }

@@ -68,7 +68,8 @@ export interface NodeWithPorts {
 
 export function groupPorts(nodes: NodeRecord[], ports: PortRecord[]): NodeWithPorts[] {
   const byNode = new Map<string, NodeWithPorts>();
-  for (const node of nodes) byNode.set(node.id, { node, ports: { inputs: [], outputs: [], config: [] } });
+  for (const node of nodes)
+    byNode.set(node.id, { node, ports: { inputs: [], outputs: [], config: [] } });
   for (const port of ports) byNode.get(port.node_id)?.ports[port.channel].push(port);
   for (const entry of byNode.values()) {
     for (const channel of CHANNELS) entry.ports[channel].sort((a, b) => a.ord - b.ord);

@@ -47,7 +47,10 @@ function isReplayable(error: unknown): error is DomainError {
   );
 }
 
-export function graphRoutes(ctx: ServiceContext, deps: { idempotency: IdempotencyStore }): OperationTable {
+export function graphRoutes(
+  ctx: ServiceContext,
+  deps: { idempotency: IdempotencyStore },
+): OperationTable {
   const version = ctx.config.serviceVersion;
 
   async function applyOnce(req: OperationRequest): Promise<OperationResult> {
@@ -58,7 +61,12 @@ export function graphRoutes(ctx: ServiceContext, deps: { idempotency: Idempotenc
     }
     if (!isValidIdempotencyKey(key)) {
       throw new RequestValidationError([
-        { loc: ['header', 'Idempotency-Key'], msg: 'Idempotency-Key is 1 to 255 printable ASCII characters', type: 'string_pattern_mismatch', input: key },
+        {
+          loc: ['header', 'Idempotency-Key'],
+          msg: 'Idempotency-Key is 1 to 255 printable ASCII characters',
+          type: 'string_pattern_mismatch',
+          input: key,
+        },
       ]);
     }
     const scope = `${req.principal.userId}:${branchId}`;
@@ -80,9 +88,14 @@ export function graphRoutes(ctx: ServiceContext, deps: { idempotency: Idempotenc
       }
       throw error;
     }
-    await deps.idempotency.complete(scope, key, print, { status: response.status, body: response.body }).catch((error: unknown) => {
-      req.log.warn({ err: error }, 'idempotent answer not cached; a retry is answered from the recorded batch');
-    });
+    await deps.idempotency
+      .complete(scope, key, print, { status: response.status, body: response.body })
+      .catch((error: unknown) => {
+        req.log.warn(
+          { err: error },
+          'idempotent answer not cached; a retry is answered from the recorded batch',
+        );
+      });
     return response;
   }
 

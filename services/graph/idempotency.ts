@@ -9,7 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ConflictError, InvalidInputError, ServiceUnavailableError } from '../../shared/errors/domainErrors';
+import {
+  ConflictError,
+  InvalidInputError,
+  ServiceUnavailableError,
+} from '../../shared/errors/domainErrors';
 
 export interface StoredResponse {
   status: number;
@@ -33,14 +37,18 @@ export function isValidIdempotencyKey(key: string): boolean {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }
 
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(canonical(body ?? null)).digest('hex');
+  return createHash('sha256')
+    .update(canonical(body ?? null))
+    .digest('hex');
 }
 
 export class IdempotencyStore {
@@ -69,23 +77,38 @@ export class IdempotencyStore {
   async reserve(scope: string, key: string, print: string): Promise<Reservation> {
     const redisKey = this.keyOf(scope, key);
     const entry: Entry = { state: 'in_flight', fingerprint: print };
-    const set = await this.call(() => this.redis.set(redisKey, JSON.stringify(entry), 'EX', this.inFlightSeconds, 'NX'));
+    const set = await this.call(() =>
+      this.redis.set(redisKey, JSON.stringify(entry), 'EX', this.inFlightSeconds, 'NX'),
+    );
     if (set === 'OK') return { kind: 'proceed' };
     const raw = await this.call(() => this.redis.get(redisKey));
     if (raw === null) return this.reserve(scope, key, print); // expired in between
     const existing = JSON.parse(raw) as Entry;
     if (existing.fingerprint !== print) {
-      throw new InvalidInputError('idempotency_key_reused', 'this Idempotency-Key was used with a different body');
+      throw new InvalidInputError(
+        'idempotency_key_reused',
+        'this Idempotency-Key was used with a different body',
+      );
     }
     if (existing.state === 'in_flight' || !existing.response) {
-      throw new ConflictError('idempotency_key_in_progress', 'a request with this Idempotency-Key is still running');
+      throw new ConflictError(
+        'idempotency_key_in_progress',
+        'a request with this Idempotency-Key is still running',
+      );
     }
     return { kind: 'replay', response: existing.response };
   }
 
-  async complete(scope: string, key: string, print: string, response: StoredResponse): Promise<void> {
+  async complete(
+    scope: string,
+    key: string,
+    print: string,
+    response: StoredResponse,
+  ): Promise<void> {
     const entry: Entry = { state: 'done', fingerprint: print, response };
-    await this.call(() => this.redis.set(this.keyOf(scope, key), JSON.stringify(entry), 'EX', this.ttlSeconds));
+    await this.call(() =>
+      this.redis.set(this.keyOf(scope, key), JSON.stringify(entry), 'EX', this.ttlSeconds),
+    );
   }
 
   async release(scope: string, key: string): Promise<void> {

@@ -4,7 +4,13 @@
  * of §2.7 (absent = not applicable to the kind); the read shape has no aliases.
  */
 import type { components } from '../../shared/api/openapi.generated';
-import type { EdgeRecord, NodeKind, NodeWithPorts, PortRecord, VerificationRecord } from './graphRecords';
+import type {
+  EdgeRecord,
+  NodeKind,
+  NodeWithPorts,
+  PortRecord,
+  VerificationRecord,
+} from './graphRecords';
 
 export type WireNode = components['schemas']['WireNode'];
 export type WireNodeData = components['schemas']['WireNodeData'];
@@ -57,7 +63,13 @@ export function presentNode({ node, ports }: NodeWithPorts): WireNode {
     source_decisions: node.source_decisions ?? [],
   };
   const applicable = APPLICABLE[node.kind];
-  for (const field of ['user_kind', 'path_prefix', 'language', 'external_kind', 'protocol'] as const) {
+  for (const field of [
+    'user_kind',
+    'path_prefix',
+    'language',
+    'external_kind',
+    'protocol',
+  ] as const) {
     if (applicable.has(field)) data[field] = node[field] ?? null;
   }
   return {

@@ -23,7 +23,11 @@ export function projectRoutes(ctx: ServiceContext): OperationTable {
         req.principal,
         asObject(req.body) as unknown as CreateProjectInput,
       );
-      return created({ main_branch: presentBranchRef(main), project: presentProject(project), version });
+      return created({
+        main_branch: presentBranchRef(main),
+        project: presentProject(project),
+        version,
+      });
     },
 
     listProjects: async (req) => {

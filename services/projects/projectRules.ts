@@ -5,11 +5,28 @@
 import { InvalidInputError } from '../../shared/errors/domainErrors';
 
 export const ALLOWED_LANGUAGES = [
-  'python', 'typescript', 'javascript', 'go', 'rust', 'java',
-  'kotlin', 'csharp', 'cpp', 'c', 'ruby', 'swift',
+  'python',
+  'typescript',
+  'javascript',
+  'go',
+  'rust',
+  'java',
+  'kotlin',
+  'csharp',
+  'cpp',
+  'c',
+  'ruby',
+  'swift',
 ] as const;
 
-export const ALLOWED_INTENTS = ['cli', 'service', 'library', 'web_app', 'worker', 'pipeline'] as const;
+export const ALLOWED_INTENTS = [
+  'cli',
+  'service',
+  'library',
+  'web_app',
+  'worker',
+  'pipeline',
+] as const;
 
 export const DEFAULT_INTENT = 'cli';
 export const DEFAULT_LANGUAGE = 'python';
@@ -29,7 +46,13 @@ export function checkProjectName(raw: unknown): string {
   return name;
 }
 
-function checkTag(raw: unknown, field: string, allowed: readonly string[], code: string, fallback: string): string {
+function checkTag(
+  raw: unknown,
+  field: string,
+  allowed: readonly string[],
+  code: string,
+  fallback: string,
+): string {
   if (raw === undefined || raw === null) return fallback;
   if (typeof raw !== 'string' || raw.length > TAG_MAX || !allowed.includes(raw)) {
     throw new InvalidInputError(

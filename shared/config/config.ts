@@ -34,7 +34,13 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function intSetting(env: Env, name: string, fallback: number, min: number, problems: string[]): number {
+function intSetting(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  problems: string[],
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d+$/.test(raw.trim())) {
@@ -46,7 +52,13 @@ function intSetting(env: Env, name: string, fallback: number, min: number, probl
   return value;
 }
 
-function urlSetting(env: Env, name: string, fallback: string, schemes: string[], problems: string[]): string {
+function urlSetting(
+  env: Env,
+  name: string,
+  fallback: string,
+  schemes: string[],
+  problems: string[],
+): string {
   const value = env[name] && env[name] !== '' ? (env[name] as string) : fallback;
   try {
     const url = new URL(value);
@@ -74,7 +86,13 @@ export function loadConfig(env: Env = process.env): Config {
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
     neo4j: {
-      uri: urlSetting(env, 'NEO4J_URI', 'bolt://127.0.0.1:7687', ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'], problems),
+      uri: urlSetting(
+        env,
+        'NEO4J_URI',
+        'bolt://127.0.0.1:7687',
+        ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'],
+        problems,
+      ),
       user: env.NEO4J_USER || 'neo4j',
       password: env.NEO4J_PASSWORD || 'neo4j',
       database: env.NEO4J_DATABASE || undefined,
@@ -95,7 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-  if (!levels.includes(config.logLevel)) problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  if (!levels.includes(config.logLevel))
+    problems.push(`LOG_LEVEL must be one of ${levels.join(', ')}`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

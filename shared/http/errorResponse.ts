@@ -20,7 +20,11 @@ const STATUS: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-export function errorBody(error: DomainError): { status: number; body: unknown; headers: Record<string, string> } {
+export function errorBody(error: DomainError): {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+} {
   const status = STATUS[error.kind];
   const headers: Record<string, string> = {};
   let detail: unknown;

@@ -108,7 +108,10 @@ export class Executor {
     return this.driver.close();
   }
 
-  private async withSession<T>(mode: 'READ' | 'WRITE', use: (s: Session) => Promise<T>): Promise<T> {
+  private async withSession<T>(
+    mode: 'READ' | 'WRITE',
+    use: (s: Session) => Promise<T>,
+  ): Promise<T> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
@@ -140,7 +143,10 @@ export class Executor {
     };
     return {
       run,
-      one: async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R | undefined> => {
+      one: async <R extends Row>(
+        query: NamedQuery,
+        params: Params = {},
+      ): Promise<R | undefined> => {
         const rows = await run<R>(query, params);
         return rows[0];
       },
@@ -156,7 +162,11 @@ export class Executor {
   private mapError(error: unknown): unknown {
     if (error instanceof DomainError) return error;
     const code = (error as Neo4jError | undefined)?.code ?? (error as { code?: string })?.code;
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('Neo.TransientError.General.DatabaseUnavailable'))) {
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_CODES.has(code) ||
+        code.startsWith('Neo.TransientError.General.DatabaseUnavailable'))
+    ) {
       this.logger.error({ err: error }, 'neo4j unavailable');
       return new ServiceUnavailableError('the graph database is unavailable, retry later');
     }

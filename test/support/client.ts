@@ -41,15 +41,27 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (this.token !== undefined && !('authorization' in headers) && !('Authorization' in headers)) {
+    if (
+      this.token !== undefined &&
+      !('authorization' in headers) &&
+      !('Authorization' in headers)
+    ) {
       headers.Authorization = `Bearer ${this.token}`;
     }
     let payload: string | undefined;
     if (options.raw !== undefined) payload = options.raw;
     else if (body !== undefined) payload = JSON.stringify(body);
-    if (payload !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+    if (
+      payload !== undefined &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')
+    ) {
       headers['Content-Type'] = 'application/json';
     }
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
@@ -63,7 +75,10 @@ export class ApiClient {
       }
     }
     const problems = this.contract.check(method, path, response.status, response.headers, parsed);
-    expect(problems, `${method} ${path} -> ${response.status}: response violates the OpenAPI document`).to.deep.equal([]);
+    expect(
+      problems,
+      `${method} ${path} -> ${response.status}: response violates the OpenAPI document`,
+    ).to.deep.equal([]);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 }

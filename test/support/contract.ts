@@ -26,7 +26,11 @@ export class Contract {
     this.ajv = new Ajv2020({ strict: false, allErrors: true });
     addFormats(this.ajv);
     this.ajv.addSchema(this.document, DOC_ID);
-    this.router = new OpenAPIBackend({ definition: this.document as never, validate: false, quick: true });
+    this.router = new OpenAPIBackend({
+      definition: this.document as never,
+      validate: false,
+      quick: true,
+    });
   }
 
   async init(): Promise<void> {
@@ -36,7 +40,10 @@ export class Contract {
   operationFor(method: string, path: string): { operationId: string; pointer: string } | undefined {
     const op = this.router.router.matchOperation({ method, path: path.split('?')[0], headers: {} });
     if (!op?.operationId) return undefined;
-    return { operationId: op.operationId, pointer: `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}` };
+    return {
+      operationId: op.operationId,
+      pointer: `/paths/${op.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${op.method}`,
+    };
   }
 
   /** Returns a list of problems (empty when the response matches the document). */
@@ -55,7 +62,8 @@ export class Contract {
     for (const [name, spec] of Object.entries(responseHeaders)) {
       const header = this.deref(spec) as Json;
       const value = headers.get(name);
-      if (header.required === true && value === null) problems.push(`${op.operationId} ${status}: header ${name} missing`);
+      if (header.required === true && value === null)
+        problems.push(`${op.operationId} ${status}: header ${name} missing`);
       const schema = header.schema as Json | undefined;
       if (value !== null && schema?.type === 'integer' && !/^-?\d+$/.test(value)) {
         problems.push(`${op.operationId} ${status}: header ${name}=${value} is not an integer`);

@@ -33,7 +33,11 @@ export interface Workspace {
   /** Applies deltas at the current version and expects success. */
   apply(deltas: unknown[], extra?: Record<string, unknown>): Promise<any>;
   /** Posts deltas and returns the raw response (no expectation). */
-  post(deltas: unknown[], extra?: Record<string, unknown>, headers?: Record<string, string>): Promise<any>;
+  post(
+    deltas: unknown[],
+    extra?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<any>;
   graph(): Promise<any>;
 }
 
@@ -50,7 +54,11 @@ export async function workspace(user: TestUser): Promise<Workspace> {
     branchId: fork.body.branch.id,
     version: 0,
     async post(deltas, extra = {}, headers = {}) {
-      return user.api.post(`/v1/branches/${ws.branchId}/deltas`, { deltas, expected_version: ws.version, ...extra }, { headers });
+      return user.api.post(
+        `/v1/branches/${ws.branchId}/deltas`,
+        { deltas, expected_version: ws.version, ...extra },
+        { headers },
+      );
     },
     async apply(deltas, extra = {}) {
       const res = await ws.post(deltas, extra);

@@ -75,11 +75,20 @@ export async function newUser(
     scopes: options.scopes ?? ALL_SCOPES,
     projects: options.projects ?? null,
   });
-  return { name, userId: key.user_id, keyId: key.key_id, token: key.token, api: h.anon.withToken(key.token) };
+  return {
+    name,
+    userId: key.user_id,
+    keyId: key.key_id,
+    token: key.token,
+    api: h.anon.withToken(key.token),
+  };
 }
 
 /** Another key of the same user. */
-export async function newKeyFor(user: TestUser, options: { scopes?: string[]; projects?: string[] | null }) {
+export async function newKeyFor(
+  user: TestUser,
+  options: { scopes?: string[]; projects?: string[] | null },
+) {
   return newUser({ ...options, name: user.name });
 }
 

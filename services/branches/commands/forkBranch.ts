@@ -33,7 +33,8 @@ export async function requireFreeBranchName(
     nameLower: input.name.toLowerCase(),
     excludeId: input.excludeId,
   });
-  if (clash) throw new ConflictError('name_taken', 'you already have an active branch with this name');
+  if (clash)
+    throw new ConflictError('name_taken', 'you already have an active branch with this name');
 }
 
 export async function forkBranch(
@@ -55,7 +56,10 @@ export async function forkBranch(
     });
     const limit = ctx.config.limits.branchLimit;
     if ((count?.total ?? 0) >= limit) {
-      throw new ConflictError('branch_limit_reached', `you already hold ${limit} active branches in this project`);
+      throw new ConflictError(
+        'branch_limit_reached',
+        `you already hold ${limit} active branches in this project`,
+      );
     }
     await requireFreeBranchName(tx, { projectId, ownerId: principal.userId, name, excludeId: '' });
     const main = await loadMainBranch(tx, projectId);

@@ -2,8 +2,14 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const branchSchema = [
-  cypher('branchIdUnique', 'CREATE CONSTRAINT branch_id IF NOT EXISTS FOR (b:Branch) REQUIRE b.id IS UNIQUE'),
-  cypher('branchProjectIndex', 'CREATE INDEX branch_project IF NOT EXISTS FOR (b:Branch) ON (b.project_id, b.owner_id)'),
+  cypher(
+    'branchIdUnique',
+    'CREATE CONSTRAINT branch_id IF NOT EXISTS FOR (b:Branch) REQUIRE b.id IS UNIQUE',
+  ),
+  cypher(
+    'branchProjectIndex',
+    'CREATE INDEX branch_project IF NOT EXISTS FOR (b:Branch) ON (b.project_id, b.owner_id)',
+  ),
 ];
 
 const BRANCH = 'b {.*} AS branch';

@@ -28,7 +28,11 @@ export interface ApplyResult {
   branch: { id: string; version: number; project_id: string };
 }
 
-async function applyPositions(tx: QueryRunner, branchId: string, batch: DeltaBatch): Promise<number | null> {
+async function applyPositions(
+  tx: QueryRunner,
+  branchId: string,
+  batch: DeltaBatch,
+): Promise<number | null> {
   if (batch.positions === null) return null;
   if (batch.positions.size === 0) return 0;
   const positions = [...batch.positions].map(([id, p]) => ({ id, x: p.x, y: p.y }));
@@ -46,17 +50,28 @@ export async function applyDeltas(
   return ctx.executor.writeTx(async (tx) => {
     const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
-    const batch = parseDeltaBatch(body, { maxDeltas: ctx.config.limits.maxDeltasPerBatch, requireVersion: true });
+    const batch = parseDeltaBatch(body, {
+      maxDeltas: ctx.config.limits.maxDeltasPerBatch,
+      requireVersion: true,
+    });
     requireWritable(branch);
     requireProjectActive(grant);
     const ref = { id: branch.id, project_id: branch.project_id };
     if (idempotencyKey !== null) {
-      const done = await tx.one<{ version: number; positionsApplied: number | null }>(findChangeByIdempotencyKey, {
-        branchId,
-        key: idempotencyKey,
-        scope: principal.userId,
-      });
-      if (done) return { applied: true, positionsApplied: done.positionsApplied, branch: { ...ref, version: done.version } };
+      const done = await tx.one<{ version: number; positionsApplied: number | null }>(
+        findChangeByIdempotencyKey,
+        {
+          branchId,
+          key: idempotencyKey,
+          scope: principal.userId,
+        },
+      );
+      if (done)
+        return {
+          applied: true,
+          positionsApplied: done.positionsApplied,
+          branch: { ...ref, version: done.version },
+        };
     }
     if (batch.deltas.length === 0) {
       const positionsApplied = await applyPositions(tx, branchId, batch);
@@ -75,6 +90,10 @@ export async function applyDeltas(
       idempotencyScope: idempotencyKey === null ? null : principal.userId,
       positionsApplied,
     });
-    return { applied: true, positionsApplied, branch: { ...ref, version: row?.version ?? branch.version + 1 } };
+    return {
+      applied: true,
+      positionsApplied,
+      branch: { ...ref, version: row?.version ?? branch.version + 1 },
+    };
   });
 }

@@ -26,7 +26,10 @@ export async function validateDeltas(
 ): Promise<ValidateResult> {
   return ctx.executor.rolledBackTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    const batch = parseDeltaBatch(body ?? {}, { maxDeltas: ctx.config.limits.maxDeltasPerBatch, requireVersion: false });
+    const batch = parseDeltaBatch(body ?? {}, {
+      maxDeltas: ctx.config.limits.maxDeltasPerBatch,
+      requireVersion: false,
+    });
     await new BatchApplier(tx, branchId).applyAll(batch.deltas);
     const findings = await computeFindings(tx, branchId);
     return { branch, findings, valid: !findings.some((f) => f.severity === 'error') };

@@ -23,7 +23,16 @@ import {
   upsertPorts,
 } from '../store/deltaQueries';
 import { deltaError } from './deltaErrors';
-import type { AddEdge, AddNode, Delta, DeleteEdge, DeleteNode, FlattenBoundary, ReparentNode, UpdateNodeData } from './deltaTypes';
+import type {
+  AddEdge,
+  AddNode,
+  Delta,
+  DeleteEdge,
+  DeleteNode,
+  FlattenBoundary,
+  ReparentNode,
+  UpdateNodeData,
+} from './deltaTypes';
 import { PORT_CHANNELS } from './deltaTypes';
 import { checkNodeShape, NodeState } from './nodeShape';
 import { applyPatch, emptyState, nodeProps, portProps, stateFromRecord } from './nodeState';
@@ -64,7 +73,13 @@ export class BatchApplier {
     }
   }
 
-  private fail(delta: Delta, error: string, field: string | null, message: string, entityId?: string): never {
+  private fail(
+    delta: Delta,
+    error: string,
+    field: string | null,
+    message: string,
+    entityId?: string,
+  ): never {
     throw deltaError({
       error,
       message,
@@ -76,7 +91,10 @@ export class BatchApplier {
   }
 
   private async load(id: string): Promise<Loaded | undefined> {
-    const row = await this.tx.one<{ node: NodeRecord; ports: PortRecord[] }>(loadNode, { branchId: this.branchId, id });
+    const row = await this.tx.one<{ node: NodeRecord; ports: PortRecord[] }>(loadNode, {
+      branchId: this.branchId,
+      id,
+    });
     return row ? { node: row.node, ports: row.ports } : undefined;
   }
 
@@ -89,28 +107,64 @@ export class BatchApplier {
   /** Ids among `ids` already used on the branch (ports of `ownerId` excepted). */
   private async usedIds(ids: string[], ownerId?: string): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.tx.run<{ id: string; portOwner: string | null }>(findUsedIds, { branchId: this.branchId, ids });
+    const rows = await this.tx.run<{ id: string; portOwner: string | null }>(findUsedIds, {
+      branchId: this.branchId,
+      ids,
+    });
     return rows.filter((r) => !(ownerId && r.portOwner === ownerId)).map((r) => r.id);
   }
 
-  private async checkParent(delta: Delta, nodeId: string, parentId: string | null, field: string): Promise<void> {
+  private async checkParent(
+    delta: Delta,
+    nodeId: string,
+    parentId: string | null,
+    field: string,
+  ): Promise<void> {
     if (parentId === null) return;
-    if (parentId === nodeId) this.fail(delta, 'invalid_parent', field, 'a node cannot be its own parent');
+    if (parentId === nodeId)
+      this.fail(delta, 'invalid_parent', field, 'a node cannot be its own parent');
     const parent = await this.load(parentId);
-    if (!parent) this.fail(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
+    if (!parent)
+      this.fail(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
     if (!PARENT_KINDS.has(parent.node.kind)) {
-      this.fail(delta, 'invalid_parent', field, `a node may not be parented to a ${parent.node.kind} node`);
+      this.fail(
+        delta,
+        'invalid_parent',
+        field,
+        `a node may not be parented to a ${parent.node.kind} node`,
+      );
     }
   }
 
-  private async checkSiblingName(delta: Delta, name: string, parentId: string | null, exclude: string[], field: string) {
+  private async checkSiblingName(
+    delta: Delta,
+    name: string,
+    parentId: string | null,
+    exclude: string[],
+    field: string,
+  ) {
     if (name === '') return; // empty names are exempt (interpretations)
-    const clash = await this.tx.one(findSiblingNamed, { branchId: this.branchId, scope: parentId ?? '', name, excludeIds: exclude });
-    if (clash) this.fail(delta, 'duplicate_name', field, `a sibling is already named ${JSON.stringify(name)}`);
+    const clash = await this.tx.one(findSiblingNamed, {
+      branchId: this.branchId,
+      scope: parentId ?? '',
+      name,
+      excludeIds: exclude,
+    });
+    if (clash)
+      this.fail(
+        delta,
+        'duplicate_name',
+        field,
+        `a sibling is already named ${JSON.stringify(name)}`,
+      );
   }
 
   private shape(delta: Delta, state: NodeState, prefix: string): void {
-    checkNodeShape(state, { index: delta.index, type: delta.type, entityId: entityOf(delta) }, (f) => `deltas[${delta.index}].${prefix}.${f}`);
+    checkNodeShape(
+      state,
+      { index: delta.index, type: delta.type, entityId: entityOf(delta) },
+      (f) => `deltas[${delta.index}].${prefix}.${f}`,
+    );
   }
 
   private async addNode(delta: AddNode): Promise<void> {
@@ -118,39 +172,71 @@ export class BatchApplier {
     const state = applyPatch(emptyState(kind), data);
     this.shape(delta, state, 'node.data');
     const portIds = PORT_CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
-    if (portIds.includes(id)) this.fail(delta, 'id_collision', 'node.id', 'the node id equals one of its port ids');
+    if (portIds.includes(id))
+      this.fail(delta, 'id_collision', 'node.id', 'the node id equals one of its port ids');
     const used = await this.usedIds([id, ...portIds]);
     if (used.length > 0) {
       const field = used.includes(id) ? 'node.id' : 'node.data';
-      this.fail(delta, 'id_collision', field, `id ${used[0]} is already used on this branch`, used[0]);
+      this.fail(
+        delta,
+        'id_collision',
+        field,
+        `id ${used[0]} is already used on this branch`,
+        used[0],
+      );
     }
     await this.checkParent(delta, id, parentId, 'node.parent_id');
     await this.checkSiblingName(delta, state.name, parentId, [], 'node.data.name');
     await this.tx.run(createNode, {
       branchId: this.branchId,
-      props: { ...nodeProps(state), id, branch_id: this.branchId, parent_id: parentId, scope: parentId ?? '', x: 0, y: 0 },
+      props: {
+        ...nodeProps(state),
+        id,
+        branch_id: this.branchId,
+        parent_id: parentId,
+        scope: parentId ?? '',
+        x: 0,
+        y: 0,
+      },
       ports: portProps(this.branchId, id, state),
     });
   }
 
   private async deleteNode(delta: DeleteNode): Promise<void> {
-    const row = await this.tx.one<{ nodeIds: string[]; portIds: string[] }>(collectSubtree, { branchId: this.branchId, id: delta.node_id });
+    const row = await this.tx.one<{ nodeIds: string[]; portIds: string[] }>(collectSubtree, {
+      branchId: this.branchId,
+      id: delta.node_id,
+    });
     if (!row || row.nodeIds.length === 0) throw new NodeNotFoundError(delta.node_id);
-    await this.tx.run(deleteNodesAndPorts, { branchId: this.branchId, nodeIds: row.nodeIds, portIds: row.portIds });
+    await this.tx.run(deleteNodesAndPorts, {
+      branchId: this.branchId,
+      nodeIds: row.nodeIds,
+      portIds: row.portIds,
+    });
   }
 
   private async updateNodeData(delta: UpdateNodeData): Promise<void> {
     const { node, ports } = await this.mustLoad(delta.node_id);
     const after = delta.after;
     if (after.kind !== undefined && after.kind !== node.kind) {
-      this.fail(delta, 'kind_immutable', 'after.kind', `kind is immutable (the node is a ${node.kind})`);
+      this.fail(
+        delta,
+        'kind_immutable',
+        'after.kind',
+        `kind is immutable (the node is a ${node.kind})`,
+      );
     }
     const current = stateFromRecord(node, ports);
     if (after.source_decisions !== undefined) {
       const a = new Set(after.source_decisions);
       const b = new Set(current.source_decisions);
       if (a.size !== b.size || [...a].some((x) => !b.has(x))) {
-        this.fail(delta, 'source_decisions_immutable', 'after.source_decisions', 'source_decisions is server-authoritative; send the current set or omit it');
+        this.fail(
+          delta,
+          'source_decisions_immutable',
+          'after.source_decisions',
+          'source_decisions is server-authoritative; send the current set or omit it',
+        );
       }
     }
     const next = applyPatch(current, after);
@@ -159,14 +245,25 @@ export class BatchApplier {
     // ports: which go, which are new (ids must be free on the branch)
     const before = new Map(ports.map((p) => [p.id, p]));
     const kept = new Set(PORT_CHANNELS.flatMap((c) => next.ports[c].map((p) => p.id)));
-    const removed = ports.filter((p) => !kept.has(p.id) || !next.ports[p.channel].some((q) => q.id === p.id));
+    const removed = ports.filter(
+      (p) => !kept.has(p.id) || !next.ports[p.channel].some((q) => q.id === p.id),
+    );
     const removedIds = new Set(removed.map((p) => p.id));
     const fresh = [...kept].filter((id) => !before.has(id) || removedIds.has(id));
-    if (fresh.includes(node.id)) this.fail(delta, 'id_collision', 'after', 'a port id equals the node id');
+    if (fresh.includes(node.id))
+      this.fail(delta, 'id_collision', 'after', 'a port id equals the node id');
     const used = await this.usedIds(fresh, node.id);
-    if (used.length > 0) this.fail(delta, 'id_collision', 'after', `port id ${used[0]} is already used on this branch`, used[0]);
+    if (used.length > 0)
+      this.fail(
+        delta,
+        'id_collision',
+        'after',
+        `port id ${used[0]} is already used on this branch`,
+        used[0],
+      );
 
-    const parentChanged = after.parent_id !== undefined && after.parent_id !== (node.parent_id ?? null);
+    const parentChanged =
+      after.parent_id !== undefined && after.parent_id !== (node.parent_id ?? null);
     const parentId = after.parent_id !== undefined ? after.parent_id : (node.parent_id ?? null);
     if (parentChanged) await this.checkReparent(delta, node.id, parentId, 'after.parent_id');
     if (parentChanged || next.name !== node.name) {
@@ -174,65 +271,158 @@ export class BatchApplier {
     }
 
     if (removed.length > 0) {
-      await this.tx.run(deleteNodesAndPorts, { branchId: this.branchId, nodeIds: [], portIds: removed.map((p) => p.id) });
+      await this.tx.run(deleteNodesAndPorts, {
+        branchId: this.branchId,
+        nodeIds: [],
+        portIds: removed.map((p) => p.id),
+      });
     }
-    await this.tx.run(updateNodeProps, { branchId: this.branchId, id: node.id, props: nodeProps(next) });
+    await this.tx.run(updateNodeProps, {
+      branchId: this.branchId,
+      id: node.id,
+      props: nodeProps(next),
+    });
     if (PORT_CHANNELS.some((c) => after[c] !== undefined)) {
-      await this.tx.run(upsertPorts, { branchId: this.branchId, id: node.id, ports: portProps(this.branchId, node.id, next) });
+      await this.tx.run(upsertPorts, {
+        branchId: this.branchId,
+        id: node.id,
+        ports: portProps(this.branchId, node.id, next),
+      });
     }
-    if (parentChanged) await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: [node.id], parentId });
+    if (parentChanged)
+      await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: [node.id], parentId });
   }
 
-  private async checkReparent(delta: Delta, nodeId: string, parentId: string | null, field: string): Promise<void> {
+  private async checkReparent(
+    delta: Delta,
+    nodeId: string,
+    parentId: string | null,
+    field: string,
+  ): Promise<void> {
     await this.checkParent(delta, nodeId, parentId, field);
     if (parentId === null) return;
-    const cycle = await this.tx.one(isAncestorOrSelf, { branchId: this.branchId, parentId, nodeId });
-    if (cycle) this.fail(delta, 'containment_cycle', field, 'the new parent is inside this node: the move would create a containment cycle');
+    const cycle = await this.tx.one(isAncestorOrSelf, {
+      branchId: this.branchId,
+      parentId,
+      nodeId,
+    });
+    if (cycle)
+      this.fail(
+        delta,
+        'containment_cycle',
+        field,
+        'the new parent is inside this node: the move would create a containment cycle',
+      );
   }
 
   private async reparentNode(delta: ReparentNode): Promise<void> {
     const { node } = await this.mustLoad(delta.node_id);
     await this.checkReparent(delta, node.id, delta.parent_id, 'parent_id');
     await this.checkSiblingName(delta, node.name, delta.parent_id, [node.id], 'parent_id');
-    await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: [node.id], parentId: delta.parent_id });
+    await this.tx.run(moveNodes, {
+      branchId: this.branchId,
+      nodeIds: [node.id],
+      parentId: delta.parent_id,
+    });
   }
 
   private async addEdge(delta: AddEdge): Promise<void> {
     const { id, source_handle: source, target_handle: target } = delta.edge;
     const used = await this.usedIds([id]);
-    if (used.length > 0) this.fail(delta, 'id_collision', 'edge.id', `id ${id} is already used on this branch`);
+    if (used.length > 0)
+      this.fail(delta, 'id_collision', 'edge.id', `id ${id} is already used on this branch`);
     const handles = [source, target].filter((h): h is string => h !== null);
-    const rows = await this.tx.run<{ portId: string; channel: string; nodeId: string; kind: NodeKind }>(resolveHandles, { branchId: this.branchId, handles });
+    const rows = await this.tx.run<{
+      portId: string;
+      channel: string;
+      nodeId: string;
+      kind: NodeKind;
+    }>(resolveHandles, { branchId: this.branchId, handles });
     const byId = new Map(rows.map((r) => [r.portId, r]));
     const src = source ? byId.get(source) : undefined;
     const dst = target ? byId.get(target) : undefined;
-    if (src && src.channel !== 'outputs') this.fail(delta, 'invalid_endpoint', 'edge.source_handle', `source_handle must name an output port (it names a ${src.channel} port)`);
-    if (dst && dst.channel !== 'inputs') this.fail(delta, 'invalid_endpoint', 'edge.target_handle', `target_handle must name an input port (it names a ${dst.channel} port)`);
+    if (src && src.channel !== 'outputs')
+      this.fail(
+        delta,
+        'invalid_endpoint',
+        'edge.source_handle',
+        `source_handle must name an output port (it names a ${src.channel} port)`,
+      );
+    if (dst && dst.channel !== 'inputs')
+      this.fail(
+        delta,
+        'invalid_endpoint',
+        'edge.target_handle',
+        `target_handle must name an input port (it names a ${dst.channel} port)`,
+      );
     if (src && dst) {
       const special = (k: NodeKind) => k === 'state' || k === 'io';
-      if ((special(src.kind) || special(dst.kind)) && !((special(src.kind) && dst.kind === 'behavior') || (src.kind === 'behavior' && special(dst.kind)))) {
-        this.fail(delta, 'forbidden_edge', 'edge', `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`);
+      if (
+        (special(src.kind) || special(dst.kind)) &&
+        !(
+          (special(src.kind) && dst.kind === 'behavior') ||
+          (src.kind === 'behavior' && special(dst.kind))
+        )
+      ) {
+        this.fail(
+          delta,
+          'forbidden_edge',
+          'edge',
+          `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
+        );
       }
     }
     await this.tx.run(createEdge, { branchId: this.branchId, id, source, target });
   }
 
   private async deleteEdge(delta: DeleteEdge): Promise<void> {
-    const row = await this.tx.one<{ deleted: number }>(deleteEdge, { branchId: this.branchId, id: delta.edge_id });
+    const row = await this.tx.one<{ deleted: number }>(deleteEdge, {
+      branchId: this.branchId,
+      id: delta.edge_id,
+    });
     if (!row || row.deleted === 0) throw new EdgeNotFoundError(delta.edge_id);
   }
 
   private async flattenBoundary(delta: FlattenBoundary): Promise<void> {
     const { node, ports } = await this.mustLoad(delta.node_id);
-    if (node.kind !== 'boundary') this.fail(delta, 'not_a_boundary', 'node_id', `node ${node.id} is a ${node.kind}, not a boundary`);
+    if (node.kind !== 'boundary')
+      this.fail(
+        delta,
+        'not_a_boundary',
+        'node_id',
+        `node ${node.id} is a ${node.kind}, not a boundary`,
+      );
     const parentId = node.parent_id ?? null;
-    const children = await this.tx.run<{ id: string; name: string }>(childrenOf, { branchId: this.branchId, scope: node.id });
-    const siblings = await this.tx.run<{ id: string; name: string }>(childrenOf, { branchId: this.branchId, scope: parentId ?? '' });
-    const taken = new Set(siblings.filter((s) => s.id !== node.id && s.name !== '').map((s) => s.name));
+    const children = await this.tx.run<{ id: string; name: string }>(childrenOf, {
+      branchId: this.branchId,
+      scope: node.id,
+    });
+    const siblings = await this.tx.run<{ id: string; name: string }>(childrenOf, {
+      branchId: this.branchId,
+      scope: parentId ?? '',
+    });
+    const taken = new Set(
+      siblings.filter((s) => s.id !== node.id && s.name !== '').map((s) => s.name),
+    );
     const clash = children.find((c) => c.name !== '' && taken.has(c.name));
-    if (clash) this.fail(delta, 'duplicate_name', 'node_id', `promoted child ${JSON.stringify(clash.name)} would collide with a sibling`, clash.id);
-    await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: children.map((c) => c.id), parentId });
-    await this.tx.run(deleteNodesAndPorts, { branchId: this.branchId, nodeIds: [node.id], portIds: ports.map((p) => p.id) });
+    if (clash)
+      this.fail(
+        delta,
+        'duplicate_name',
+        'node_id',
+        `promoted child ${JSON.stringify(clash.name)} would collide with a sibling`,
+        clash.id,
+      );
+    await this.tx.run(moveNodes, {
+      branchId: this.branchId,
+      nodeIds: children.map((c) => c.id),
+      parentId,
+    });
+    await this.tx.run(deleteNodesAndPorts, {
+      branchId: this.branchId,
+      nodeIds: [node.id],
+      portIds: ports.map((p) => p.id),
+    });
   }
 }
 

@@ -89,13 +89,7 @@ export interface FlattenBoundary extends Base {
 }
 
 export type Delta =
-  | AddNode
-  | DeleteNode
-  | UpdateNodeData
-  | ReparentNode
-  | AddEdge
-  | DeleteEdge
-  | FlattenBoundary;
+  AddNode | DeleteNode | UpdateNodeData | ReparentNode | AddEdge | DeleteEdge | FlattenBoundary;
 
 export const PORT_CHANNELS: readonly Channel[] = ['inputs', 'outputs', 'config'];
 

@@ -85,7 +85,8 @@ export class FieldReader {
 
   number(key: string): number {
     const value = this.value[key];
-    if (typeof value !== 'number' || !Number.isFinite(value)) this.fail(key, `${key} must be a number`);
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      this.fail(key, `${key} must be a number`);
     return value;
   }
 
@@ -104,7 +105,11 @@ export class FieldReader {
   }
 
   /** An array whose items are read by `item` with their own path. */
-  array<T>(key: string, item: (reader: ItemReader, i: number) => T, options: { max?: number } = {}): T[] {
+  array<T>(
+    key: string,
+    item: (reader: ItemReader, i: number) => T,
+    options: { max?: number } = {},
+  ): T[] {
     const value = this.value[key];
     if (!Array.isArray(value)) this.fail(key, `${key} must be an array`);
     if (options.max !== undefined && value.length > options.max) {
@@ -123,7 +128,14 @@ export class ItemReader {
   ) {}
 
   private fail(message: string): never {
-    throw deltaError({ error: 'validation_error', message, field: this.path, index: this.ctx.index, type: this.ctx.type, entityId: this.ctx.entityId });
+    throw deltaError({
+      error: 'validation_error',
+      message,
+      field: this.path,
+      index: this.ctx.index,
+      type: this.ctx.type,
+      entityId: this.ctx.entityId,
+    });
   }
 
   string(): string {

@@ -33,14 +33,16 @@ function fullPort(port: PortInput | PortRecord, base?: FullPort): FullPort {
     type: port.type ?? base?.type ?? '',
     description: port.description ?? base?.description ?? '',
     external: port.external ?? base?.external ?? false,
-    contract_name: port.contract_name !== undefined ? port.contract_name : (base?.contract_name ?? null),
+    contract_name:
+      port.contract_name !== undefined ? port.contract_name : (base?.contract_name ?? null),
   };
 }
 
 export function stateFromRecord(node: NodeRecord, ports: PortRecord[]): NodeState {
   const state = emptyState(node.kind);
   const grouped: Record<Channel, FullPort[]> = { inputs: [], outputs: [], config: [] };
-  for (const port of [...ports].sort((a, b) => a.ord - b.ord)) grouped[port.channel].push(fullPort(port));
+  for (const port of [...ports].sort((a, b) => a.ord - b.ord))
+    grouped[port.channel].push(fullPort(port));
   return {
     ...state,
     name: node.name ?? '',
@@ -63,8 +65,19 @@ export function stateFromRecord(node: NodeRecord, ports: PortRecord[]): NodeStat
 }
 
 const SCALARS = [
-  'name', 'aliases', 'description', 'constraints', 'is_test_node', 'status', 'user_kind',
-  'path_prefix', 'language', 'is_external', 'external_kind', 'protocol', 'documentation_url',
+  'name',
+  'aliases',
+  'description',
+  'constraints',
+  'is_test_node',
+  'status',
+  'user_kind',
+  'path_prefix',
+  'language',
+  'is_external',
+  'external_kind',
+  'protocol',
+  'documentation_url',
   'source_decisions',
 ] as const;
 
@@ -76,10 +89,12 @@ export function applyPatch(state: NodeState, patch: NodeDataInput): NodeState {
   }
   if (patch.verifications !== undefined) next.verifications = patch.verifications;
   const existing = new Map<string, FullPort>();
-  for (const channel of PORT_CHANNELS) for (const p of state.ports[channel]) existing.set(`${channel}:${p.id}`, p);
+  for (const channel of PORT_CHANNELS)
+    for (const p of state.ports[channel]) existing.set(`${channel}:${p.id}`, p);
   for (const channel of PORT_CHANNELS) {
     const list = patch[channel];
-    if (list !== undefined) next.ports[channel] = list.map((p) => fullPort(p, existing.get(`${channel}:${p.id}`)));
+    if (list !== undefined)
+      next.ports[channel] = list.map((p) => fullPort(p, existing.get(`${channel}:${p.id}`)));
   }
   return next;
 }
@@ -106,8 +121,18 @@ export function nodeProps(state: NodeState): Record<string, unknown> {
   };
 }
 
-export function portProps(branchId: string, nodeId: string, state: NodeState): Record<string, unknown>[] {
+export function portProps(
+  branchId: string,
+  nodeId: string,
+  state: NodeState,
+): Record<string, unknown>[] {
   return PORT_CHANNELS.flatMap((channel) =>
-    state.ports[channel].map((p, ord) => ({ ...p, branch_id: branchId, node_id: nodeId, channel, ord })),
+    state.ports[channel].map((p, ord) => ({
+      ...p,
+      branch_id: branchId,
+      node_id: nodeId,
+      channel,
+      ord,
+    })),
   );
 }

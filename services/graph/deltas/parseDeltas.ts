@@ -25,14 +25,19 @@ const URL_PREFIX = /^https?:\/\//;
 
 function parsePort(item: ItemReader, requireAll: boolean): PortInput {
   const r = item.object();
-  if (!r.has('id')) r.fail('id', 'a port entry needs an id (entries without an id cannot be matched)');
+  if (!r.has('id'))
+    r.fail('id', 'a port entry needs an id (entries without an id cannot be matched)');
   const port: PortInput = { id: r.uuid('id') };
   if (r.has('name') || requireAll) port.name = r.has('name') ? r.string('name') : '';
   if (r.has('type') || requireAll) port.type = r.has('type') ? r.string('type') : '';
-  if (r.has('description') || requireAll) port.description = r.has('description') ? r.string('description') : '';
-  if (r.has('external') || requireAll) port.external = r.has('external') ? r.boolean('external') : false;
+  if (r.has('description') || requireAll)
+    port.description = r.has('description') ? r.string('description') : '';
+  if (r.has('external') || requireAll)
+    port.external = r.has('external') ? r.boolean('external') : false;
   if (r.has('contract_name') || requireAll) {
-    port.contract_name = r.has('contract_name') ? r.nullableString('contract_name', { max: MAX_CONTRACT_NAME }) : null;
+    port.contract_name = r.has('contract_name')
+      ? r.nullableString('contract_name', { max: MAX_CONTRACT_NAME })
+      : null;
   }
   return port;
 }
@@ -62,23 +67,36 @@ export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput 
   if (r.has('parent_id')) data.parent_id = r.nullableUuid('parent_id');
   if (r.has('is_test_node')) data.is_test_node = r.boolean('is_test_node');
   if (r.has('status')) data.status = r.oneOf('status', NODE_STATUSES);
-  for (const key of ['user_kind', 'path_prefix', 'language', 'external_kind', 'protocol'] as const) {
+  for (const key of [
+    'user_kind',
+    'path_prefix',
+    'language',
+    'external_kind',
+    'protocol',
+  ] as const) {
     if (r.has(key)) data[key] = r.nullableString(key);
   }
   if (r.has('documentation_url')) {
     const url = r.nullableString('documentation_url');
-    if (url !== null && !URL_PREFIX.test(url)) r.fail('documentation_url', 'documentation_url must start with http:// or https://');
+    if (url !== null && !URL_PREFIX.test(url))
+      r.fail('documentation_url', 'documentation_url must start with http:// or https://');
     data.documentation_url = url;
   }
   if (r.has('is_external')) data.is_external = r.boolean('is_external');
-  if (r.has('source_decisions')) data.source_decisions = r.array('source_decisions', (i) => i.uuid());
+  if (r.has('source_decisions'))
+    data.source_decisions = r.array('source_decisions', (i) => i.uuid());
   return data;
 }
 
 function parseDelta(raw: unknown, index: number): Delta {
   const path = `deltas[${index}]`;
   if (!FieldReader.isObject(raw)) {
-    throw deltaError({ error: 'malformed_delta_field', message: 'a delta must be a JSON object', field: path, index });
+    throw deltaError({
+      error: 'malformed_delta_field',
+      message: 'a delta must be a JSON object',
+      field: path,
+      index,
+    });
   }
   const type = raw.type;
   if (typeof type !== 'string' || !(DELTA_TYPES as readonly string[]).includes(type)) {
@@ -95,8 +113,13 @@ function parseDelta(raw: unknown, index: number): Delta {
     const value = (raw as Json)[key];
     return typeof value === 'string' ? value : null;
   };
-  const nested = (key: string) => (FieldReader.isObject(raw[key]) ? (raw[key] as Json).id : undefined);
-  const entityId = entity('node_id') ?? entity('edge_id') ?? (typeof nested('node') === 'string' ? (nested('node') as string) : null) ?? (typeof nested('edge') === 'string' ? (nested('edge') as string) : null);
+  const nested = (key: string) =>
+    FieldReader.isObject(raw[key]) ? (raw[key] as Json).id : undefined;
+  const entityId =
+    entity('node_id') ??
+    entity('edge_id') ??
+    (typeof nested('node') === 'string' ? (nested('node') as string) : null) ??
+    (typeof nested('edge') === 'string' ? (nested('edge') as string) : null);
   const r = new FieldReader(raw, path, { index, type: deltaType, entityId });
 
   switch (deltaType) {
@@ -111,11 +134,17 @@ function parseDelta(raw: unknown, index: number): Delta {
       if (n.has('parent_id') && data.parent_id !== undefined && data.parent_id !== parentId) {
         n.fail('data.parent_id', 'data.parent_id must equal node.parent_id');
       }
-      return { type: deltaType, index, node: { id: n.uuid('id'), kind, parent_id: parentId, data } };
+      return {
+        type: deltaType,
+        index,
+        node: { id: n.uuid('id'), kind, parent_id: parentId, data },
+      };
     }
     case 'update_node_data': {
       const nodeId = r.uuid('node_id');
-      const after = r.has('after') ? parseNodeData(r.object('after'), false) : r.fail('after', 'after is required');
+      const after = r.has('after')
+        ? parseNodeData(r.object('after'), false)
+        : r.fail('after', 'after is required');
       return { type: deltaType, index, node_id: nodeId, after };
     }
     case 'reparent_node': {
@@ -128,7 +157,15 @@ function parseDelta(raw: unknown, index: number): Delta {
     case 'add_edge': {
       const e = r.object('edge');
       const handle = (key: string) => (e.has(key) ? e.nullableUuid(key) : null);
-      return { type: deltaType, index, edge: { id: e.uuid('id'), source_handle: handle('source_handle'), target_handle: handle('target_handle') } };
+      return {
+        type: deltaType,
+        index,
+        edge: {
+          id: e.uuid('id'),
+          source_handle: handle('source_handle'),
+          target_handle: handle('target_handle'),
+        },
+      };
     }
     case 'delete_edge':
       return { type: deltaType, index, edge_id: r.uuid('edge_id') };
@@ -138,11 +175,22 @@ function parseDelta(raw: unknown, index: number): Delta {
 }
 
 /** Parses the whole body; `maxDeltas` is the batch limit (interpretations: 1000). */
-export function parseDeltaBatch(body: unknown, options: { maxDeltas: number; requireVersion: boolean }): DeltaBatch {
-  const top = new FieldReader(FieldReader.isObject(body) ? body : {}, '', { index: null, type: null, entityId: null });
+export function parseDeltaBatch(
+  body: unknown,
+  options: { maxDeltas: number; requireVersion: boolean },
+): DeltaBatch {
+  const top = new FieldReader(FieldReader.isObject(body) ? body : {}, '', {
+    index: null,
+    type: null,
+    entityId: null,
+  });
   const field = (key: string) => key;
   if (!FieldReader.isObject(body)) {
-    throw deltaError({ error: 'validation_error', message: 'the body must be a JSON object', field: null });
+    throw deltaError({
+      error: 'validation_error',
+      message: 'the body must be a JSON object',
+      field: null,
+    });
   }
   const fail = (key: string, message: string): never => {
     throw deltaError({ error: 'validation_error', message, field: field(key) });
@@ -152,11 +200,13 @@ export function parseDeltaBatch(body: unknown, options: { maxDeltas: number; req
     if (!Array.isArray(body.deltas)) fail('deltas', 'deltas must be an array');
     rawDeltas = body.deltas as unknown[];
   }
-  if (rawDeltas.length > options.maxDeltas) fail('deltas', `at most ${options.maxDeltas} deltas in one batch`);
+  if (rawDeltas.length > options.maxDeltas)
+    fail('deltas', `at most ${options.maxDeltas} deltas in one batch`);
   let expectedVersion: number | null = null;
   if (top.has('expected_version') && body.expected_version !== null) {
     const v = body.expected_version;
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fail('expected_version', 'expected_version must be a non-negative integer');
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0)
+      fail('expected_version', 'expected_version must be a non-negative integer');
     expectedVersion = v as number;
   }
   if (options.requireVersion && rawDeltas.length > 0 && expectedVersion === null) {
@@ -167,8 +217,15 @@ export function parseDeltaBatch(body: unknown, options: { maxDeltas: number; req
     if (!FieldReader.isObject(body.positions)) fail('positions', 'positions must be an object');
     positions = new Map();
     for (const [key, value] of Object.entries(body.positions as Json)) {
-      const p = FieldReader.isObject(value) ? value : fail(`positions.${key}`, 'a position is an object {x, y}');
-      if (typeof p.x !== 'number' || !Number.isFinite(p.x) || typeof p.y !== 'number' || !Number.isFinite(p.y)) {
+      const p = FieldReader.isObject(value)
+        ? value
+        : fail(`positions.${key}`, 'a position is an object {x, y}');
+      if (
+        typeof p.x !== 'number' ||
+        !Number.isFinite(p.x) ||
+        typeof p.y !== 'number' ||
+        !Number.isFinite(p.y)
+      ) {
         fail(`positions.${key}`, 'a position needs numeric x and y');
       }
       positions.set(key.toLowerCase(), { x: p.x as number, y: p.y as number });

@@ -2,8 +2,14 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const changeSchema = [
-  cypher('changeBranchVersion', 'CREATE INDEX change_branch_version IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.version)'),
-  cypher('changeIdempotency', 'CREATE INDEX change_idempotency IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.idempotency_key)'),
+  cypher(
+    'changeBranchVersion',
+    'CREATE INDEX change_branch_version IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.version)',
+  ),
+  cypher(
+    'changeIdempotency',
+    'CREATE INDEX change_idempotency IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.idempotency_key)',
+  ),
 ];
 
 /** Advances the branch version by one and records the batch, in the apply transaction. */

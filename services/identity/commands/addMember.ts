@@ -16,7 +16,11 @@ export async function addMember(
   const user = checkUserName(input.user);
   return executor.writeTx(async (tx) => {
     const now = nowTimestamp();
-    const userRow = await tx.one<{ id: string }>(mergeUserByName, { name: user, newId: randomUUID(), now });
+    const userRow = await tx.one<{ id: string }>(mergeUserByName, {
+      name: user,
+      newId: randomUUID(),
+      now,
+    });
     if (!userRow) throw new Error('user was not created');
     const row = await tx.one<{ role: string }>(upsertMembership, {
       userId: userRow.id,

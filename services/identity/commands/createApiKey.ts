@@ -30,15 +30,23 @@ export async function createApiKey(
   const user = checkUserName(input.user);
   const unknown = input.scopes.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) {
-    throw new InvalidInputError('unknown_scope', `unknown scopes: ${unknown.join(', ')} (known: ${KNOWN_SCOPES.join(', ')})`);
+    throw new InvalidInputError(
+      'unknown_scope',
+      `unknown scopes: ${unknown.join(', ')} (known: ${KNOWN_SCOPES.join(', ')})`,
+    );
   }
   const badIds = (input.projects ?? []).filter((id) => !UUID.test(id));
-  if (badIds.length > 0) throw new InvalidInputError('invalid_project_id', `not uuids: ${badIds.join(', ')}`);
+  if (badIds.length > 0)
+    throw new InvalidInputError('invalid_project_id', `not uuids: ${badIds.join(', ')}`);
   const token = mintToken();
   const keyId = randomUUID();
   return executor.writeTx(async (tx) => {
     const now = nowTimestamp();
-    const userRow = await tx.one<{ id: string }>(mergeUserByName, { name: user, newId: randomUUID(), now });
+    const userRow = await tx.one<{ id: string }>(mergeUserByName, {
+      name: user,
+      newId: randomUUID(),
+      now,
+    });
     if (!userRow) throw new Error('user was not created');
     await tx.run(createApiKeyQuery, {
       userId: userRow.id,

@@ -2,10 +2,22 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const identitySchema = [
-  cypher('userIdUnique', 'CREATE CONSTRAINT user_id IF NOT EXISTS FOR (u:User) REQUIRE u.id IS UNIQUE'),
-  cypher('userNameUnique', 'CREATE CONSTRAINT user_name IF NOT EXISTS FOR (u:User) REQUIRE u.name IS UNIQUE'),
-  cypher('keyIdUnique', 'CREATE CONSTRAINT api_key_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE'),
-  cypher('keyHashUnique', 'CREATE CONSTRAINT api_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.hash IS UNIQUE'),
+  cypher(
+    'userIdUnique',
+    'CREATE CONSTRAINT user_id IF NOT EXISTS FOR (u:User) REQUIRE u.id IS UNIQUE',
+  ),
+  cypher(
+    'userNameUnique',
+    'CREATE CONSTRAINT user_name IF NOT EXISTS FOR (u:User) REQUIRE u.name IS UNIQUE',
+  ),
+  cypher(
+    'keyIdUnique',
+    'CREATE CONSTRAINT api_key_id IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.id IS UNIQUE',
+  ),
+  cypher(
+    'keyHashUnique',
+    'CREATE CONSTRAINT api_key_hash IF NOT EXISTS FOR (k:ApiKey) REQUIRE k.hash IS UNIQUE',
+  ),
 ];
 
 export const mergeUserByName = cypher(

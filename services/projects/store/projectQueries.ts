@@ -2,8 +2,14 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const projectSchema = [
-  cypher('projectIdUnique', 'CREATE CONSTRAINT project_id IF NOT EXISTS FOR (p:Project) REQUIRE p.id IS UNIQUE'),
-  cypher('projectOwnerIndex', 'CREATE INDEX project_owner IF NOT EXISTS FOR (p:Project) ON (p.owner_id, p.name_lower)'),
+  cypher(
+    'projectIdUnique',
+    'CREATE CONSTRAINT project_id IF NOT EXISTS FOR (p:Project) REQUIRE p.id IS UNIQUE',
+  ),
+  cypher(
+    'projectOwnerIndex',
+    'CREATE INDEX project_owner IF NOT EXISTS FOR (p:Project) ON (p.owner_id, p.name_lower)',
+  ),
 ];
 
 /**
