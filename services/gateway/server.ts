@@ -14,6 +14,7 @@ import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { graphRoutes } from '../graph/graphRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
+import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { Authenticator } from '../identity/authenticator';
 import { projectRoutes } from '../projects/projectRoutes';
 import { createGateway } from './app';
@@ -59,6 +60,7 @@ export async function startService(config: Config, logger = createLogger({ level
       ...graphRoutes(ctx, {
         idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
       }),
+      ...scopedReadRoutes(ctx),
     },
   });
 

@@ -1,0 +1,87 @@
+/**
+ * Subtree read (§4.11): a node and its descendants down to `depth` levels (1 = direct
+ * children), the wires among them, the wires with exactly one endpoint among them,
+ * whether the walk stopped with descendants still below, and paths (§2.12). Walks
+ * CONTAINS from the root with a bounded variable-length pattern: the cost follows
+ * the subtree returned, not the branch. Does not touch last_opened_at.
+ */
+import { NotFoundError, RequestValidationError } from '../../../shared/errors/domainErrors';
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { visibleBranch } from '../../branches/branchAccess';
+import type { BranchRecord } from '../../branches/branchRecord';
+import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
+import { addressNodes, NodeAddresses } from '../paths';
+import { loadEdgesAtNodes, ScopedEdge, withPorts } from '../scopedLoader';
+import { MAX_SUBTREE_DEPTH, MIN_SUBTREE_DEPTH, subtreeToDepth } from '../store/scopedReadQueries';
+
+export const DEFAULT_SUBTREE_DEPTH = 1;
+
+export interface SubtreeRead {
+  branch: BranchRecord;
+  root: NodeWithPorts;
+  /** Descendants of the root down to `depth`, ordered by id. */
+  nodes: NodeWithPorts[];
+  /** Wires whose two endpoint nodes are both returned (root included). */
+  edges: ScopedEdge[];
+  /** Wires with exactly one endpoint node returned (the other outside, null or dangling). */
+  crossBoundaryEdges: ScopedEdge[];
+  depth: number;
+  truncated: boolean;
+  addresses: NodeAddresses;
+}
+
+interface SubtreeRow {
+  root: NodeRecord;
+  rootPorts: PortRecord[];
+  rootNames: string[];
+  descendants: { node: NodeRecord; ports: PortRecord[]; names: string[]; below: boolean }[];
+}
+
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** depth 1..32 (§8); the gateway checks it too, this guards other callers. */
+function checkDepth(depth: number): void {
+  if (!Number.isInteger(depth) || depth < MIN_SUBTREE_DEPTH || depth > MAX_SUBTREE_DEPTH) {
+    throw new RequestValidationError([
+      {
+        loc: ['query', 'depth'],
+        msg: `depth must be an integer from ${MIN_SUBTREE_DEPTH} to ${MAX_SUBTREE_DEPTH}`,
+        type: 'int_range',
+        ctx: { ge: MIN_SUBTREE_DEPTH, le: MAX_SUBTREE_DEPTH },
+        input: depth,
+      },
+    ]);
+  }
+}
+
+export async function readSubtree(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+  nodeId: string,
+  depth: number = DEFAULT_SUBTREE_DEPTH,
+): Promise<SubtreeRead> {
+  checkDepth(depth);
+  return ctx.executor.readTx(async (tx) => {
+    const { branch } = await visibleBranch(tx, principal, branchId);
+    const row = await tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), { branchId: branch.id, nodeId });
+    if (!row) throw new NotFoundError('node');
+    const descendants = [...row.descendants].sort((a, b) => byId(a.node.id, b.node.id));
+    const ids = [row.root.id, ...descendants.map((d) => d.node.id)];
+    const wires = await loadEdgesAtNodes(tx, branch.id, ids);
+    return {
+      branch,
+      root: withPorts(row.root, row.rootPorts),
+      nodes: descendants.map((d) => withPorts(d.node, d.ports)),
+      edges: wires.filter((e) => e.inside === 2),
+      crossBoundaryEdges: wires.filter((e) => e.inside === 1),
+      depth,
+      truncated: descendants.some((d) => d.below),
+      addresses: addressNodes([
+        { id: row.root.id, names: row.rootNames },
+        ...descendants.map((d) => ({ id: d.node.id, names: [...row.rootNames, ...d.names] })),
+      ]),
+    };
+  });
+}

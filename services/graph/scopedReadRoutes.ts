@@ -1,0 +1,64 @@
+/**
+ * HTTP operations of the scoped reads (§4.11-4.13): parse, call the command, present
+ * with the read shapes of §2.12. Unlike full reads, scoped reads leave the project's
+ * last_opened_at alone (interpretations "Projects" names full reads only).
+ */
+import { ok, OperationTable } from '../../shared/http/operation';
+import type { ServiceContext } from '../../shared/http/serviceContext';
+import { presentBranchRef } from '../branches/branchPresenter';
+import { readBoundary } from './commands/readBoundary';
+import { readNeighborhood } from './commands/readNeighborhood';
+import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';
+import { presentEdge, presentNode } from './wirePresenter';
+
+export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
+  const version = ctx.config.serviceVersion;
+
+  return {
+    getSubtree: async (req) => {
+      const depth = req.query.depth === undefined ? DEFAULT_SUBTREE_DEPTH : Number(req.query.depth);
+      const read = await readSubtree(ctx, req.principal, req.params.branch_id, req.params.node_id, depth);
+      return ok({
+        branch: presentBranchRef(read.branch),
+        root: presentNode(read.root),
+        nodes: read.nodes.map(presentNode),
+        edges: read.edges.map(presentEdge),
+        cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
+        depth: read.depth,
+        truncated: read.truncated,
+        paths: read.addresses.paths,
+        unaddressable: read.addresses.unaddressable,
+        project_id: read.branch.project_id,
+        version,
+      });
+    },
+
+    getNeighborhood: async (req) => {
+      const read = await readNeighborhood(ctx, req.principal, req.params.branch_id, req.params.node_id);
+      return ok({
+        branch: presentBranchRef(read.branch),
+        node: presentNode(read.node),
+        neighbors: read.neighbors.map(presentNode),
+        edges: read.edges.map(presentEdge),
+        paths: read.addresses.paths,
+        unaddressable: read.addresses.unaddressable,
+        project_id: read.branch.project_id,
+        version,
+      });
+    },
+
+    getBoundary: async (req) => {
+      const read = await readBoundary(ctx, req.principal, req.params.project_id, req.params.node_id);
+      return ok({
+        boundary: presentNode(read.boundary),
+        children: read.children.map(presentNode),
+        edges: read.edges.map(presentEdge),
+        branch: presentBranchRef(read.branch),
+        paths: read.addresses.paths,
+        unaddressable: read.addresses.unaddressable,
+        project_id: read.branch.project_id,
+        version,
+      });
+    },
+  };
+}
