@@ -12,11 +12,13 @@ import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
+import { decisionRoutes } from '../decisions/decisionRoutes';
 import { graphRoutes } from '../graph/graphRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { Authenticator } from '../identity/authenticator';
 import { projectRoutes } from '../projects/projectRoutes';
+import { PurgeQueue } from '../purge/purgeQueue';
 import { createGateway } from './app';
 import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
@@ -39,7 +41,8 @@ export async function startService(config: Config, logger = createLogger({ level
   await Promise.all([executor.verifyConnectivity(), connectRedis(redis)]);
   await ensureSchema(executor);
 
-  const ctx: ServiceContext = { executor, config, logger };
+  const purges = new PurgeQueue({ config, logger });
+  const ctx: ServiceContext = { executor, config, logger, purges };
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
     logger,
@@ -56,6 +59,7 @@ export async function startService(config: Config, logger = createLogger({ level
     operations: {
       ...healthRoutes({ executor, redis, version: config.serviceVersion }),
       ...projectRoutes(ctx),
+      ...decisionRoutes(ctx),
       ...branchRoutes(ctx),
       ...graphRoutes(ctx, {
         idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
@@ -81,6 +85,7 @@ export async function startService(config: Config, logger = createLogger({ level
     logger,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await purges.close();
       await executor.close();
       redis.disconnect();
     },

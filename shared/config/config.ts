@@ -21,6 +21,14 @@ export interface Config {
     maxDeltasPerBatch: number;
   };
   idempotencyTtlSeconds: number;
+  /** Background jobs (BullMQ queues `decisions` and `purge`, services/worker). */
+  jobs: {
+    /** How often the worker looks for deleted projects and discarded branches left unpurged. */
+    purgeSweepIntervalSeconds: number;
+    /** Attempts per job for transient failures, with exponential backoff from jobBackoffMs. */
+    jobAttempts: number;
+    jobBackoffMs: number;
+  };
   logLevel: string;
   serviceVersion: string;
 }
@@ -108,6 +116,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxDeltasPerBatch: 1000,
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
+    jobs: {
+      purgeSweepIntervalSeconds: intSetting(env, 'PURGE_SWEEP_INTERVAL_S', 60, 1, problems),
+      jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
+      jobBackoffMs: intSetting(env, 'JOB_BACKOFF_MS', 1000, 1, problems),
+    },
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
   };

@@ -1,5 +1,6 @@
 /** What every service's commands receive, wired by hand at start-up. */
 import type { Config } from '../config/config';
+import type { PurgeRequests } from '../jobs/purgeRequests';
 import type { Logger } from '../logging/logger';
 import type { Executor } from '../neo4j/executor';
 
@@ -7,4 +8,6 @@ export interface ServiceContext {
   executor: Executor;
   config: Config;
   logger: Logger;
+  /** Background purge hook (§4.4, §4.8); when absent, the worker's sweep catches up. */
+  purges?: PurgeRequests;
 }

@@ -2,7 +2,9 @@
  * DELETE /v1/branches/{id}?expected_version= (§3.2, §4.8): discard a working
  * branch. Owner only (others: 404); the version is compared under the branch's
  * write lock. The branch row and its structural_changes stay; its nodes, ports and
- * wires are removed by the purge hook.
+ * wires are removed in batches by a background job, requested once the
+ * transaction has committed (a failed request is caught up by the worker's
+ * sweep, services/purge).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -18,7 +20,7 @@ export async function discardBranch(
   branchId: string,
   expectedVersion: number,
 ): Promise<BranchRecord> {
-  return ctx.executor.writeTx(async (tx) => {
+  const discarded = await ctx.executor.writeTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
     requireWritable(branch);
@@ -30,4 +32,6 @@ export async function discardBranch(
     if (!row) throw new Error('branch vanished during discard');
     return row.branch;
   });
+  await ctx.purges?.request({ kind: 'branch', branchId: discarded.id });
+  return discarded;
 }

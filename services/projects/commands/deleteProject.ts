@@ -1,7 +1,9 @@
 /**
  * DELETE /v1/projects/{id} (§3.1, §4.4): owner only (others: 404), scope
  * project:delete. The project leaves every route in this transaction; its
- * branches, graph and decisions are purged afterwards by the purge hook.
+ * branches, graph, decisions and memberships are purged afterwards in batches by
+ * a background job, requested once the transaction has committed (a failed
+ * request is caught up by the worker's sweep, services/purge).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -19,4 +21,5 @@ export async function deleteProject(
     requireScope(principal, 'project:delete');
     await tx.run(markProjectDeleted, { id: projectId, now: nowTimestamp() });
   });
+  await ctx.purges?.request({ kind: 'project', projectId });
 }

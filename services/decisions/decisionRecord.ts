@@ -1,0 +1,43 @@
+/**
+ * A decision as stored (§2.14) and the state rules of the ledger (§3.3,
+ * interpretations "Decisions"): settled states are served, captured and
+ * interviewing are stored but never served.
+ *
+ *   (:Decision {id, project_id, state, anchor_type, anchor_id, parent_decision_id,
+ *               superseded_by, resulting_node_ids, retirement_reason, applied,
+ *               annotations, capture_text, check, captured_at, ingested_at})
+ */
+
+export const SETTLED_STATES = ['accepted', 'rejected', 'superseded', 'retired'] as const;
+export const UNSETTLED_STATES = ['captured', 'interviewing'] as const;
+/** Every state ingestion accepts; anything else is an invalid record. */
+export const KNOWN_STATES: readonly string[] = [...SETTLED_STATES, ...UNSETTLED_STATES];
+
+export type SettledState = (typeof SETTLED_STATES)[number];
+export type DecisionState = SettledState | (typeof UNSETTLED_STATES)[number];
+
+export function isSettled(state: string): state is SettledState {
+  return (SETTLED_STATES as readonly string[]).includes(state);
+}
+
+export interface DecisionRecord {
+  id: string;
+  project_id: string;
+  state: DecisionState;
+  anchor_type: string;
+  anchor_id: string | null;
+  parent_decision_id: string | null;
+  superseded_by: string | null;
+  resulting_node_ids: string[] | null;
+  retirement_reason: string | null;
+  applied: boolean | null;
+  annotations: string | null;
+  capture_text: string | null;
+  check: string | null;
+  /** RFC 3339 UTC with milliseconds: sorts as a string (interpretations "Wire basics"). */
+  captured_at: string;
+}
+
+/** Page size bounds of GET /v1/decisions (§4.17, §8). */
+export const DECISION_PAGE_DEFAULT = 50;
+export const DECISION_PAGE_MAX = 200;

@@ -1,0 +1,64 @@
+/**
+ * Background purge of a discarded branch (§3.2, §4.8): removes its nodes, ports
+ * and wires in batches and keeps the Branch record and its Change records (the
+ * structural_changes trail). Idempotent: a rerun deletes nothing. Refuses a
+ * branch that is still active (a purge must never touch live content).
+ */
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import type { Executor } from '../../../shared/neo4j/executor';
+import type { NamedQuery, Params } from '../../../shared/neo4j/namedQuery';
+import {
+  findBranchForPurge,
+  markBranchPurged,
+  purgeBranchEdges,
+  purgeBranchNodes,
+  purgeBranchPorts,
+} from '../store/purgeQueries';
+
+export interface ContentCounts {
+  nodes: number;
+  ports: number;
+  edges: number;
+}
+
+export class PurgeRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PurgeRefusedError';
+  }
+}
+
+/** Runs one batched delete and answers how many rows it removed. */
+export async function countDeleted(
+  executor: Executor,
+  query: NamedQuery,
+  params: Params,
+): Promise<number> {
+  const rows = await executor.autoCommit<{ deleted: number }>(query, params);
+  return rows[0]?.deleted ?? 0;
+}
+
+/** Deletes a branch's graph content in batches (shared with the project purge). */
+export async function purgeBranchContent(
+  executor: Executor,
+  branchId: string,
+): Promise<ContentCounts> {
+  const ports = await countDeleted(executor, purgeBranchPorts, { branchId });
+  const nodes = await countDeleted(executor, purgeBranchNodes, { branchId });
+  const edges = await countDeleted(executor, purgeBranchEdges, { branchId });
+  return { nodes, ports, edges };
+}
+
+export async function purgeBranch(executor: Executor, branchId: string): Promise<ContentCounts> {
+  const rows = await executor.read<{ status: string; deleted: boolean }>(findBranchForPurge, {
+    branchId,
+  });
+  const branch = rows[0];
+  if (!branch) return { nodes: 0, ports: 0, edges: 0 }; // already gone with its project
+  if (branch.status !== 'discarded' && !branch.deleted) {
+    throw new PurgeRefusedError(`branch ${branchId} is ${branch.status}, not discarded`);
+  }
+  const counts = await purgeBranchContent(executor, branchId);
+  await executor.write(markBranchPurged, { branchId, now: nowTimestamp() });
+  return counts;
+}

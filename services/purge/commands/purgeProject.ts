@@ -1,0 +1,59 @@
+/**
+ * Background purge of a deleted project (§3.1, §4.4): the DELETE already took it
+ * off every route (deleted_at); this removes, in batches, every branch's nodes,
+ * ports, wires and structural_changes, the branches, the decisions, the
+ * memberships, and last the project node itself (so the sweep stops finding
+ * it). Idempotent: a rerun finds nothing. Refuses a project that is not deleted.
+ */
+import type { Executor } from '../../../shared/neo4j/executor';
+import {
+  deleteDeletedProject,
+  findProjectForPurge,
+  listProjectBranchIds,
+  purgeBranchChanges,
+  purgeProjectBranches,
+  purgeProjectDecisions,
+  purgeProjectMemberships,
+} from '../store/purgeQueries';
+import { ContentCounts, countDeleted, purgeBranchContent, PurgeRefusedError } from './purgeBranch';
+
+export interface ProjectPurgeCounts extends ContentCounts {
+  changes: number;
+  branches: number;
+  decisions: number;
+  memberships: number;
+  projects: number;
+}
+
+export async function purgeProject(
+  executor: Executor,
+  projectId: string,
+): Promise<ProjectPurgeCounts> {
+  const found = await executor.read<{ deleted: boolean }>(findProjectForPurge, { projectId });
+  if (found[0] && !found[0].deleted) {
+    throw new PurgeRefusedError(`project ${projectId} is not deleted`);
+  }
+  const counts: ProjectPurgeCounts = {
+    nodes: 0,
+    ports: 0,
+    edges: 0,
+    changes: 0,
+    branches: 0,
+    decisions: 0,
+    memberships: 0,
+    projects: 0,
+  };
+  const branches = await executor.read<{ id: string }>(listProjectBranchIds, { projectId });
+  for (const { id: branchId } of branches) {
+    const content = await purgeBranchContent(executor, branchId);
+    counts.nodes += content.nodes;
+    counts.ports += content.ports;
+    counts.edges += content.edges;
+    counts.changes += await countDeleted(executor, purgeBranchChanges, { branchId });
+  }
+  counts.decisions = await countDeleted(executor, purgeProjectDecisions, { projectId });
+  counts.memberships = await countDeleted(executor, purgeProjectMemberships, { projectId });
+  counts.branches = await countDeleted(executor, purgeProjectBranches, { projectId });
+  counts.projects = await countDeleted(executor, deleteDeletedProject, { projectId });
+  return counts;
+}

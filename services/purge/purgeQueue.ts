@@ -1,0 +1,100 @@
+/**
+ * The BullMQ queue `purge` (§4.4, §4.8). One job per deleted project or
+ * discarded branch, deduplicated by its jobId (`project-<id>`, `branch-<id>`):
+ * while a job for a target waits or runs, adding it again is a no-op. Jobs live
+ * in Redis, so they survive a worker restart. A job kept failed (attempts
+ * exhausted) is retried when the sweep finds its target again.
+ *
+ * `request` is the hook the deleting commands call after commit: it never
+ * throws and gives up after a short timeout; the sweep (purgeSweep.ts) then
+ * finds the target in Neo4j and enqueues it, so nothing is lost.
+ */
+import { JobsOptions, Queue } from 'bullmq';
+import type { Config } from '../../shared/config/config';
+import type { PurgeRequests, PurgeTarget } from '../../shared/jobs/purgeRequests';
+import type { Logger } from '../../shared/logging/logger';
+import { producerConnection, withinMs } from '../../shared/redis/queueConnection';
+
+export const PURGE_QUEUE = 'purge';
+
+export type PurgeJobName = 'project' | 'branch';
+
+export interface PurgeJobData {
+  project_id?: string;
+  branch_id?: string;
+}
+
+export function purgeJobId(target: PurgeTarget): string {
+  return target.kind === 'project' ? `project-${target.projectId}` : `branch-${target.branchId}`;
+}
+
+export function purgeJobOptions(config: Config): JobsOptions {
+  return {
+    attempts: config.jobs.jobAttempts,
+    backoff: { type: 'exponential', delay: config.jobs.jobBackoffMs },
+    removeOnComplete: true,
+    removeOnFail: { count: 1000 },
+  };
+}
+
+export interface PurgeQueueOptions {
+  config: Config;
+  logger: Logger;
+  /** Redis URL; defaults to config.redisUrl. */
+  redisUrl?: string;
+  queueName?: string;
+  /** How long `request` waits for Redis before leaving the target to the sweep. */
+  requestTimeoutMs?: number;
+}
+
+export class PurgeQueue implements PurgeRequests {
+  readonly queue: Queue;
+  private readonly logger: Logger;
+  private readonly config: Config;
+  private readonly requestTimeoutMs: number;
+
+  constructor(options: PurgeQueueOptions) {
+    this.config = options.config;
+    this.logger = options.logger;
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 1500;
+    this.queue = new Queue(options.queueName ?? PURGE_QUEUE, {
+      connection: producerConnection(options.redisUrl ?? options.config.redisUrl),
+      skipWaitingForReady: true,
+    });
+    let lastError = '';
+    this.queue.on('error', (error: Error) => {
+      if (error.message !== lastError)
+        this.logger.warn({ err: error.message }, 'purge queue error');
+      lastError = error.message;
+    });
+  }
+
+  /** The post-commit hook: best effort, never throws, bounded in time. */
+  async request(target: PurgeTarget): Promise<void> {
+    try {
+      await withinMs(this.requestTimeoutMs, this.enqueue(target), 'purge enqueue');
+    } catch (error) {
+      this.logger.warn(
+        { target, err: (error as Error).message },
+        'purge not enqueued; the worker sweep will purge it later',
+      );
+    }
+  }
+
+  /** Adds the job (deduplicated by jobId); a job kept failed is retried instead. */
+  async enqueue(target: PurgeTarget): Promise<void> {
+    const jobId = purgeJobId(target);
+    const existing = await this.queue.getJob(jobId);
+    if (existing && (await existing.isFailed())) {
+      await existing.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+      return;
+    }
+    const data: PurgeJobData =
+      target.kind === 'project' ? { project_id: target.projectId } : { branch_id: target.branchId };
+    await this.queue.add(target.kind, data, { ...purgeJobOptions(this.config), jobId });
+  }
+
+  close(): Promise<void> {
+    return this.queue.close();
+  }
+}

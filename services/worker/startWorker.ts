@@ -1,0 +1,127 @@
+/**
+ * The background worker (issue 4, part 5): BullMQ Workers for the queues
+ * `decisions` (ingestion, interpretations "Decisions") and `purge` (§4.4,
+ * §4.8), plus the periodic purge sweep. Used by main.ts, the launcher that runs
+ * it beside the gateway, and the tests (in-process), so all run the same wiring.
+ */
+import { Worker } from 'bullmq';
+import type { Config } from '../../shared/config/config';
+import type { Logger } from '../../shared/logging/logger';
+import { Executor } from '../../shared/neo4j/executor';
+import { withinMs, workerConnection } from '../../shared/redis/queueConnection';
+import { decisionProcessor, DECISIONS_QUEUE } from '../decisions/decisionJobs';
+import { ensureSchema } from '../gateway/ensureSchema';
+import { sweepPurges, SweepResult } from '../purge/commands/sweepPurges';
+import { purgeProcessor } from '../purge/purgeJobs';
+import { PURGE_QUEUE, PurgeQueue } from '../purge/purgeQueue';
+
+export interface WorkerQueues {
+  /** Queue names (tests use fresh ones); default `decisions` and `purge`. */
+  decisions?: string;
+  purge?: string;
+}
+
+export interface RunningWorker {
+  executor: Executor;
+  purgeQueue: PurgeQueue;
+  workers: Worker[];
+  /** Runs one sweep now (the timer runs one every PURGE_SWEEP_INTERVAL_S). */
+  sweep(): Promise<SweepResult>;
+  close(): Promise<void>;
+}
+
+/** How long close() lets running jobs finish before it stops them (they rerun later). */
+const GRACEFUL_CLOSE_MS = 10_000;
+
+function watch(worker: Worker, logger: Logger): Worker {
+  let lastError = '';
+  worker.on('error', (error: Error) => {
+    if (error.message !== lastError)
+      logger.error({ queue: worker.name, err: error.message }, 'worker error');
+    lastError = error.message;
+  });
+  worker.on('failed', (job, error) => {
+    const final =
+      !job || job.attemptsMade >= (job.opts.attempts ?? 1) || error.name === 'UnrecoverableError';
+    logger.warn(
+      {
+        queue: worker.name,
+        jobId: job?.id,
+        attemptsMade: job?.attemptsMade,
+        final,
+        reason: error.message,
+      },
+      final ? 'job failed and is kept failed' : 'job failed; it will be retried',
+    );
+  });
+  return worker;
+}
+
+async function closeWorker(worker: Worker): Promise<void> {
+  try {
+    await withinMs(GRACEFUL_CLOSE_MS, worker.close(), `closing worker ${worker.name}`);
+  } catch {
+    await worker.close(true);
+  }
+}
+
+export async function startWorker(
+  config: Config,
+  logger: Logger,
+  queues: WorkerQueues = {},
+): Promise<RunningWorker> {
+  const executor = new Executor({ ...config.neo4j, logger });
+  await executor.verifyConnectivity();
+  await ensureSchema(executor);
+
+  const connection = workerConnection(config.redisUrl);
+  const purgeQueue = new PurgeQueue({ config, logger, queueName: queues.purge });
+  const workers = [
+    new Worker(queues.decisions ?? DECISIONS_QUEUE, decisionProcessor(executor, logger), {
+      connection,
+      concurrency: 4,
+      removeOnComplete: { count: 1000 },
+      removeOnFail: { count: 10_000 },
+    }),
+    new Worker(queues.purge ?? PURGE_QUEUE, purgeProcessor(executor, logger), {
+      connection,
+      concurrency: 2,
+      removeOnComplete: { count: 100 },
+      removeOnFail: { count: 1000 },
+    }),
+  ].map((worker) => watch(worker, logger));
+
+  let sweeping: Promise<SweepResult> | undefined;
+  const sweep = (): Promise<SweepResult> => {
+    sweeping ??= sweepPurges(executor, (target) => purgeQueue.enqueue(target)).finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  };
+  const sweepInBackground = () => {
+    sweep().then(
+      (result) => {
+        if (result.projects + result.branches > 0) logger.info(result, 'purge sweep enqueued');
+      },
+      (error: unknown) => logger.warn({ err: (error as Error).message }, 'purge sweep failed'),
+    );
+  };
+  const timer = setInterval(sweepInBackground, config.jobs.purgeSweepIntervalSeconds * 1000);
+  sweepInBackground();
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  logger.info({ queues: workers.map((w) => w.name) }, 'worker started');
+
+  return {
+    executor,
+    purgeQueue,
+    workers,
+    sweep,
+    close: async () => {
+      clearInterval(timer);
+      await sweeping?.catch(() => undefined);
+      await Promise.all(workers.map(closeWorker));
+      await purgeQueue.close();
+      await executor.close();
+    },
+  };
+}
