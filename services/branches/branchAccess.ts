@@ -10,9 +10,9 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { ProjectGrant, visibleProject } from '../identity/projectAccess';
+import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity/projectAccess';
 import type { BranchRecord } from './branchRecord';
-import { findBranch, lockBranch } from './store/branchQueries';
+import { findBranchWithAccess, lockBranchWithAccess } from './store/branchQueries';
 
 export interface BranchGrant extends ProjectGrant {
   branch: BranchRecord;
@@ -28,20 +28,19 @@ export async function visibleBranch(
   branchId: string,
   options: { lock?: boolean } = {},
 ): Promise<BranchGrant> {
-  const row = await tx.one<{ branch: BranchRecord }>(options.lock ? lockBranch : findBranch, {
+  const row = await tx.one<{
+    branch: BranchRecord;
+    project: ProjectRecord | null;
+    role: Role | null;
+  }>(options.lock ? lockBranchWithAccess : findBranchWithAccess, {
     id: branchId,
+    userId: principal.userId,
   });
-  if (!row) throw new NotFoundError('branch');
-  const branch = row.branch;
-  let grant: ProjectGrant;
-  try {
-    grant = await visibleProject(tx, principal, branch.project_id);
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new NotFoundError('branch');
-    throw error;
-  }
-  if (!branch.is_main && branch.owner_id !== principal.userId) throw new NotFoundError('branch');
-  return { ...grant, branch };
+  const grant = row ? projectGrant(principal, row.project, row.role) : null;
+  if (!row || !grant) throw new NotFoundError('branch');
+  if (!row.branch.is_main && row.branch.owner_id !== principal.userId)
+    throw new NotFoundError('branch');
+  return { ...grant, branch: row.branch };
 }
 
 /** 409 main_not_writable / branch_not_active (§3.2). */

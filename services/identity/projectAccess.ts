@@ -48,10 +48,19 @@ export async function visibleProject(
     findProjectWithRole,
     { projectId, userId: principal.userId },
   );
-  if (!row?.project || !row.role || !allowlisted(principal, projectId)) {
-    throw new NotFoundError('project');
-  }
-  return { project: row.project, role: row.role };
+  const grant = projectGrant(principal, row?.project ?? null, row?.role ?? null);
+  if (!grant) throw new NotFoundError('project');
+  return grant;
+}
+
+/** The grant when the project exists and is visible to the caller, else null. */
+export function projectGrant(
+  principal: Principal,
+  project: ProjectRecord | null,
+  role: Role | null,
+): ProjectGrant | null {
+  if (!project || !role || !allowlisted(principal, project.id)) return null;
+  return { project, role };
 }
 
 /** Owner-only routes answer non-owners with the 404 of a missing project (§4.3, §4.4). */

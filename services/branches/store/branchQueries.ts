@@ -23,21 +23,28 @@ export const createBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
-export const findBranch = cypher(
-  'findBranch',
-  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL RETURN ${BRANCH}`,
+const WITH_ACCESS = `WITH b
+   OPTIONAL MATCH (p:Project {id: b.project_id}) WHERE p.deleted_at IS NULL
+   OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)
+   RETURN ${BRANCH}, p {.*} AS project, m.role AS role`;
+
+/** A branch with its project and the caller's role, in one round trip. */
+export const findBranchWithAccess = cypher(
+  'findBranchWithAccess',
+  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
+   ${WITH_ACCESS}`,
 );
 
 /**
- * Reads the branch under its exclusive write lock (held until commit): every
+ * The same under the branch's exclusive write lock (held until commit): every
  * compare-then-write on a branch's version starts here, so concurrent writers
  * serialize and exactly one of them sees the version it expected.
  */
-export const lockBranch = cypher(
-  'lockBranch',
+export const lockBranchWithAccess = cypher(
+  'lockBranchWithAccess',
   `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
    SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
-   RETURN ${BRANCH}`,
+   ${WITH_ACCESS}`,
 );
 
 export const findMainBranch = cypher(

@@ -5,23 +5,22 @@
  */
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import type { NodeKind, NodeRecord, PortRecord } from '../graphRecords';
+import type { NodeRecord, PortRecord } from '../graphRecords';
 import {
   childrenOf,
   collectSubtree,
-  createEdge,
-  createNode,
   deleteEdge,
   deleteNodesAndPorts,
+  findNamesTaken,
   findSiblingNamed,
   findUsedIds,
   isAncestorOrSelf,
   loadNode,
   moveNodes,
-  resolveHandles,
   updateNodeProps,
   upsertPorts,
 } from '../store/deltaQueries';
+import { applyAddRun, PARENT_KINDS } from './addRunApplier';
 import { deltaError } from './deltaErrors';
 import type {
   AddEdge,
@@ -35,9 +34,7 @@ import type {
 } from './deltaTypes';
 import { PORT_CHANNELS } from './deltaTypes';
 import { checkNodeShape, NodeState } from './nodeShape';
-import { applyPatch, emptyState, nodeProps, portProps, stateFromRecord } from './nodeState';
-
-const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
+import { applyPatch, nodeProps, portProps, stateFromRecord } from './nodeState';
 
 interface Loaded {
   node: NodeRecord;
@@ -50,22 +47,29 @@ export class BatchApplier {
     private readonly branchId: string,
   ) {}
 
+  /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */
   async applyAll(deltas: Delta[]): Promise<void> {
-    for (const delta of deltas) await this.apply(delta);
+    let run: (AddNode | AddEdge)[] = [];
+    for (const delta of deltas) {
+      if (delta.type === 'add_node' || delta.type === 'add_edge') {
+        run.push(delta);
+        continue;
+      }
+      if (run.length > 0) await applyAddRun(this.tx, this.branchId, run);
+      run = [];
+      await this.apply(delta);
+    }
+    if (run.length > 0) await applyAddRun(this.tx, this.branchId, run);
   }
 
-  async apply(delta: Delta): Promise<void> {
+  private async apply(delta: Exclude<Delta, AddNode | AddEdge>): Promise<void> {
     switch (delta.type) {
-      case 'add_node':
-        return this.addNode(delta);
       case 'delete_node':
         return this.deleteNode(delta);
       case 'update_node_data':
         return this.updateNodeData(delta);
       case 'reparent_node':
         return this.reparentNode(delta);
-      case 'add_edge':
-        return this.addEdge(delta);
       case 'delete_edge':
         return this.deleteEdge(delta);
       case 'flatten_boundary':
@@ -165,41 +169,6 @@ export class BatchApplier {
       { index: delta.index, type: delta.type, entityId: entityOf(delta) },
       (f) => `deltas[${delta.index}].${prefix}.${f}`,
     );
-  }
-
-  private async addNode(delta: AddNode): Promise<void> {
-    const { id, kind, parent_id: parentId, data } = delta.node;
-    const state = applyPatch(emptyState(kind), data);
-    this.shape(delta, state, 'node.data');
-    const portIds = PORT_CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
-    if (portIds.includes(id))
-      this.fail(delta, 'id_collision', 'node.id', 'the node id equals one of its port ids');
-    const used = await this.usedIds([id, ...portIds]);
-    if (used.length > 0) {
-      const field = used.includes(id) ? 'node.id' : 'node.data';
-      this.fail(
-        delta,
-        'id_collision',
-        field,
-        `id ${used[0]} is already used on this branch`,
-        used[0],
-      );
-    }
-    await this.checkParent(delta, id, parentId, 'node.parent_id');
-    await this.checkSiblingName(delta, state.name, parentId, [], 'node.data.name');
-    await this.tx.run(createNode, {
-      branchId: this.branchId,
-      props: {
-        ...nodeProps(state),
-        id,
-        branch_id: this.branchId,
-        parent_id: parentId,
-        scope: parentId ?? '',
-        x: 0,
-        y: 0,
-      },
-      ports: portProps(this.branchId, id, state),
-    });
   }
 
   private async deleteNode(delta: DeleteNode): Promise<void> {
@@ -326,55 +295,6 @@ export class BatchApplier {
     });
   }
 
-  private async addEdge(delta: AddEdge): Promise<void> {
-    const { id, source_handle: source, target_handle: target } = delta.edge;
-    const used = await this.usedIds([id]);
-    if (used.length > 0)
-      this.fail(delta, 'id_collision', 'edge.id', `id ${id} is already used on this branch`);
-    const handles = [source, target].filter((h): h is string => h !== null);
-    const rows = await this.tx.run<{
-      portId: string;
-      channel: string;
-      nodeId: string;
-      kind: NodeKind;
-    }>(resolveHandles, { branchId: this.branchId, handles });
-    const byId = new Map(rows.map((r) => [r.portId, r]));
-    const src = source ? byId.get(source) : undefined;
-    const dst = target ? byId.get(target) : undefined;
-    if (src && src.channel !== 'outputs')
-      this.fail(
-        delta,
-        'invalid_endpoint',
-        'edge.source_handle',
-        `source_handle must name an output port (it names a ${src.channel} port)`,
-      );
-    if (dst && dst.channel !== 'inputs')
-      this.fail(
-        delta,
-        'invalid_endpoint',
-        'edge.target_handle',
-        `target_handle must name an input port (it names a ${dst.channel} port)`,
-      );
-    if (src && dst) {
-      const special = (k: NodeKind) => k === 'state' || k === 'io';
-      if (
-        (special(src.kind) || special(dst.kind)) &&
-        !(
-          (special(src.kind) && dst.kind === 'behavior') ||
-          (src.kind === 'behavior' && special(dst.kind))
-        )
-      ) {
-        this.fail(
-          delta,
-          'forbidden_edge',
-          'edge',
-          `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
-        );
-      }
-    }
-    await this.tx.run(createEdge, { branchId: this.branchId, id, source, target });
-  }
-
   private async deleteEdge(delta: DeleteEdge): Promise<void> {
     const row = await this.tx.one<{ deleted: number }>(deleteEdge, {
       branchId: this.branchId,
@@ -395,24 +315,25 @@ export class BatchApplier {
     const parentId = node.parent_id ?? null;
     const children = await this.tx.run<{ id: string; name: string }>(childrenOf, {
       branchId: this.branchId,
-      scope: node.id,
+      id: node.id,
     });
-    const siblings = await this.tx.run<{ id: string; name: string }>(childrenOf, {
+    const names = [...new Set(children.map((c) => c.name).filter((n) => n !== ''))];
+    const [clash] = await this.tx.run<{ name: string }>(findNamesTaken, {
       branchId: this.branchId,
       scope: parentId ?? '',
+      names,
+      excludeIds: [node.id],
     });
-    const taken = new Set(
-      siblings.filter((s) => s.id !== node.id && s.name !== '').map((s) => s.name),
-    );
-    const clash = children.find((c) => c.name !== '' && taken.has(c.name));
-    if (clash)
+    if (clash) {
+      const child = children.find((c) => c.name === clash.name);
       this.fail(
         delta,
         'duplicate_name',
         'node_id',
         `promoted child ${JSON.stringify(clash.name)} would collide with a sibling`,
-        clash.id,
+        child?.id,
       );
+    }
     await this.tx.run(moveNodes, {
       branchId: this.branchId,
       nodeIds: children.map((c) => c.id),

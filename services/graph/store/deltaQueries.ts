@@ -34,17 +34,6 @@ export const findSiblingNamed = cypher(
    RETURN n.id AS id LIMIT 1`,
 );
 
-export const createNode = cypher(
-  'createNode',
-  `CREATE (n:GNode)
-   SET n = $props
-   FOREACH (port IN $ports | CREATE (n)-[:HAS_PORT]->(p:Port) SET p = port)
-   WITH n
-   OPTIONAL MATCH (parent:GNode {branch_id: $branchId, id: $props.parent_id})
-   FOREACH (_ IN CASE WHEN parent IS NULL THEN [] ELSE [1] END | CREATE (parent)-[:CONTAINS]->(n))
-   RETURN n.id AS id`,
-);
-
 export const updateNodeProps = cypher(
   'updateNodeProps',
   `MATCH (n:GNode {branch_id: $branchId, id: $id})
@@ -121,25 +110,20 @@ export const moveNodes = cypher(
    RETURN count(n) AS moved`,
 );
 
+/** Direct children of a node, through containment (never a scan of the scope). */
 export const childrenOf = cypher(
   'childrenOf',
-  `MATCH (c:GNode {branch_id: $branchId, scope: $scope})
+  `MATCH (:GNode {branch_id: $branchId, id: $id})-[:CONTAINS]->(c:GNode)
    RETURN c.id AS id, c.name AS name`,
 );
 
-/** Ports named by handles, with their node's kind (edge rules, §2.8). */
-export const resolveHandles = cypher(
-  'resolveHandles',
-  `UNWIND $handles AS h
-   MATCH (p:Port {branch_id: $branchId, id: h})
-   MATCH (n:GNode {branch_id: $branchId, id: p.node_id})
-   RETURN p.id AS portId, p.channel AS channel, n.id AS nodeId, n.kind AS kind`,
-);
-
-export const createEdge = cypher(
-  'createEdge',
-  `CREATE (e:Edge {branch_id: $branchId, id: $id, source_handle: $source, target_handle: $target})
-   RETURN e.id AS id`,
+/** Which of $names are taken in a scope by nodes other than $excludeIds. */
+export const findNamesTaken = cypher(
+  'findNamesTaken',
+  `UNWIND $names AS name
+   MATCH (n:GNode {branch_id: $branchId, scope: $scope, name: name})
+   WHERE NOT n.id IN $excludeIds
+   RETURN DISTINCT name`,
 );
 
 export const deleteEdge = cypher(

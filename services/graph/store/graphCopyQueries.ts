@@ -4,7 +4,7 @@ import { cypher } from '../../../shared/neo4j/namedQuery';
 export const copyNodes = cypher(
   'copyNodes',
   `MATCH (n:GNode {branch_id: $from})
-   CREATE (m:GNode) SET m = properties(n), m.branch_id = $to
+   CREATE (m:GNode) SET m = n {.*, branch_id: $to}
    RETURN count(m) AS copied`,
 );
 
@@ -20,14 +20,14 @@ export const copyPorts = cypher(
   'copyPorts',
   `MATCH (p:Port {branch_id: $from})
    MATCH (n:GNode {branch_id: $to, id: p.node_id})
-   CREATE (n)-[:HAS_PORT]->(q:Port) SET q = properties(p), q.branch_id = $to
+   CREATE (n)-[:HAS_PORT]->(q:Port) SET q = p {.*, branch_id: $to}
    RETURN count(q) AS copied`,
 );
 
 export const copyEdges = cypher(
   'copyEdges',
   `MATCH (e:Edge {branch_id: $from})
-   CREATE (f:Edge) SET f = properties(e), f.branch_id = $to
+   CREATE (f:Edge) SET f = e {.*, branch_id: $to}
    RETURN count(f) AS copied`,
 );
 

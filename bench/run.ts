@@ -1,0 +1,56 @@
+/**
+ * `make bench`: starts the real service in-process against the throw-away Neo4j
+ * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios.
+ *   npx tsx bench/run.ts [--sizes 1000,10000,100000]
+ */
+import { parseArgs } from 'node:util';
+import { loadConfigWith } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { startService } from '../services/gateway/server';
+import { createApiKey } from '../services/identity/commands/createApiKey';
+import { BenchClient } from './benchClient';
+import { uniqueLabel } from './labels';
+import { printTable, ratio, Sample } from './stats';
+import { runWriteBench } from './writeBench';
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' } } });
+  const sizes = values.sizes.split(',').map(Number);
+  const config = loadConfigWith({
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    BRANCH_LIMIT: '1000',
+    PROJECT_LIMIT: '1000',
+    RATE_LIMIT_READ_PER_MIN: '1000000',
+    RATE_LIMIT_WRITE_PER_MIN: '1000000',
+  });
+  const service = await startService(config, createLogger({ level: 'warn' }));
+  try {
+    const key = await createApiKey(service.executor, { user: uniqueLabel('bench'), scopes: ['graph:write', 'project:delete', 'decisions:read'], projects: null });
+    const client = new BenchClient(service.url, key.token);
+    const writes = await runWriteBench({ client, executor: service.executor, sizes });
+    report(writes, sizes);
+  } finally {
+    await service.close();
+  }
+}
+
+function report(samples: Sample[], sizes: number[]): void {
+  printTable('Graph writes and full reads (issue 3)', samples);
+  const find = (label: string, size: number) => samples.find((s) => s.label === label && s.size === size);
+  const small = Math.min(...sizes);
+  console.log('\nRatios (p50):');
+  for (const size of sizes) {
+    for (const count of [10, 100]) {
+      console.log(
+        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (API)`, small))}`,
+      );
+    }
+    console.log(`  full-graph read @ ${size}: API/bare ${ratio(find('full-graph read (API)', size), find('full-graph read (bare Cypher)', size))}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+/** Timing helpers for the benchmarks: run a step N times, report p50/p95 in milliseconds. */
+
+export interface Sample {
+  label: string;
+  size: number;
+  p50: number;
+  p95: number;
+  runs: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank];
+}
+
+export async function measure(
+  label: string,
+  size: number,
+  runs: number,
+  step: (i: number) => Promise<void>,
+  warmup = 2,
+): Promise<Sample> {
+  for (let i = 0; i < warmup; i++) await step(-1 - i);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await step(i);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const sample = { label, size, p50: percentile(times, 50), p95: percentile(times, 95), runs };
+  process.stderr.write(`  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`);
+  return sample;
+}
+
+export function printTable(title: string, samples: Sample[]): void {
+  const sizes = [...new Set(samples.map((s) => s.size))].sort((a, b) => a - b);
+  const labels = [...new Set(samples.map((s) => s.label))];
+  const cell = (s?: Sample) => (s ? `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}` : '-');
+  const header = ['operation (p50 / p95 ms)', ...sizes.map((n) => `${n} nodes`)];
+  const rows = labels.map((label) => [label, ...sizes.map((n) => cell(samples.find((s) => s.label === label && s.size === n)))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cols: string[]) => `| ${cols.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(`\n${title}`);
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}
+
+export function ratio(a: Sample | undefined, b: Sample | undefined): string {
+  if (!a || !b) return '-';
+  return `${(a.p50 / b.p50).toFixed(2)}x`;
+}

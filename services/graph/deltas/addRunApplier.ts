@@ -1,0 +1,200 @@
+/**
+ * Fast path for a run of consecutive add_node / add_edge deltas, the bulk of real
+ * batches: all facts the run needs are read in one query, every delta is checked
+ * in order in memory against those facts plus what earlier deltas of the run
+ * created, and the run is written in one query. Since a run only adds, this gives
+ * exactly the answers of applying the deltas one by one (BatchApplier), with two
+ * round trips instead of three or four per delta.
+ */
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+import type { NodeKind } from '../graphRecords';
+import { prefetchAddRun, writeAddRun } from '../store/addRunQueries';
+import { deltaError } from './deltaErrors';
+import { AddEdge, AddNode, PORT_CHANNELS } from './deltaTypes';
+import { checkNodeShape } from './nodeShape';
+import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
+
+export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
+
+interface Fact {
+  id: string;
+  nodeKind: NodeKind | null;
+  portChannel: string | null;
+  portNode: string | null;
+  portNodeKind: NodeKind | null;
+  edge: boolean;
+}
+
+interface PortFact {
+  channel: string;
+  nodeId: string;
+  kind: NodeKind;
+}
+
+const special = (k: NodeKind) => k === 'state' || k === 'io';
+const nameKey = (scope: string, name: string) => `${scope}\u0000${name}`;
+
+export function edgeKindsAllowed(src: NodeKind, dst: NodeKind): boolean {
+  if (!special(src) && !special(dst)) return true;
+  return (special(src) && dst === 'behavior') || (src === 'behavior' && special(dst));
+}
+
+export async function applyAddRun(
+  tx: QueryRunner,
+  branchId: string,
+  run: (AddNode | AddEdge)[],
+): Promise<void> {
+  const ids = new Set<string>();
+  const names: { scope: string; name: string; key: string }[] = [];
+  for (const d of run) {
+    if (d.type === 'add_node') {
+      ids.add(d.node.id);
+      if (d.node.parent_id) ids.add(d.node.parent_id);
+      for (const c of PORT_CHANNELS) for (const p of d.node.data[c] ?? []) ids.add(p.id);
+      const name = d.node.data.name ?? '';
+      const scope = d.node.parent_id ?? '';
+      if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
+    } else {
+      ids.add(d.edge.id);
+      if (d.edge.source_handle) ids.add(d.edge.source_handle);
+      if (d.edge.target_handle) ids.add(d.edge.target_handle);
+    }
+  }
+  const row = await tx.one<{ facts: Fact[]; takenNames: string[] }>(prefetchAddRun, {
+    branchId,
+    ids: [...ids],
+    names,
+  });
+  const facts = new Map((row?.facts ?? []).map((f) => [f.id, f]));
+  const taken = new Set(row?.takenNames ?? []);
+
+  const createdNodes = new Map<string, NodeKind>();
+  const createdPorts = new Map<string, PortFact>();
+  const createdIds = new Set<string>();
+  const nodes: { props: Record<string, unknown>; ports: Record<string, unknown>[] }[] = [];
+  const links: { parent: string; child: string }[] = [];
+  const edges: Record<string, unknown>[] = [];
+  const used = (id: string) => facts.has(id) || createdIds.has(id);
+
+  for (const d of run) {
+    const fail = (
+      error: string,
+      field: string | null,
+      message: string,
+      entityId?: string,
+    ): never => {
+      throw deltaError({
+        error,
+        message,
+        field: field === null ? null : `deltas[${d.index}].${field}`,
+        index: d.index,
+        type: d.type,
+        entityId: entityId ?? (d.type === 'add_node' ? d.node.id : d.edge.id),
+      });
+    };
+    if (d.type === 'add_node') {
+      const { id, kind, parent_id: parentId, data } = d.node;
+      const state = applyPatch(emptyState(kind), data);
+      checkNodeShape(
+        state,
+        { index: d.index, type: d.type, entityId: id },
+        (f) => `deltas[${d.index}].node.data.${f}`,
+      );
+      const portIds = PORT_CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
+      if (portIds.includes(id))
+        fail('id_collision', 'node.id', 'the node id equals one of its port ids');
+      const clash = [id, ...portIds].find(used);
+      if (clash)
+        fail(
+          'id_collision',
+          clash === id ? 'node.id' : 'node.data',
+          `id ${clash} is already used on this branch`,
+          clash,
+        );
+      if (parentId !== null) {
+        if (parentId === id)
+          fail('invalid_parent', 'node.parent_id', 'a node cannot be its own parent');
+        const parentKind = createdNodes.get(parentId) ?? facts.get(parentId)?.nodeKind;
+        if (!parentKind)
+          return fail(
+            'invalid_parent',
+            'node.parent_id',
+            `parent ${parentId} does not exist on this branch`,
+          );
+        if (!PARENT_KINDS.has(parentKind))
+          fail(
+            'invalid_parent',
+            'node.parent_id',
+            `a node may not be parented to a ${parentKind} node`,
+          );
+      }
+      const scope = parentId ?? '';
+      if (state.name !== '') {
+        const key = nameKey(scope, state.name);
+        if (taken.has(key))
+          fail(
+            'duplicate_name',
+            'node.data.name',
+            `a sibling is already named ${JSON.stringify(state.name)}`,
+          );
+        taken.add(key);
+      }
+      createdNodes.set(id, kind);
+      createdIds.add(id);
+      for (const c of PORT_CHANNELS)
+        for (const p of state.ports[c]) {
+          createdIds.add(p.id);
+          createdPorts.set(p.id, { channel: c, nodeId: id, kind });
+        }
+      nodes.push({
+        props: {
+          ...nodeProps(state),
+          id,
+          branch_id: branchId,
+          parent_id: parentId,
+          scope,
+          x: 0,
+          y: 0,
+        },
+        ports: portProps(branchId, id, state),
+      });
+      if (parentId !== null) links.push({ parent: parentId, child: id });
+    } else {
+      const { id, source_handle: source, target_handle: target } = d.edge;
+      if (used(id)) fail('id_collision', 'edge.id', `id ${id} is already used on this branch`);
+      const resolve = (handle: string | null): PortFact | undefined => {
+        if (handle === null) return undefined;
+        const created = createdPorts.get(handle);
+        if (created) return created;
+        const f = facts.get(handle);
+        return f?.portChannel && f.portNode && f.portNodeKind
+          ? { channel: f.portChannel, nodeId: f.portNode, kind: f.portNodeKind }
+          : undefined;
+      };
+      const src = resolve(source);
+      const dst = resolve(target);
+      if (src && src.channel !== 'outputs')
+        fail(
+          'invalid_endpoint',
+          'edge.source_handle',
+          `source_handle must name an output port (it names a ${src.channel} port)`,
+        );
+      if (dst && dst.channel !== 'inputs')
+        fail(
+          'invalid_endpoint',
+          'edge.target_handle',
+          `target_handle must name an input port (it names a ${dst.channel} port)`,
+        );
+      if (src && dst && !edgeKindsAllowed(src.kind, dst.kind)) {
+        fail(
+          'forbidden_edge',
+          'edge',
+          `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
+        );
+      }
+      createdIds.add(id);
+      edges.push({ branch_id: branchId, id, source_handle: source, target_handle: target });
+    }
+  }
+  await tx.run(writeAddRun, { branchId, nodes, links, edges });
+}
