@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Installs whatever the local stack needs and is missing (idempotent; cheap when all is there):
+#   - node_modules via `npm ci` when missing or older than package-lock.json
+#   - redis-server + redis-cli (Debian packages) when missing
+#   - Java 17 JDK and Maven (Debian packages) when missing
+#   - the Neo4j launcher (deploy/neo4j) when missing or stale
+#
+# Options / environment:
+#   --no-npm / ENSURE_DEPS_SKIP_NPM=1    skip the node_modules check
+#   --no-neo4j / ENSURE_DEPS_SKIP_NEO4J=1 skip building the Neo4j launcher
+set -euo pipefail
+LOG_TAG=ensure-deps
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+
+SKIP_NPM="${ENSURE_DEPS_SKIP_NPM:-0}"
+SKIP_NEO4J="${ENSURE_DEPS_SKIP_NEO4J:-0}"
+for arg in "$@"; do
+  case "$arg" in
+    --no-npm) SKIP_NPM=1 ;;
+    --no-neo4j) SKIP_NEO4J=1 ;;
+    *) die "usage: $0 [--no-npm] [--no-neo4j]" ;;
+  esac
+done
+
+SUDO=()
+as_root() {
+  if [[ "$(id -u)" -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || die "need root or sudo to run: $*"
+    SUDO=(sudo)
+  fi
+  "${SUDO[@]}" "$@"
+}
+
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || die "apt-get not available; install manually: $*"
+  log "installing Debian packages: $*"
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2; then
+    log "apt-get install failed; running apt-get update and retrying"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2 ||
+      die "apt-get install $* failed"
+  fi
+}
+
+# --- Node dependencies -------------------------------------------------------------------
+command -v node >/dev/null 2>&1 || die "node not found (Node 20 needed)"
+command -v npm >/dev/null 2>&1 || die "npm not found (Node 20 needed)"
+if [[ "$SKIP_NPM" != "1" ]]; then
+  cd "$ROOT"
+  if [[ ! -d node_modules ]]; then
+    log "node_modules missing: running npm ci"
+    npm ci --no-audit --no-fund >&2
+  elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
+    log "node_modules older than package-lock.json: running npm ci"
+    npm ci --no-audit --no-fund >&2
+  else
+    log "node_modules up to date"
+  fi
+fi
+
+# --- Redis -------------------------------------------------------------------------------
+if command -v redis-server >/dev/null 2>&1 && command -v redis-cli >/dev/null 2>&1; then
+  log "redis-server present ($(redis-server --version | awk '{print $3}'))"
+else
+  apt_install redis-server redis-tools
+  # Debian may start a system-wide Redis on 6379 right after install (where services are allowed
+  # to start); the project runs its own instances, so stop and disable that one.
+  if pgrep -u redis -x redis-server >/dev/null 2>&1; then
+    log "stopping the system Redis service started by the package install (it would hold port 6379)"
+    if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+      as_root systemctl disable --now redis-server >&2 || true
+    else
+      as_root service redis-server stop >&2 || true
+      as_root update-rc.d redis-server disable >&2 || true
+    fi
+  fi
+  command -v redis-server >/dev/null 2>&1 || die "redis-server still missing after install"
+  log "installed redis-server ($(redis-server --version | awk '{print $3}'))"
+fi
+
+# --- Java + Maven --------------------------------------------------------------------------
+if [[ "$SKIP_NEO4J" != "1" ]]; then
+  missing=()
+  command -v java >/dev/null 2>&1 || missing+=(openjdk-17-jre-headless)
+  command -v javac >/dev/null 2>&1 || missing+=(openjdk-17-jdk-headless)
+  command -v mvn >/dev/null 2>&1 || missing+=(maven)
+  if ((${#missing[@]} > 0)); then
+    apt_install "${missing[@]}"
+  else
+    log "java and mvn present ($(java -version 2>&1 | head -n1))"
+  fi
+  "$SCRIPTS/build-neo4j.sh"
+fi
+log "all dependencies present"

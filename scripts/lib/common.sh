@@ -1,0 +1,170 @@
+# shellcheck shell=bash
+# Shared helpers for the local-stack scripts (sourced, not executed).
+#
+# Conventions:
+#   - progress and errors go to stderr, prefixed with [$LOG_TAG]
+#   - relative paths in env vars (STACK_DIR, NEO4J_DATA_DIR, ...) are relative to the repo root
+#   - services are started with setsid, so each one leads its own process group and
+#     a terminal Ctrl-C never reaches them directly; the wrappers stop them in order.
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+# shellcheck disable=SC2034  # used by the scripts that source this file
+SCRIPTS="$ROOT/scripts"
+LOG_TAG="${LOG_TAG:-stack}"
+
+log() { printf '[%s] %s\n' "$LOG_TAG" "$*" >&2; }
+die() {
+  log "ERROR: $*"
+  exit 1
+}
+
+# abspath PATH: PATH made absolute against the repo root (not the cwd).
+abspath() {
+  case "$1" in
+    /*) printf '%s' "$1" ;;
+    *) printf '%s/%s' "$ROOT" "$1" ;;
+  esac
+}
+
+# now_ms: wall clock in milliseconds.
+now_ms() { date +%s%3N; }
+
+# port_open PORT: true when something accepts TCP connections on 127.0.0.1:PORT.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# port_owner PORT: best-effort description of who listens on PORT.
+port_owner() {
+  if command -v ss >/dev/null 2>&1; then
+    ss -ltnpH "sport = :$1" 2>/dev/null | head -n 3
+  fi
+}
+
+# check_port VALUE NAME: VALUE must be a TCP port number.
+check_port() {
+  [[ "$1" =~ ^[0-9]+$ ]] && (("$1" >= 1 && "$1" <= 65535)) || die "$2 must be a port number (1-65535), got '$1'"
+}
+
+# pid_alive PID: process exists and is not a zombie.
+pid_alive() {
+  local pid="$1" state
+  [[ -n "$pid" && "$pid" =~ ^[0-9]+$ ]] || return 1
+  kill -0 "$pid" 2>/dev/null || return 1
+  state="$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || true)"
+  [[ "$state" != "Z" && "$state" != "X" ]]
+}
+
+# pid_matches PID PATTERN: the process command line contains PATTERN (guards against pid reuse).
+pid_matches() {
+  local pid="$1" pattern="$2"
+  [[ -r "/proc/$pid/cmdline" ]] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$pattern"
+}
+
+# signal_tree SIG PID: signal PID's whole process group when PID leads it (setsid), else PID.
+signal_tree() {
+  local sig="$1" pid="$2" pgid
+  pgid="$(ps -o pgid= -p "$pid" 2>/dev/null | tr -d ' ' || true)"
+  if [[ -n "$pgid" && "$pgid" == "$pid" ]]; then
+    kill "-$sig" -- "-$pid" 2>/dev/null || true
+  else
+    kill "-$sig" "$pid" 2>/dev/null || true
+  fi
+}
+
+# stop_pid PID NAME TIMEOUT_S: SIGTERM, wait up to TIMEOUT_S, then SIGKILL. Returns 0 when gone.
+stop_pid() {
+  local pid="$1" name="$2" timeout_s="$3" start elapsed
+  pid_alive "$pid" || return 0
+  start="$(now_ms)"
+  log "stopping $name (pid $pid, SIGTERM) ..."
+  signal_tree TERM "$pid"
+  while pid_alive "$pid"; do
+    elapsed=$(($(now_ms) - start))
+    if ((elapsed > timeout_s * 1000)); then
+      log "$name did not stop within ${timeout_s}s; sending SIGKILL"
+      signal_tree KILL "$pid"
+      local _
+      for _ in $(seq 1 50); do
+        pid_alive "$pid" || break
+        sleep 0.1
+      done
+      if pid_alive "$pid"; then
+        log "ERROR: $name (pid $pid) survived SIGKILL"
+        return 1
+      fi
+      reap "$pid"
+      return 0
+    fi
+    sleep 0.1
+  done
+  reap "$pid"
+  log "$name stopped ($(($(now_ms) - start)) ms)"
+}
+
+# reap PID: collect the exit status of PID if it is a child of this shell (avoids zombies when
+# the caller exits right away); no-op otherwise.
+reap() { wait "$1" 2>/dev/null || true; }
+
+# show_log_tail FILE [N]: print the last N lines of a log to stderr.
+show_log_tail() {
+  local file="$1" n="${2:-40}"
+  if [[ -s "$file" ]]; then
+    log "---- last $n lines of $file ----"
+    tail -n "$n" "$file" >&2 || true
+    log "---- end of $file ----"
+  else
+    log "(log $file is empty or missing)"
+  fi
+}
+
+# fd0_usable: true when standard input is an open file descriptor.
+fd0_usable() { { : <&0; } 2>/dev/null; }
+
+# run_forwarding CMD...: runs CMD as a child, forwarding SIGINT/SIGTERM/SIGHUP to it as SIGTERM
+# (a non-interactive shell's background children ignore SIGINT, so TERM is what reaches them),
+# and waits for it. Sets CHILD_RC (the command's exit status, or 128+signal when the wrapper was
+# signalled) and CHILD_SIGNAL. The caller's EXIT trap does the cleanup.
+# shellcheck disable=SC2034  # CHILD_RC is read by the callers
+CHILD_PID=""
+CHILD_RC=0
+CHILD_SIGNAL=""
+_forward_signal() {
+  CHILD_SIGNAL="$1"
+  if [[ -n "$CHILD_PID" ]] && pid_alive "$CHILD_PID"; then
+    log "got SIG$1: sending SIGTERM to the command (pid $CHILD_PID)"
+    kill -TERM "$CHILD_PID" 2>/dev/null || true
+  fi
+}
+run_forwarding() {
+  trap '_forward_signal INT' INT
+  trap '_forward_signal TERM' TERM
+  trap '_forward_signal HUP' HUP
+  if fd0_usable; then
+    "$@" <&0 &
+  else
+    "$@" </dev/null &
+  fi
+  CHILD_PID=$!
+  local rc=0
+  wait "$CHILD_PID" || rc=$?
+  # `wait` returns >128 when interrupted by a trapped signal: keep waiting for the child.
+  while ((rc > 128)) && kill -0 "$CHILD_PID" 2>/dev/null; do
+    rc=0
+    wait "$CHILD_PID" || rc=$?
+  done
+  CHILD_RC=$rc
+  case "$CHILD_SIGNAL" in
+    INT) CHILD_RC=130 ;;
+    TERM) CHILD_RC=143 ;;
+    HUP) CHILD_RC=129 ;;
+  esac
+  CHILD_PID=""
+  trap - INT TERM HUP
+}
+
+# kill_child_if_running: used by EXIT traps when the wrapper dies before the command ended.
+kill_child_if_running() {
+  if [[ -n "${CHILD_PID:-}" ]] && pid_alive "$CHILD_PID"; then
+    stop_pid "$CHILD_PID" "command" 10 || true
+  fi
+}
