@@ -17,6 +17,7 @@ import { graphRoutes } from '../graph/graphRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { Authenticator } from '../identity/authenticator';
+import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { createGateway } from './app';
@@ -65,6 +66,7 @@ export async function startService(config: Config, logger = createLogger({ level
         idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
       }),
       ...scopedReadRoutes(ctx),
+      ...mergeRoutes(ctx),
     },
   });
 

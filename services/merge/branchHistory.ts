@@ -1,0 +1,111 @@
+/**
+ * A branch's recorded batches (its structural_changes trail, kind batch) and what
+ * they tell about the branch's side of a merge (issue 5 §2): which fields each
+ * delta wrote (a replay writes them again, so a field written on the branch and
+ * changed on main conflicts even when the branch wrote back the base value), and
+ * which delta last named each entity (MergeConflict.delta_index / batch_version).
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { Delta } from '../graph/deltas/deltaTypes';
+import { PORT_CHANNELS } from '../graph/deltas/deltaTypes';
+import { parseRecordedDeltas } from './deltaWire';
+import { listBranchBatches } from './store/mergeQueries';
+
+export interface RecordedBatch {
+  version: number;
+  deltas: Delta[];
+}
+
+export interface DeltaRef {
+  batchVersion: number;
+  deltaIndex: number | null;
+}
+
+export interface BranchWrites {
+  /** Node fields written by update_node_data / reparent_node (port lists by channel name). */
+  nodeFields: Map<string, Set<string>>;
+  /** Port fields written through port lists. */
+  portFields: Map<string, Set<string>>;
+  /** The last delta that named each entity (node, port, edge, or a handle it used). */
+  lastTouch: Map<string, DeltaRef>;
+  /** Nodes created by add_node on the branch. */
+  addedNodes: Set<string>;
+}
+
+export async function loadBranchBatches(
+  tx: QueryRunner,
+  branchId: string,
+): Promise<RecordedBatch[]> {
+  const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatches, {
+    branchId,
+  });
+  return rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
+}
+
+function add(map: Map<string, Set<string>>, id: string, fields: Iterable<string>): void {
+  const set = map.get(id) ?? new Set<string>();
+  for (const f of fields) set.add(f);
+  map.set(id, set);
+}
+
+/** The ids a delta names, the entity first. */
+export function idsNamedBy(delta: Delta): string[] {
+  switch (delta.type) {
+    case 'add_node': {
+      const ports = PORT_CHANNELS.flatMap((c) => (delta.node.data[c] ?? []).map((p) => p.id));
+      return [delta.node.id, ...ports, ...(delta.node.parent_id ? [delta.node.parent_id] : [])];
+    }
+    case 'update_node_data': {
+      const ports = PORT_CHANNELS.flatMap((c) => (delta.after[c] ?? []).map((p) => p.id));
+      const parent = delta.after.parent_id ? [delta.after.parent_id] : [];
+      return [delta.node_id, ...ports, ...parent];
+    }
+    case 'reparent_node':
+      return [delta.node_id, ...(delta.parent_id ? [delta.parent_id] : [])];
+    case 'add_edge':
+      return [delta.edge.id, delta.edge.source_handle, delta.edge.target_handle].filter(
+        (h): h is string => h !== null,
+      );
+    case 'delete_edge':
+      return [delta.edge_id];
+    default:
+      return [delta.node_id];
+  }
+}
+
+export function branchWrites(batches: RecordedBatch[]): BranchWrites {
+  const writes: BranchWrites = {
+    nodeFields: new Map(),
+    portFields: new Map(),
+    lastTouch: new Map(),
+    addedNodes: new Set(),
+  };
+  for (const batch of batches) {
+    for (const delta of batch.deltas) {
+      const ref = { batchVersion: batch.version, deltaIndex: delta.index };
+      for (const id of idsNamedBy(delta)) writes.lastTouch.set(id, ref);
+      if (delta.type === 'add_node') writes.addedNodes.add(delta.node.id);
+      if (delta.type === 'reparent_node') add(writes.nodeFields, delta.node_id, ['parent_id']);
+      if (delta.type !== 'update_node_data') continue;
+      const fields = Object.keys(delta.after).filter(
+        (k) => k !== 'kind' && (delta.after as Record<string, unknown>)[k] !== undefined,
+      );
+      add(writes.nodeFields, delta.node_id, fields);
+      for (const channel of PORT_CHANNELS) {
+        for (const port of delta.after[channel] ?? []) {
+          add(
+            writes.portFields,
+            port.id,
+            Object.keys(port).filter((k) => k !== 'id'),
+          );
+        }
+      }
+    }
+  }
+  return writes;
+}
+
+/** Every delta of the batches in applied order (what a merge records on main). */
+export function allDeltas(batches: RecordedBatch[]): Delta[] {
+  return batches.flatMap((b) => b.deltas);
+}

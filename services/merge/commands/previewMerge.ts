@@ -1,0 +1,63 @@
+/**
+ * GET /v1/branches/{id}/merge-preview (issue 5 §3): the merge run in a transaction
+ * that is always rolled back, so the preview reports what the merge would do now:
+ * mode, the same conflicts, counts of what changes on main, and the coherence
+ * findings (§2.13) the merge adds to main and clears from it (compared by code and
+ * locator). With conflicts, counts are zero and the finding lists empty. No scope;
+ * the branch must be visible (its owner), active and not main.
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { requireWritable, visibleBranch } from '../../branches/branchAccess';
+import type { BranchRecord } from '../../branches/branchRecord';
+import { loadMainBranch } from '../../branches/mainBranch';
+import { computeFindings, Finding } from '../../graph/findings';
+import type { MergeConflict } from '../conflicts/conflictList';
+import { MergeMode, runMerge } from '../mergeEngine';
+import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
+
+export interface MergePreview {
+  branch: BranchRecord;
+  main: BranchRecord;
+  mode: MergeMode;
+  conflicts: MergeConflict[];
+  counts: ReturnType<typeof countsOf>;
+  findingsAdded: Finding[];
+  findingsCleared: Finding[];
+}
+
+const NOTHING: SnapshotDiff = {
+  node: { added: [], removed: [], changed: [] },
+  port: { added: [], removed: [], changed: [] },
+  edge: { added: [], removed: [], changed: [] },
+};
+
+function minus(a: Finding[], b: Finding[]): Finding[] {
+  const keys = new Set(b.map((f) => `${f.code}\u0000${f.locator}`));
+  return a.filter((f) => !keys.has(`${f.code}\u0000${f.locator}`));
+}
+
+export async function previewMerge(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+): Promise<MergePreview> {
+  return ctx.executor.rolledBackTx(async (tx) => {
+    const { branch } = await visibleBranch(tx, principal, branchId);
+    requireWritable(branch);
+    const main = await loadMainBranch(tx, branch.project_id);
+    const findingsBefore = await computeFindings(tx, main.id);
+    const outcome = await runMerge(tx, main, branch);
+    const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts };
+    if (outcome.after === null || outcome.conflicts.length > 0) {
+      return { ...result, counts: countsOf(NOTHING), findingsAdded: [], findingsCleared: [] };
+    }
+    const findingsAfter = await computeFindings(tx, main.id);
+    return {
+      ...result,
+      counts: countsOf(diffSnapshots(outcome.before, outcome.after)),
+      findingsAdded: minus(findingsAfter, findingsBefore),
+      findingsCleared: minus(findingsBefore, findingsAfter),
+    };
+  });
+}

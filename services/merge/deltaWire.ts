@@ -1,0 +1,52 @@
+/**
+ * Parsed deltas back to their wire shape (§4.16): how the trail presents recorded
+ * batches "after parse-time normalisation" (empty strings of §2.1.5 already null,
+ * uuids lower case, unknown keys dropped), and how a merge records the branch's
+ * deltas on main. Key presence in node data is kept (§2.1.6).
+ */
+import type { components } from '../../shared/api/openapi.generated';
+import type { Delta } from '../graph/deltas/deltaTypes';
+import { parseDeltaBatch } from '../graph/deltas/parseDeltas';
+
+export type WireDelta = components['schemas']['Delta'];
+
+export function toWireDelta(delta: Delta): WireDelta {
+  switch (delta.type) {
+    case 'add_node':
+      return {
+        type: delta.type,
+        node: {
+          id: delta.node.id,
+          kind: delta.node.kind,
+          parent_id: delta.node.parent_id,
+          data: delta.node.data as components['schemas']['NodeData'],
+        },
+      };
+    case 'update_node_data':
+      return {
+        type: delta.type,
+        node_id: delta.node_id,
+        after: delta.after as components['schemas']['NodeData'],
+      };
+    case 'reparent_node':
+      return { type: delta.type, node_id: delta.node_id, parent_id: delta.parent_id };
+    case 'add_edge':
+      return { type: delta.type, edge: { ...delta.edge } };
+    case 'delete_edge':
+      return { type: delta.type, edge_id: delta.edge_id };
+    default:
+      return { type: delta.type, node_id: delta.node_id };
+  }
+}
+
+/**
+ * Parses a recorded batch (JSON text of the deltas as sent). It parsed when it was
+ * applied, so it parses again; the indexes are those of the recorded batch.
+ */
+export function parseRecordedDeltas(text: string | null): Delta[] {
+  const raw = text ? (JSON.parse(text) as unknown) : [];
+  return parseDeltaBatch(
+    { deltas: raw },
+    { maxDeltas: Number.MAX_SAFE_INTEGER, requireVersion: false },
+  ).deltas;
+}

@@ -1,0 +1,177 @@
+/**
+ * An in-memory image of a branch's graph content, keyed by id, for merge analysis,
+ * previews and diffs (issue 5). Images carry every structural field and nothing of
+ * layout: positions are kept apart (they never count as a change, interpretations
+ * "Nodes, ports, edges"). Port `ord` is kept to order a channel, but is not a field.
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { Channel } from '../graph/graphRecords';
+import { loadBranchGraph } from '../graph/graphLoader';
+import { parseVerifications } from '../graph/wirePresenter';
+
+export type EntityKind = 'node' | 'port' | 'edge';
+export const ENTITY_KINDS: readonly EntityKind[] = ['node', 'port', 'edge'];
+
+/** Compared fields per entity kind (DiffResponse ChangedEntity.fields). */
+export const FIELDS: Record<EntityKind, readonly string[]> = {
+  node: [
+    'kind',
+    'parent_id',
+    'name',
+    'aliases',
+    'description',
+    'constraints',
+    'verifications',
+    'is_test_node',
+    'status',
+    'user_kind',
+    'path_prefix',
+    'language',
+    'is_external',
+    'external_kind',
+    'protocol',
+    'documentation_url',
+    'source_decisions',
+  ],
+  port: ['node_id', 'channel', 'name', 'type', 'description', 'external', 'contract_name'],
+  edge: ['source_handle', 'target_handle'],
+};
+
+export type Image = Record<string, unknown> & { id: string };
+
+export interface NodeImage extends Image {
+  kind: string;
+  parent_id: string | null;
+  name: string;
+}
+
+export interface PortImage extends Image {
+  node_id: string;
+  channel: Channel;
+  name: string;
+  ord: number;
+}
+
+export interface EdgeImage extends Image {
+  source_handle: string | null;
+  target_handle: string | null;
+}
+
+export interface Snapshot {
+  node: Map<string, NodeImage>;
+  port: Map<string, PortImage>;
+  edge: Map<string, EdgeImage>;
+  positions: Map<string, { x: number; y: number }>;
+}
+
+export function emptySnapshot(): Snapshot {
+  return { node: new Map(), port: new Map(), edge: new Map(), positions: new Map() };
+}
+
+export function cloneSnapshot(s: Snapshot): Snapshot {
+  return {
+    node: new Map(s.node),
+    port: new Map(s.port),
+    edge: new Map(s.edge),
+    positions: new Map(s.positions),
+  };
+}
+
+export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<Snapshot> {
+  const graph = await loadBranchGraph(tx, branchId);
+  const snap = emptySnapshot();
+  for (const { node, ports } of graph.nodes) {
+    snap.node.set(node.id, {
+      id: node.id,
+      kind: node.kind,
+      parent_id: node.parent_id ?? null,
+      name: node.name ?? '',
+      aliases: node.aliases ?? [],
+      description: node.description ?? '',
+      constraints: node.constraints ?? [],
+      verifications: parseVerifications(node.verifications).map((v) => ({
+        id: v.id,
+        author: v.author,
+        text: v.text,
+        type: v.type ?? null,
+      })),
+      is_test_node: node.is_test_node ?? false,
+      status: node.status ?? 'idle',
+      user_kind: node.user_kind ?? null,
+      path_prefix: node.path_prefix ?? null,
+      language: node.language ?? null,
+      is_external: node.is_external ?? false,
+      external_kind: node.external_kind ?? null,
+      protocol: node.protocol ?? null,
+      documentation_url: node.documentation_url ?? null,
+      source_decisions: node.source_decisions ?? [],
+    });
+    snap.positions.set(node.id, { x: node.x ?? 0, y: node.y ?? 0 });
+    for (const channel of ['inputs', 'outputs', 'config'] as const) {
+      for (const port of ports[channel]) {
+        snap.port.set(port.id, {
+          id: port.id,
+          node_id: node.id,
+          channel,
+          ord: port.ord,
+          name: port.name ?? '',
+          type: port.type ?? '',
+          description: port.description ?? '',
+          external: port.external ?? false,
+          contract_name: port.contract_name ?? null,
+        });
+      }
+    }
+  }
+  for (const edge of graph.edges) {
+    snap.edge.set(edge.id, {
+      id: edge.id,
+      source_handle: edge.source_handle ?? null,
+      target_handle: edge.target_handle ?? null,
+    });
+  }
+  return snap;
+}
+
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+/** Names of the fields that differ between two images of one entity, sorted. */
+export function changedFields(kind: EntityKind, a: Image, b: Image): string[] {
+  return FIELDS[kind].filter((f) => !sameValue(a[f], b[f])).sort();
+}
+
+/** Lookups by relation, built once per snapshot (ports of a node, wires into a port). */
+export class SnapshotIndex {
+  private readonly portsByNode = new Map<string, PortImage[]>();
+  private readonly edgesByTarget = new Map<string, EdgeImage[]>();
+
+  constructor(readonly snap: Snapshot) {
+    for (const port of snap.port.values()) push(this.portsByNode, port.node_id, port);
+    for (const edge of snap.edge.values()) {
+      if (edge.target_handle !== null) push(this.edgesByTarget, edge.target_handle, edge);
+    }
+    for (const ports of this.portsByNode.values()) ports.sort((a, b) => a.ord - b.ord);
+  }
+
+  /** Port ids of one channel of a node, in channel order. */
+  channel(nodeId: string, channel: Channel): string[] {
+    return (this.portsByNode.get(nodeId) ?? [])
+      .filter((p) => p.channel === channel)
+      .map((p) => p.id);
+  }
+
+  /** Source handles wired into an input port, sorted: the port's wiring. */
+  wiring(portId: string): string[] {
+    return (this.edgesByTarget.get(portId) ?? [])
+      .map((e) => e.source_handle ?? '(unpinned)')
+      .sort();
+  }
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,83 @@
+/**
+ * The merge itself, inside the caller's transaction (interpretations "Merge into
+ * main", issue 5 §1-2). Shared by the merge (which commits) and the preview (which
+ * rolls back), so a preview reports exactly what the merge that follows does.
+ *
+ * - fast_forward (main.version == branch.base_main_version): main's content becomes
+ *   the branch's, positions included. Main has not moved, so nothing can conflict.
+ * - replay: the branch's changes are compared with main's since the base, entity by
+ *   entity and field by field (conflicts/); when nothing conflicts, its recorded
+ *   batches are replayed onto main in order (replayBatches.ts), and the nodes the
+ *   branch added take the branch's positions.
+ * With conflicts, main may be half-written: the caller must not commit.
+ */
+import type { components } from '../../shared/api/openapi.generated';
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { BranchRecord } from '../branches/branchRecord';
+import type { Delta } from '../graph/deltas/deltaTypes';
+import { copyBranchContent } from '../graph/graphCopy';
+import { deleteBranchContent } from '../graph/store/graphCopyQueries';
+import { writePositions } from '../graph/store/deltaQueries';
+import { loadMergeImages, reconstructBase } from './baseSnapshot';
+import { allDeltas, branchWrites, BranchWrites, loadBranchBatches } from './branchHistory';
+import type { MergeConflict } from './conflicts/conflictList';
+import { MergeAnalysis } from './conflicts/mergeAnalysis';
+import { loadSnapshot, Snapshot } from './graphSnapshot';
+import { replayBatches } from './replayBatches';
+
+export type MergeMode = components['schemas']['MergeMode'];
+
+export interface MergeOutcome {
+  mode: MergeMode;
+  conflicts: MergeConflict[];
+  /** Main before the merge. */
+  before: Snapshot;
+  /** Main after the merge; null when there are conflicts. */
+  after: Snapshot | null;
+  /** The branch's deltas in the order they were applied to main. */
+  deltas: Delta[];
+}
+
+export function mergeModeOf(main: BranchRecord, branch: BranchRecord): MergeMode {
+  return main.version === branch.base_main_version ? 'fast_forward' : 'replay';
+}
+
+async function placeAddedNodes(
+  tx: QueryRunner,
+  mainId: string,
+  branch: Snapshot,
+  writes: BranchWrites,
+): Promise<void> {
+  const positions = [...writes.addedNodes]
+    .map((id) => ({ id, position: branch.positions.get(id) }))
+    .filter((p) => p.position !== undefined)
+    .map((p) => ({ id: p.id, x: p.position?.x ?? 0, y: p.position?.y ?? 0 }));
+  if (positions.length > 0) await tx.run(writePositions, { branchId: mainId, positions });
+}
+
+export async function runMerge(
+  tx: QueryRunner,
+  main: BranchRecord,
+  branch: BranchRecord,
+): Promise<MergeOutcome> {
+  const before = await loadSnapshot(tx, main.id);
+  const branchNow = await loadSnapshot(tx, branch.id);
+  const batches = await loadBranchBatches(tx, branch.id);
+  const deltas = allDeltas(batches);
+  const mode = mergeModeOf(main, branch);
+  if (mode === 'fast_forward') {
+    await tx.run(deleteBranchContent, { branchId: main.id });
+    await copyBranchContent(tx, branch.id, main.id);
+    return { mode, conflicts: [], before, after: branchNow, deltas };
+  }
+  const images = await loadMergeImages(tx, main.id, branch.base_main_version);
+  const writes = branchWrites(batches);
+  const analysis = new MergeAnalysis(reconstructBase(before, images), before, branchNow, writes);
+  const conflicts = analysis.detect();
+  if (conflicts.length > 0) return { mode, conflicts, before, after: null, deltas };
+  if (!(await replayBatches(tx, main.id, batches, analysis))) {
+    return { mode, conflicts: analysis.conflicts.list(), before, after: null, deltas };
+  }
+  await placeAddedNodes(tx, main.id, branchNow, writes);
+  return { mode, conflicts: [], before, after: await loadSnapshot(tx, main.id), deltas };
+}

@@ -1,0 +1,50 @@
+/** HTTP operations of the merge service (§4.19, issue 5): parse, call the command, present. */
+import { ok, OperationTable } from '../../shared/http/operation';
+import type { ServiceContext } from '../../shared/http/serviceContext';
+import { presentBranchRef } from '../branches/branchPresenter';
+import { presentChange } from './changePresenter';
+import { diffBranch } from './commands/diffBranch';
+import { listChanges } from './commands/listChanges';
+import { mergeBranch } from './commands/mergeBranch';
+import { previewMerge } from './commands/previewMerge';
+import { presentDiff, presentMerge, presentPreview } from './mergePresenter';
+
+export const CHANGES_PAGE_DEFAULT = 50;
+
+export function mergeRoutes(ctx: ServiceContext): OperationTable {
+  const version = ctx.config.serviceVersion;
+  return {
+    // the gateway validated the body against MergeRequest (expected_version: integer >= 0)
+    mergeBranch: async (req) => {
+      const body = req.body as { expected_version: number };
+      const result = await mergeBranch(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        body.expected_version,
+      );
+      return ok(presentMerge(result, version));
+    },
+
+    getMergePreview: async (req) =>
+      ok(presentPreview(await previewMerge(ctx, req.principal, req.params.branch_id), version)),
+
+    getBranchDiff: async (req) =>
+      ok(presentDiff(await diffBranch(ctx, req.principal, req.params.branch_id), version)),
+
+    listBranchChanges: async (req) => {
+      const limit = Number(req.query.limit ?? CHANGES_PAGE_DEFAULT);
+      const offset = Number(req.query.offset ?? 0);
+      const page = await listChanges(ctx, req.principal, req.params.branch_id, { limit, offset });
+      return ok({
+        branch: presentBranchRef(page.branch),
+        changes: page.changes.map(presentChange),
+        has_more: page.hasMore,
+        limit,
+        offset,
+        project_id: page.branch.project_id,
+        version,
+      });
+    },
+  };
+}
