@@ -1,56 +1,29 @@
 /**
- * Scoped reads through HTTP: subtree (§4.11), neighborhood (§4.12), boundary view on
- * main (§4.13), paths and unaddressable (§2.12). Every response is checked against
- * the OpenAPI document by the client.
+ * Scoped reads through HTTP, part 1: subtree (§4.11) with paths and unaddressable
+ * (§2.12). Part 2 (neighborhood, boundary view) is in neighborhoodAndBoundary.test.ts.
+ * Every response is checked against the OpenAPI document by the client.
  */
 import { expect } from 'chai';
-import { addEdge, addNode, port, PortSpec, uuid, workspace, Workspace } from './support/graphBuilders';
-import { copyOntoMain, forceNodeName } from './support/graphFixtures';
-import { grant, newUser, TestUser } from './support/harness';
+import { addEdge, uuid, workspace, Workspace } from './support/graphBuilders';
+import { forceNodeName } from './support/graphFixtures';
+import { newUser } from './support/harness';
+import {
+  build,
+  Built,
+  ids,
+  lastOpened,
+  NODE_NOT_FOUND,
+  expectNotFound,
+  wire,
+} from './support/scopedReadSupport';
 
-interface Built {
-  id: string;
-  in: PortSpec;
-  out: PortSpec;
-}
-
-/** A node with one input and one output port (behavior unless told). */
-function spec(name: string, parent: Built | null = null, kind = 'behavior'): { node: Built; delta: unknown } {
-  const node = { id: uuid(), in: port('in'), out: port('out') };
-  const delta = addNode({ id: node.id, kind, parent_id: parent?.id ?? null, data: { name, inputs: [node.in], outputs: [node.out] } });
-  return { node, delta };
-}
-
-/** Adds nodes in order (parents first) in one batch; returns them by key. */
-async function build<K extends string>(w: Workspace, plan: [K, string, K | null, string?][]): Promise<Record<K, Built>> {
-  const out = {} as Record<K, Built>;
-  const deltas: unknown[] = [];
-  for (const [key, name, parent, kind] of plan) {
-    const s = spec(name, parent === null ? null : out[parent], kind ?? 'behavior');
-    out[key] = s.node;
-    deltas.push(s.delta);
-  }
-  await w.apply(deltas);
-  return out;
-}
-
-const wire = (from: Built, to: Built, id = uuid()) => addEdge(from.out.id, to.in.id, id);
-const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
-const NOT_FOUND = (res: { status: number; body: any }) => {
-  expect(res.status, JSON.stringify(res.body)).to.equal(404);
-  expect(res.body.detail.code).to.equal('not_found');
-};
-
-async function lastOpened(user: TestUser, projectId: string): Promise<string | null> {
-  const list = (await user.api.get('/v1/projects')).body.projects as { id: string; last_opened_at: string | null }[];
-  return list.find((p) => p.id === projectId)?.last_opened_at ?? null;
-}
-
-describe('scoped reads (§4.11-4.13, §2.12)', () => {
+describe('scoped reads: subtree (§4.11, §2.12)', function () {
+  this.timeout(60_000); // each case builds its graph through several HTTP writes
   describe('subtree (§4.11)', () => {
     let w: Workspace;
     let n: Record<'app' | 'core' | 'worker' | 'job' | 'step' | 'io' | 'outside', Built>;
-    const subtree = (id: string, query = '') => w.user.api.get(`/v1/branches/${w.branchId}/subtree/${id}${query}`);
+    const subtree = (id: string, query = '') =>
+      w.user.api.get(`/v1/branches/${w.branchId}/subtree/${id}${query}`);
 
     before(async () => {
       w = await workspace(await newUser());
@@ -69,9 +42,19 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
       const res = await subtree(n.core.id);
       expect(res.status).to.equal(200);
       const body = res.body;
-      expect(Object.keys(body).sort()).to.deep.equal(
-        ['branch', 'cross_boundary_edges', 'depth', 'edges', 'nodes', 'paths', 'project_id', 'root', 'truncated', 'unaddressable', 'version'],
-      );
+      expect(Object.keys(body).sort()).to.deep.equal([
+        'branch',
+        'cross_boundary_edges',
+        'depth',
+        'edges',
+        'nodes',
+        'paths',
+        'project_id',
+        'root',
+        'truncated',
+        'unaddressable',
+        'version',
+      ]);
       expect(body.branch).to.deep.equal({ id: w.branchId, version: w.version });
       expect(body.project_id).to.equal(w.projectId);
       expect(body.version).to.equal('1.0.0');
@@ -87,6 +70,7 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
         [n.io.id]: 'app.core.reader',
       });
       expect(body.unaddressable).to.deep.equal({});
+      expect((await subtree(n.core.id, '?depth=1')).body).to.deep.equal(body);
     });
 
     it('walks to the depth asked for; truncated is true exactly when descendants remain below', async () => {
@@ -105,7 +89,13 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
     it('answers a leaf root with no nodes and truncated false', async () => {
       const body = (await subtree(n.step.id, '?depth=5')).body;
       expect(body.root.id).to.equal(n.step.id);
-      expect(body).to.deep.include({ nodes: [], edges: [], cross_boundary_edges: [], depth: 5, truncated: false });
+      expect(body).to.deep.include({
+        nodes: [],
+        edges: [],
+        cross_boundary_edges: [],
+        depth: 5,
+        truncated: false,
+      });
       expect(body.paths).to.deep.equal({ [n.step.id]: 'app.core.worker.job.step' });
     });
 
@@ -113,17 +103,19 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
       for (const q of ['?depth=0', '?depth=33', '?depth=two', '?depth=1.5']) {
         const res = await subtree(n.core.id, q);
         expect(res.status, q).to.equal(422);
-        expect(res.body.detail).to.be.an('array').that.is.not.empty;
+        expect(res.body.detail).to.be.an('array').with.length.greaterThan(0);
         expect(res.body.detail[0].loc).to.deep.equal(['query', 'depth']);
       }
     });
 
     it('answers 404 not_found for a missing node, a node of another branch, a missing or invisible branch', async () => {
-      NOT_FOUND(await subtree(uuid()));
-      NOT_FOUND(await w.user.api.get(`/v1/branches/${w.mainId}/subtree/${n.core.id}`)); // only on the working branch
-      NOT_FOUND(await w.user.api.get(`/v1/branches/${uuid()}/subtree/${n.core.id}`));
+      const missing = await subtree(uuid());
+      expectNotFound(missing);
+      expect(missing.body).to.deep.equal(NODE_NOT_FOUND);
+      expectNotFound(await w.user.api.get(`/v1/branches/${w.mainId}/subtree/${n.core.id}`)); // only on the working branch
+      expectNotFound(await w.user.api.get(`/v1/branches/${uuid()}/subtree/${n.core.id}`));
       const stranger = await newUser();
-      NOT_FOUND(await stranger.api.get(`/v1/branches/${w.branchId}/subtree/${n.core.id}`));
+      expectNotFound(await stranger.api.get(`/v1/branches/${w.branchId}/subtree/${n.core.id}`));
     });
 
     it('does not set last_opened_at (only full reads do)', async () => {
@@ -145,9 +137,17 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
         ['y', 'y', null],
       ]);
       const e = {
-        ab: uuid(), rootA: uuid(), selfA: uuid(), // both ends returned
-        xA: uuid(), bX: uuid(), deepA: uuid(), xRoot: uuid(), unpinned: uuid(), dangling: uuid(), // one end returned
-        xy: uuid(), deepDeep: uuid(), // no end returned at depth 1
+        ab: uuid(),
+        rootA: uuid(),
+        selfA: uuid(), // both ends returned
+        xA: uuid(),
+        bX: uuid(),
+        deepA: uuid(),
+        xRoot: uuid(),
+        unpinned: uuid(),
+        dangling: uuid(), // one end returned
+        xy: uuid(),
+        deepDeep: uuid(), // no end returned at depth 1
       };
       await w.apply([
         wire(n.a, n.b, e.ab),
@@ -164,16 +164,27 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
       ]);
       const body = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.root.id}`)).body;
       expect(ids(body.edges)).to.deep.equal([e.ab, e.rootA, e.selfA].sort());
-      expect(ids(body.cross_boundary_edges)).to.deep.equal([e.xA, e.bX, e.deepA, e.xRoot, e.unpinned, e.dangling].sort());
+      expect(ids(body.cross_boundary_edges)).to.deep.equal(
+        [e.xA, e.bX, e.deepA, e.xRoot, e.unpinned, e.dangling].sort(),
+      );
       const ab = body.edges.find((x: { id: string }) => x.id === e.ab);
-      expect(ab).to.deep.equal({ id: e.ab, source: n.a.id, source_handle: n.a.out.id, target: n.b.id, target_handle: n.b.in.id });
+      expect(ab).to.deep.equal({
+        id: e.ab,
+        source: n.a.id,
+        source_handle: n.a.out.id,
+        target: n.b.id,
+        target_handle: n.b.in.id,
+      });
       const dangling = body.cross_boundary_edges.find((x: { id: string }) => x.id === e.dangling);
       expect(dangling.source).to.equal(null);
       expect(dangling.target).to.equal(n.b.id);
       // One level deeper, deep is returned: deep->a moves to edges, deep->deep appears.
-      const d2 = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.root.id}?depth=2`)).body;
+      const d2 = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.root.id}?depth=2`))
+        .body;
       expect(ids(d2.edges)).to.deep.equal([e.ab, e.rootA, e.selfA, e.deepA, e.deepDeep].sort());
-      expect(ids(d2.cross_boundary_edges)).to.deep.equal([e.xA, e.bX, e.xRoot, e.unpinned, e.dangling].sort());
+      expect(ids(d2.cross_boundary_edges)).to.deep.equal(
+        [e.xA, e.bX, e.xRoot, e.unpinned, e.dangling].sort(),
+      );
     });
   });
 
@@ -186,9 +197,13 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
         ['under', 'under', 'blank'],
         ['named', 'named', 'top'],
       ]);
-      const body = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.top.id}?depth=2`)).body;
+      const body = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.top.id}?depth=2`))
+        .body;
       expect(body.paths).to.deep.equal({ [n.top.id]: 'top', [n.named.id]: 'top.named' });
-      expect(body.unaddressable).to.deep.equal({ [n.blank.id]: 'empty_name', [n.under.id]: 'empty_name' });
+      expect(body.unaddressable).to.deep.equal({
+        [n.blank.id]: 'empty_name',
+        [n.under.id]: 'empty_name',
+      });
     });
 
     it('gives reserved_separator when a name on the chain contains a dot, ancestors above the root included', async () => {
@@ -219,151 +234,13 @@ describe('scoped reads (§4.11-4.13, §2.12)', () => {
       await forceNodeName(w.branchId, n.two.id, 'twin'); // the API refuses duplicate sibling names (§2.9.1)
       const body = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.top.id}`)).body;
       expect(body.paths).to.deep.equal({ [n.top.id]: 'top', [n.three.id]: 'top.third' });
-      expect(body.unaddressable).to.deep.equal({ [n.one.id]: 'ambiguous', [n.two.id]: 'ambiguous' });
+      expect(body.unaddressable).to.deep.equal({
+        [n.one.id]: 'ambiguous',
+        [n.two.id]: 'ambiguous',
+      });
       // Ambiguity is among returned nodes only: alone, each twin has its path.
       const nb = (await w.user.api.get(`/v1/branches/${w.branchId}/node/${n.one.id}`)).body;
       expect(nb.paths).to.deep.equal({ [n.one.id]: 'top.twin' });
-    });
-  });
-
-  describe('neighborhood (§4.12)', () => {
-    it('returns the node, every node one wire away in either direction, and those wires', async () => {
-      const w = await workspace(await newUser());
-      const n = await build(w, [
-        ['box', 'box', null, 'boundary'],
-        ['center', 'center', 'box'],
-        ['up', 'up', null],
-        ['down', 'down', 'box'],
-        ['far', 'far', null],
-        ['lonely', 'lonely', null],
-      ]);
-      const e = { in1: uuid(), in2: uuid(), out: uuid(), self: uuid(), loose: uuid(), beyond: uuid() };
-      await w.apply([
-        wire(n.up, n.center, e.in1),
-        wire(n.up, n.center, e.in2),
-        wire(n.center, n.down, e.out),
-        wire(n.center, n.center, e.self),
-        addEdge(null, n.center.in.id, e.loose),
-        wire(n.down, n.far, e.beyond),
-      ]);
-      const res = await w.user.api.get(`/v1/branches/${w.branchId}/node/${n.center.id}`);
-      expect(res.status).to.equal(200);
-      const body = res.body;
-      expect(Object.keys(body).sort()).to.deep.equal(['branch', 'edges', 'neighbors', 'node', 'paths', 'project_id', 'unaddressable', 'version']);
-      expect(body).to.deep.include({ branch: { id: w.branchId, version: w.version }, project_id: w.projectId, version: '1.0.0' });
-      expect(body.node).to.deep.include({ id: n.center.id, kind: 'behavior', parent_id: n.box.id });
-      expect(body.neighbors.map((x: { id: string }) => x.id)).to.deep.equal([n.up.id, n.down.id].sort());
-      expect(body.edges.map((x: { id: string }) => x.id)).to.deep.equal([e.in1, e.in2, e.out, e.self, e.loose].sort());
-      expect(body.edges.find((x: { id: string }) => x.id === e.loose)).to.deep.equal({
-        id: e.loose, source: null, source_handle: null, target: n.center.id, target_handle: n.center.in.id,
-      });
-      expect(body.paths).to.deep.equal({ [n.center.id]: 'box.center', [n.up.id]: 'up', [n.down.id]: 'box.down' });
-      expect(body.unaddressable).to.deep.equal({});
-
-      const alone = (await w.user.api.get(`/v1/branches/${w.branchId}/node/${n.lonely.id}`)).body;
-      expect(alone).to.deep.include({ neighbors: [], edges: [], paths: { [n.lonely.id]: 'lonely' }, unaddressable: {} });
-    });
-
-    it('reports unaddressable neighbors, answers 404 for missing nodes and branches, leaves last_opened_at', async () => {
-      const user = await newUser();
-      const w = await workspace(user);
-      const n = await build(w, [
-        ['blank', '', null, 'boundary'],
-        ['inner', 'inner', 'blank'],
-        ['node', 'node', null],
-      ]);
-      await w.apply([wire(n.inner, n.node)]);
-      const body = (await user.api.get(`/v1/branches/${w.branchId}/node/${n.node.id}`)).body;
-      expect(body.paths).to.deep.equal({ [n.node.id]: 'node' });
-      expect(body.unaddressable).to.deep.equal({ [n.inner.id]: 'empty_name' });
-      NOT_FOUND(await user.api.get(`/v1/branches/${w.branchId}/node/${uuid()}`));
-      NOT_FOUND(await user.api.get(`/v1/branches/${w.mainId}/node/${n.node.id}`));
-      NOT_FOUND(await user.api.get(`/v1/branches/${uuid()}/node/${n.node.id}`));
-      NOT_FOUND(await (await newUser()).api.get(`/v1/branches/${w.branchId}/node/${n.node.id}`));
-      expect(await lastOpened(user, w.projectId)).to.equal(null);
-    });
-  });
-
-  describe('boundary view on main (§4.13)', () => {
-    let owner: TestUser;
-    let w: Workspace;
-    let n: Record<'outer' | 'b' | 'c1' | 'c2' | 'sub' | 'g' | 'o1' | 'o2', Built>;
-    const e = {
-      intoOwn: uuid(), ownOut: uuid(), ownInner: uuid(), ownToChild: uuid(), childToOwn: uuid(), intoGrandchild: uuid(),
-      unpinned: uuid(), dangling: uuid(), internal: uuid(), deepInternal: uuid(), outside: uuid(),
-    };
-    const view = (id: string, user: TestUser = owner, project = w.projectId) => user.api.get(`/v1/graph/${project}/boundary/${id}`);
-
-    before(async () => {
-      owner = await newUser();
-      w = await workspace(owner);
-      n = await build(w, [
-        ['outer', 'outer', null, 'boundary'],
-        ['b', 'b', 'outer', 'boundary'],
-        ['c1', 'c1', 'b'],
-        ['c2', 'c2', 'b'],
-        ['sub', 'sub', 'b', 'boundary'],
-        ['g', 'g', 'sub'],
-        ['o1', 'o1', 'outer'],
-        ['o2', 'o2', null],
-      ]);
-      await w.apply([
-        wire(n.o1, n.b, e.intoOwn), // outside -> the boundary's own input
-        wire(n.b, n.o2, e.ownOut), // the boundary's own output -> outside
-        wire(n.b, n.b, e.ownInner), // own output -> own input
-        wire(n.b, n.c1, e.ownToChild), // own output -> a child, both inside: on the boundary's port
-        wire(n.c2, n.b, e.childToOwn), // a child -> own input, both inside: on the boundary's port
-        wire(n.o1, n.g, e.intoGrandchild), // crosses the perimeter down to a grandchild
-        addEdge(n.c1.out.id, null, e.unpinned), // one end inside, the other nowhere
-        addEdge(n.g.out.id, uuid(), e.dangling), // one end inside, the other dangling
-        wire(n.c1, n.c2, e.internal), // inside only
-        wire(n.g, n.c2, e.deepInternal), // inside only, across levels
-        wire(n.o1, n.o2, e.outside), // outside only
-      ]);
-      await copyOntoMain(w.branchId, w.mainId);
-    });
-
-    it('returns the node, its direct children and the wires at its perimeter, read on main', async () => {
-      const res = await view(n.b.id);
-      expect(res.status).to.equal(200);
-      const body = res.body;
-      expect(Object.keys(body).sort()).to.deep.equal(['boundary', 'branch', 'children', 'edges', 'paths', 'project_id', 'unaddressable', 'version']);
-      expect(body).to.deep.include({ branch: { id: w.mainId, version: 0 }, project_id: w.projectId, version: '1.0.0' });
-      expect(body.boundary).to.deep.include({ id: n.b.id, kind: 'boundary', parent_id: n.outer.id });
-      expect(body.children.map((x: { id: string }) => x.id)).to.deep.equal([n.c1.id, n.c2.id, n.sub.id].sort());
-      expect(ids(body.edges)).to.deep.equal(
-        [e.intoOwn, e.ownOut, e.ownInner, e.ownToChild, e.childToOwn, e.intoGrandchild, e.unpinned, e.dangling].sort(),
-      );
-      expect(body.edges.find((x: { id: string }) => x.id === e.intoGrandchild)).to.deep.equal({
-        id: e.intoGrandchild, source: n.o1.id, source_handle: n.o1.out.id, target: n.g.id, target_handle: n.g.in.id,
-      });
-      expect(body.paths).to.deep.equal({
-        [n.b.id]: 'outer.b',
-        [n.c1.id]: 'outer.b.c1',
-        [n.c2.id]: 'outer.b.c2',
-        [n.sub.id]: 'outer.b.sub',
-      });
-      expect(body.unaddressable).to.deep.equal({});
-    });
-
-    it('answers a node of another kind too: no children, its wires leaving it', async () => {
-      const body = (await view(n.c1.id)).body;
-      expect(body.boundary.id).to.equal(n.c1.id);
-      expect(body.children).to.deep.equal([]);
-      expect(ids(body.edges)).to.deep.equal([e.ownToChild, e.unpinned, e.internal].sort());
-      expect(body.paths).to.deep.equal({ [n.c1.id]: 'outer.b.c1' });
-    });
-
-    it('is readable by a viewer; 404 for nodes not on main, missing or invisible projects', async () => {
-      const viewer = await newUser();
-      await grant(w.projectId, viewer, 'viewer');
-      expect((await view(n.b.id, viewer)).status).to.equal(200);
-      const onlyOnBranch = (await build(w, [['x', 'x', null]])).x;
-      NOT_FOUND(await view(onlyOnBranch.id));
-      NOT_FOUND(await view(uuid()));
-      NOT_FOUND(await view(n.b.id, owner, uuid()));
-      NOT_FOUND(await view(n.b.id, await newUser()));
-      expect(await lastOpened(owner, w.projectId)).to.equal(null);
     });
   });
 });

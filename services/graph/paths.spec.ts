@@ -59,7 +59,11 @@ describe('scoped-read paths (§2.12)', () => {
       { id: 'other', names: ['app', 'reader'] },
     ]);
     expect(out.paths).to.deep.equal({ other: 'app.reader' });
-    expect(out.unaddressable).to.deep.equal({ one: 'ambiguous', two: 'ambiguous', three: 'ambiguous' });
+    expect(out.unaddressable).to.deep.equal({
+      one: 'ambiguous',
+      two: 'ambiguous',
+      three: 'ambiguous',
+    });
   });
 
   it('does not count an unrenderable node towards ambiguity', () => {
@@ -68,7 +72,10 @@ describe('scoped-read paths (§2.12)', () => {
       { id: 'dotted', names: ['a.b'] },
       { id: 'nested', names: ['a', 'b'] },
     ]);
-    expect(out).to.deep.equal({ paths: { nested: 'a.b' }, unaddressable: { dotted: 'reserved_separator' } });
+    expect(out).to.deep.equal({
+      paths: { nested: 'a.b' },
+      unaddressable: { dotted: 'reserved_separator' },
+    });
   });
 
   it('puts every node in exactly one of the two maps, once even when given twice', () => {
@@ -85,7 +92,9 @@ describe('scoped-read paths (§2.12)', () => {
     for (const id of ids) {
       expect(Number(id in out.paths) + Number(id in out.unaddressable), id).to.equal(1);
     }
-    expect(Object.keys(out.paths).length + Object.keys(out.unaddressable).length).to.equal(ids.size);
+    expect(Object.keys(out.paths).length + Object.keys(out.unaddressable).length).to.equal(
+      ids.size,
+    );
     expect(out.paths.a).to.equal('x');
   });
 

@@ -33,30 +33,52 @@ export function chainOf({ entry, names }: ChainedNode): NodeChain {
 type ChainedRow = { node: NodeRecord; ports: PortRecord[]; names: string[] };
 
 /** Nodes by id, ordered by id; ids not on the branch are left out. */
-export async function loadChainedNodes(tx: QueryRunner, branchId: string, ids: string[]): Promise<ChainedNode[]> {
+export async function loadChainedNodes(
+  tx: QueryRunner,
+  branchId: string,
+  ids: string[],
+): Promise<ChainedNode[]> {
   if (ids.length === 0) return [];
   const rows = await tx.run<ChainedRow>(readNodesWithChains, { branchId, ids: [...new Set(ids)] });
   return rows.map((r) => ({ entry: withPorts(r.node, r.ports), names: r.names }));
 }
 
 /** One node by id, or the 404 of a missing node (same code as a missing branch, §5.7). */
-export async function loadChainedNode(tx: QueryRunner, branchId: string, id: string): Promise<ChainedNode> {
+export async function loadChainedNode(
+  tx: QueryRunner,
+  branchId: string,
+  id: string,
+): Promise<ChainedNode> {
   const [found] = await loadChainedNodes(tx, branchId, [id]);
   if (!found) throw new NotFoundError('node');
   return found;
 }
 
 /** Direct children of a node, ordered by id, their chains extending the parent's. */
-export async function loadChildren(tx: QueryRunner, branchId: string, parent: ChainedNode): Promise<ChainedNode[]> {
+export async function loadChildren(
+  tx: QueryRunner,
+  branchId: string,
+  parent: ChainedNode,
+): Promise<ChainedNode[]> {
   const rows = await tx.run<{ node: NodeRecord; ports: PortRecord[] }>(readChildren, {
     branchId,
     nodeId: parent.entry.node.id,
   });
-  return rows.map((r) => ({ entry: withPorts(r.node, r.ports), names: [...parent.names, r.node.name] }));
+  return rows.map((r) => ({
+    entry: withPorts(r.node, r.ports),
+    names: [...parent.names, r.node.name],
+  }));
 }
 
 /** Every wire on a port of the given nodes, ordered by id, with its `inside` count. */
-export async function loadEdgesAtNodes(tx: QueryRunner, branchId: string, ids: string[]): Promise<ScopedEdge[]> {
+export async function loadEdgesAtNodes(
+  tx: QueryRunner,
+  branchId: string,
+  ids: string[],
+): Promise<ScopedEdge[]> {
   if (ids.length === 0) return [];
-  return tx.run<ScopedEdge & Record<string, unknown>>(readEdgesAtNodes, { branchId, ids: [...new Set(ids)] });
+  return tx.run<ScopedEdge & Record<string, unknown>>(readEdgesAtNodes, {
+    branchId,
+    ids: [...new Set(ids)],
+  });
 }

@@ -17,7 +17,13 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
   return {
     getSubtree: async (req) => {
       const depth = req.query.depth === undefined ? DEFAULT_SUBTREE_DEPTH : Number(req.query.depth);
-      const read = await readSubtree(ctx, req.principal, req.params.branch_id, req.params.node_id, depth);
+      const read = await readSubtree(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        req.params.node_id,
+        depth,
+      );
       return ok({
         branch: presentBranchRef(read.branch),
         root: presentNode(read.root),
@@ -34,7 +40,12 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
     },
 
     getNeighborhood: async (req) => {
-      const read = await readNeighborhood(ctx, req.principal, req.params.branch_id, req.params.node_id);
+      const read = await readNeighborhood(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        req.params.node_id,
+      );
       return ok({
         branch: presentBranchRef(read.branch),
         node: presentNode(read.node),
@@ -48,7 +59,12 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
     },
 
     getBoundary: async (req) => {
-      const read = await readBoundary(ctx, req.principal, req.params.project_id, req.params.node_id);
+      const read = await readBoundary(
+        ctx,
+        req.principal,
+        req.params.project_id,
+        req.params.node_id,
+      );
       return ok({
         boundary: presentNode(read.boundary),
         children: read.children.map(presentNode),

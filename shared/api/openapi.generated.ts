@@ -209,7 +209,13 @@ export interface paths {
         };
         /**
          * Read a subtree
-         * @description A node and its descendants to a bounded depth (§4.11), with paths and unaddressable (§2.12). A missing node answers the same 404 `not_found` as a missing branch.
+         * @description A node and its descendants to a bounded depth (§4.11), with paths and unaddressable (§2.12).
+         *
+         *     - The walk follows containment from the root down `depth` levels (1 = direct children). `nodes` excludes the root; `nodes`, `edges` and `cross_boundary_edges` are ordered by id.
+         *     - "Returned nodes" are the root and `nodes`. An edge endpoint is the node derived from its handle (§2.12); a null or dangling handle has no endpoint node and so is never inside. `edges`: both endpoint nodes are returned (a wire from a node to itself included). `cross_boundary_edges`: exactly one endpoint node is returned; the other is outside the returned set, null or dangling. A wire touching no returned node is in neither list.
+         *     - `truncated` is true when at least one node at the last level walked has children (descendants remain below `depth`); false when the walk reached every descendant.
+         *     - Cost follows the size of the subtree returned, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
+         *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -231,7 +237,12 @@ export interface paths {
         };
         /**
          * Read a node's neighborhood
-         * @description A node and every node one wire away, with those wires (§4.12), with paths and unaddressable (§2.12). A missing node answers the same 404 `not_found` as a missing branch.
+         * @description A node and every node one wire away, with those wires (§4.12), with paths and unaddressable (§2.12).
+         *
+         *     - `edges`: every wire on one of the node's ports, in either direction (into its inputs, out of its outputs), ordered by id; this includes a wire from the node to itself and a wire whose other handle is null or dangling.
+         *     - `neighbors`: the distinct nodes derived from the other ends of those wires (§2.12), each once, without the node itself, ordered by id. Null and dangling ends give no neighbor.
+         *     - Cost follows the size of the neighborhood, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
+         *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -253,7 +264,14 @@ export interface paths {
         };
         /**
          * Boundary view of a node on main
-         * @description Boundary view of one node of main: its direct children and the wires crossing its perimeter (§4.13), with paths and unaddressable (§2.12). A missing node answers the same 404 `not_found` as a missing project.
+         * @description Boundary view of one node of main: its direct children and the wires at its perimeter (§4.13), with paths and unaddressable (§2.12). Always reads the project's main branch; `branch` is main's BranchRef.
+         *
+         *     - `children`: the node's direct children (one level), ordered by id.
+         *     - `edges` (interpretations.md does not define them; this is the definition): the union of (a) every wire on one of the node's own ports, whichever side its other end is on (outside, a descendant, the node itself, null or dangling), and (b) every wire with exactly one endpoint node inside the node's subtree (the node and all its descendants, every level), the other end being outside, null or dangling. Endpoints are the nodes derived from the handles (§2.12). Wires entirely inside the subtree that do not touch the node's own ports, and wires entirely outside, are left out. Ordered by id.
+         *     - A node of any kind is answered, not only a boundary: a behavior, state, io or interface node has no children, and its edges are then every wire on its ports.
+         *     - paths and unaddressable cover the node and its children.
+         *     - Cost follows the size of the node's subtree (the wires crossing it can start at any level), not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
+         *     - A node that is not on main (missing, or only on a working branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing project.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -689,7 +707,7 @@ export interface components {
         NodePaths: {
             [key: string]: string;
         };
-        /** @description Keyed by node id: why a returned node has no path (§2.12). empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would render the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are data conditions, not errors. */
+        /** @description Keyed by node id: why a returned node has no path (§2.12). empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would render the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are data conditions, not errors. One reason per node, checked in this order: empty_name, then reserved_separator, then ambiguous. Ambiguity is judged among the nodes of one response only, and every node of a colliding pair (or more) gets it; a node with one of the first two reasons renders no path and collides with nothing. Because sibling names are unique (§2.9.1), ambiguous arises only from data stored before or outside that rule. */
         Unaddressable: {
             [key: string]: "empty_name" | "reserved_separator" | "ambiguous";
         };
@@ -1297,13 +1315,13 @@ export interface components {
             root: components["schemas"]["WireNode"];
             /** @description Descendants of the root down to `depth`, excluding the root. */
             nodes: components["schemas"]["WireNode"][];
-            /** @description Wires whose two endpoint nodes are both among the returned nodes (root included). */
+            /** @description Wires whose two endpoint nodes are both among the returned nodes (root included), ordered by id. A null or dangling handle has no endpoint node. */
             edges: components["schemas"]["WireEdge"][];
-            /** @description Wires with exactly one endpoint node inside the returned set. */
+            /** @description Wires with exactly one endpoint node inside the returned set (root included); the other end is outside it, null or dangling. Ordered by id. */
             cross_boundary_edges: components["schemas"]["WireEdge"][];
             /** @description The depth applied. */
             depth: number;
-            /** @description True when the walk stopped with descendants still below. */
+            /** @description True when the walk stopped with descendants still below (a node at the last level walked has children); false when every descendant was returned. */
             truncated: boolean;
             paths: components["schemas"]["NodePaths"];
             unaddressable: components["schemas"]["Unaddressable"];
@@ -1320,7 +1338,7 @@ export interface components {
             node: components["schemas"]["WireNode"];
             /** @description Every node one wire away (either direction), without the node itself. */
             neighbors: components["schemas"]["WireNode"][];
-            /** @description The wires joining the node to its neighbors. */
+            /** @description Every wire on one of the node's ports, either direction, ordered by id (a self-wire and a wire with a null or dangling other end included). */
             edges: components["schemas"]["WireEdge"][];
             paths: components["schemas"]["NodePaths"];
             unaddressable: components["schemas"]["Unaddressable"];
@@ -1334,9 +1352,9 @@ export interface components {
         /** @description Body of the boundary view on main (§4.13). */
         BoundaryResponse: {
             boundary: components["schemas"]["WireNode"];
-            /** @description The node's direct children (empty for a node that is not a boundary). */
+            /** @description The node's direct children, ordered by id (empty for a node that is not a boundary). */
             children: components["schemas"]["WireNode"][];
-            /** @description Wires crossing the node's perimeter: exactly one endpoint node inside the node's subtree (the node itself or a descendant) and the other outside it. */
+            /** @description Wires at the node's perimeter, ordered by id: every wire on one of the node's own ports, plus every wire with exactly one endpoint node inside the node's subtree (the node itself or a descendant at any level) and the other end outside it, null or dangling. */
             edges: components["schemas"]["WireEdge"][];
             branch: components["schemas"]["BranchRef"];
             paths: components["schemas"]["NodePaths"];

@@ -21,11 +21,17 @@ const testForceNodeName = cypher(
 
 /** Copies all content of `fromBranchId` onto the (empty) main branch `mainId`. */
 export async function copyOntoMain(fromBranchId: string, mainId: string): Promise<void> {
-  await currentHarness().service.executor.writeTx((tx) => copyBranchContent(tx, fromBranchId, mainId));
+  await currentHarness().service.executor.writeTx((tx) =>
+    copyBranchContent(tx, fromBranchId, mainId),
+  );
 }
 
 /** Sets a node's name as stored, with no invariant checks. */
 export async function forceNodeName(branchId: string, id: string, name: string): Promise<void> {
-  const rows = await currentHarness().service.executor.write(testForceNodeName, { branchId, id, name });
+  const rows = await currentHarness().service.executor.write(testForceNodeName, {
+    branchId,
+    id,
+    name,
+  });
   if (rows.length !== 1) throw new Error(`fixture: node ${id} not found on branch ${branchId}`);
 }

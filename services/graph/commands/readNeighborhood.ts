@@ -11,7 +11,13 @@ import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import type { NodeWithPorts } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { chainOf, loadChainedNode, loadChainedNodes, loadEdgesAtNodes, ScopedEdge } from '../scopedLoader';
+import {
+  chainOf,
+  loadChainedNode,
+  loadChainedNodes,
+  loadEdgesAtNodes,
+  ScopedEdge,
+} from '../scopedLoader';
 
 export interface NeighborhoodRead {
   branch: BranchRecord;

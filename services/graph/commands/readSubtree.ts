@@ -65,7 +65,10 @@ export async function readSubtree(
   checkDepth(depth);
   return ctx.executor.readTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    const row = await tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), { branchId: branch.id, nodeId });
+    const row = await tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), {
+      branchId: branch.id,
+      nodeId,
+    });
     if (!row) throw new NotFoundError('node');
     const descendants = [...row.descendants].sort((a, b) => byId(a.node.id, b.node.id));
     const ids = [row.root.id, ...descendants.map((d) => d.node.id)];

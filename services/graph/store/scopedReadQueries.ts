@@ -49,15 +49,15 @@ function buildSubtreeQuery(depth: number): NamedQuery {
   );
 }
 
-const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from(
-  { length: MAX_SUBTREE_DEPTH },
-  (_, i) => buildSubtreeQuery(i + 1),
+const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from({ length: MAX_SUBTREE_DEPTH }, (_, i) =>
+  buildSubtreeQuery(i + 1),
 );
 
 /** The subtree query for a depth in 1..32. */
 export function subtreeToDepth(depth: number): NamedQuery {
   const query = SUBTREE_BY_DEPTH[depth - 1];
-  if (!Number.isInteger(depth) || !query) throw new RangeError(`subtree depth ${depth} is out of range`);
+  if (!Number.isInteger(depth) || !query)
+    throw new RangeError(`subtree depth ${depth} is out of range`);
   return query;
 }
 
