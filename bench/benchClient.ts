@@ -14,7 +14,10 @@ export class BenchClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await response.json()) as any;
-    if (response.status >= 300) throw new Error(`${method} ${path} -> ${response.status}: ${JSON.stringify(json).slice(0, 400)}`);
+    if (response.status >= 300)
+      throw new Error(
+        `${method} ${path} -> ${response.status}: ${JSON.stringify(json).slice(0, 400)}`,
+      );
     return json;
   }
 
@@ -24,12 +27,17 @@ export class BenchClient {
   }
 
   async fork(projectId: string): Promise<string> {
-    const body = await this.call('POST', `/v1/projects/${projectId}/branches`, { name: uniqueLabel('fork') });
+    const body = await this.call('POST', `/v1/projects/${projectId}/branches`, {
+      name: uniqueLabel('fork'),
+    });
     return body.branch.id;
   }
 
   async applyDeltas(branchId: string, deltas: unknown[], expectedVersion: number): Promise<number> {
-    const body = await this.call('POST', `/v1/branches/${branchId}/deltas`, { deltas, expected_version: expectedVersion });
+    const body = await this.call('POST', `/v1/branches/${branchId}/deltas`, {
+      deltas,
+      expected_version: expectedVersion,
+    });
     return body.branch.version;
   }
 

@@ -11,7 +11,11 @@ export interface Fixture {
 
 const CHUNK = 5000;
 
-export async function loadFixture(executor: Executor, branchId: string, size: number): Promise<Fixture> {
+export async function loadFixture(
+  executor: Executor,
+  branchId: string,
+  size: number,
+): Promise<Fixture> {
   const boundaryCount = Math.max(1, Math.floor(size / 10));
   const boundaries = Array.from({ length: boundaryCount }, () => randomUUID());
   const nodes = Array.from({ length: size - boundaryCount }, (_, i) => ({
@@ -28,7 +32,9 @@ export async function loadFixture(executor: Executor, branchId: string, size: nu
   for (let i = 0; i < nodes.length; i += CHUNK) {
     await executor.write(createNodes, { branchId, rows: nodes.slice(i, i + CHUNK) });
   }
-  const edges = nodes.slice(1).map((n, i) => ({ id: randomUUID(), source: nodes[i].output, target: n.input }));
+  const edges = nodes
+    .slice(1)
+    .map((n, i) => ({ id: randomUUID(), source: nodes[i].output, target: n.input }));
   for (let i = 0; i < edges.length; i += CHUNK) {
     await executor.write(createEdges, { branchId, rows: edges.slice(i, i + CHUNK) });
   }

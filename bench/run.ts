@@ -14,7 +14,9 @@ import { printTable, ratio, Sample } from './stats';
 import { runWriteBench } from './writeBench';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sizes: { type: 'string', default: '1000,10000,100000' } } });
+  const { values } = parseArgs({
+    options: { sizes: { type: 'string', default: '1000,10000,100000' } },
+  });
   const sizes = values.sizes.split(',').map(Number);
   const config = loadConfigWith({
     PORT: '0',
@@ -26,7 +28,11 @@ async function main(): Promise<void> {
   });
   const service = await startService(config, createLogger({ level: 'warn' }));
   try {
-    const key = await createApiKey(service.executor, { user: uniqueLabel('bench'), scopes: ['graph:write', 'project:delete', 'decisions:read'], projects: null });
+    const key = await createApiKey(service.executor, {
+      user: uniqueLabel('bench'),
+      scopes: ['graph:write', 'project:delete', 'decisions:read'],
+      projects: null,
+    });
     const client = new BenchClient(service.url, key.token);
     const writes = await runWriteBench({ client, executor: service.executor, sizes });
     report(writes, sizes);
@@ -37,7 +43,8 @@ async function main(): Promise<void> {
 
 function report(samples: Sample[], sizes: number[]): void {
   printTable('Graph writes and full reads (issue 3)', samples);
-  const find = (label: string, size: number) => samples.find((s) => s.label === label && s.size === size);
+  const find = (label: string, size: number) =>
+    samples.find((s) => s.label === label && s.size === size);
   const small = Math.min(...sizes);
   console.log('\nRatios (p50):');
   for (const size of sizes) {
@@ -46,7 +53,9 @@ function report(samples: Sample[], sizes: number[]): void {
         `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (API)`, small))}`,
       );
     }
-    console.log(`  full-graph read @ ${size}: API/bare ${ratio(find('full-graph read (API)', size), find('full-graph read (bare Cypher)', size))}`);
+    console.log(
+      `  full-graph read @ ${size}: API/bare ${ratio(find('full-graph read (API)', size), find('full-graph read (bare Cypher)', size))}`,
+    );
   }
 }
 

@@ -30,7 +30,9 @@ export async function measure(
   }
   times.sort((a, b) => a - b);
   const sample = { label, size, p50: percentile(times, 50), p95: percentile(times, 95), runs };
-  process.stderr.write(`  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`);
+  process.stderr.write(
+    `  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`,
+  );
   return sample;
 }
 
@@ -39,7 +41,10 @@ export function printTable(title: string, samples: Sample[]): void {
   const labels = [...new Set(samples.map((s) => s.label))];
   const cell = (s?: Sample) => (s ? `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}` : '-');
   const header = ['operation (p50 / p95 ms)', ...sizes.map((n) => `${n} nodes`)];
-  const rows = labels.map((label) => [label, ...sizes.map((n) => cell(samples.find((s) => s.label === label && s.size === n)))]);
+  const rows = labels.map((label) => [
+    label,
+    ...sizes.map((n) => cell(samples.find((s) => s.label === label && s.size === n))),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cols: string[]) => `| ${cols.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(`\n${title}`);

@@ -19,9 +19,19 @@ function batchDeltas(fixture: Fixture, count: number) {
     const input = randomUUID();
     const parent = pick(fixture.boundaries);
     const name = `x${id.slice(0, 12)}`;
-    deltas.push({ type: 'add_node', node: { id, parent_id: parent, data: { name, inputs: [{ id: input, name: 'in', type: 'int' }] } } });
+    deltas.push({
+      type: 'add_node',
+      node: {
+        id,
+        parent_id: parent,
+        data: { name, inputs: [{ id: input, name: 'in', type: 'int' }] },
+      },
+    });
     const edge = { id: randomUUID(), source: pick(fixture.nodes).output, target: input };
-    deltas.push({ type: 'add_edge', edge: { id: edge.id, source_handle: edge.source, target_handle: edge.target } });
+    deltas.push({
+      type: 'add_edge',
+      edge: { id: edge.id, source_handle: edge.source, target_handle: edge.target },
+    });
     bare.nodes.push({ id, parent, name, input });
     bare.edges.push(edge);
   }
@@ -34,7 +44,11 @@ export interface WriteBenchOptions {
   sizes: number[];
 }
 
-export async function runWriteBench({ client, executor, sizes }: WriteBenchOptions): Promise<Sample[]> {
+export async function runWriteBench({
+  client,
+  executor,
+  sizes,
+}: WriteBenchOptions): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (const size of sizes) {
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
@@ -42,30 +56,74 @@ export async function runWriteBench({ client, executor, sizes }: WriteBenchOptio
     const fixture = await loadFixture(executor, project.mainId, size);
     const forkRuns = size >= 100_000 ? 3 : 5;
     let branchId = '';
-    samples.push(await measure('fork', size, forkRuns, async () => {
-      branchId = await client.fork(project.projectId);
-    }, 0));
+    samples.push(
+      await measure(
+        'fork',
+        size,
+        forkRuns,
+        async () => {
+          branchId = await client.fork(project.projectId);
+        },
+        0,
+      ),
+    );
     let version = 0;
     for (const count of [10, 100]) {
-      samples.push(await measure(`${count}-delta batch (API)`, size, count === 10 ? 30 : 10, async () => {
-        const { deltas } = batchDeltas(fixture, count);
-        version = await client.applyDeltas(branchId, deltas, version);
-      }));
-      samples.push(await measure(`${count}-delta batch (bare Cypher)`, size, count === 10 ? 30 : 10, async () => {
-        const { bare } = batchDeltas(fixture, count);
-        const [row] = await executor.write<{ version: number }>(bareBatch, { branchId, ...bare });
-        version = row.version;
-      }));
+      samples.push(
+        await measure(`${count}-delta batch (API)`, size, count === 10 ? 30 : 10, async () => {
+          const { deltas } = batchDeltas(fixture, count);
+          version = await client.applyDeltas(branchId, deltas, version);
+        }),
+      );
+      samples.push(
+        await measure(
+          `${count}-delta batch (bare Cypher)`,
+          size,
+          count === 10 ? 30 : 10,
+          async () => {
+            const { bare } = batchDeltas(fixture, count);
+            const [row] = await executor.write<{ version: number }>(bareBatch, {
+              branchId,
+              ...bare,
+            });
+            version = row.version;
+          },
+        ),
+      );
     }
-    samples.push(await measure('validate (API)', size, size >= 100_000 ? 3 : 5, async () => {
-      await client.validate(branchId);
-    }, 1));
-    samples.push(await measure('full-graph read (API)', size, size >= 100_000 ? 3 : 5, async () => {
-      await client.readGraph(branchId);
-    }, 1));
-    samples.push(await measure('full-graph read (bare Cypher)', size, size >= 100_000 ? 3 : 5, async () => {
-      await executor.readTx((tx) => loadBranchGraph(tx, branchId));
-    }, 1));
+    samples.push(
+      await measure(
+        'validate (API)',
+        size,
+        size >= 100_000 ? 3 : 5,
+        async () => {
+          await client.validate(branchId);
+        },
+        1,
+      ),
+    );
+    samples.push(
+      await measure(
+        'full-graph read (API)',
+        size,
+        size >= 100_000 ? 3 : 5,
+        async () => {
+          await client.readGraph(branchId);
+        },
+        1,
+      ),
+    );
+    samples.push(
+      await measure(
+        'full-graph read (bare Cypher)',
+        size,
+        size >= 100_000 ? 3 : 5,
+        async () => {
+          await executor.readTx((tx) => loadBranchGraph(tx, branchId));
+        },
+        1,
+      ),
+    );
   }
   return samples;
 }

@@ -20,11 +20,15 @@ async function checkNeo4j() {
     const session = driver.session();
     try {
       const one = await session.run('RETURN 1 AS one');
-      if (one.records[0].get('one').toNumber() !== 1) throw new Error('RETURN 1 returned something else');
+      if (one.records[0].get('one').toNumber() !== 1)
+        throw new Error('RETURN 1 returned something else');
       const id = `smoke-${process.pid}-${Date.now()}`;
       await session.run('CREATE (:SmokeProbe {id: $id})', { id });
-      const found = await session.run('MATCH (n:SmokeProbe {id: $id}) RETURN count(n) AS c', { id });
-      if (found.records[0].get('c').toNumber() !== 1) throw new Error('CREATE/MATCH round trip failed');
+      const found = await session.run('MATCH (n:SmokeProbe {id: $id}) RETURN count(n) AS c', {
+        id,
+      });
+      if (found.records[0].get('c').toNumber() !== 1)
+        throw new Error('CREATE/MATCH round trip failed');
       await session.run('MATCH (n:SmokeProbe {id: $id}) DELETE n', { id });
     } finally {
       await session.close();
