@@ -5,7 +5,6 @@
  */
 import { expect } from 'chai';
 import { addEdge, uuid, workspace, Workspace } from './support/graphBuilders';
-import { copyOntoMain } from './support/graphFixtures';
 import { grant, newUser, TestUser } from './support/harness';
 import {
   build,
@@ -14,6 +13,7 @@ import {
   lastOpened,
   NODE_NOT_FOUND,
   expectNotFound,
+  forkOf,
   wire,
 } from './support/scopedReadSupport';
 
@@ -163,7 +163,12 @@ describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)'
         wire(n.g, n.c2, e.deepInternal), // inside only, across levels
         wire(n.o1, n.o2, e.outside), // outside only
       ]);
-      await copyOntoMain(w.branchId, w.mainId);
+      // Main changes only by merge (§1.2): the fork has not moved main, so this fast-forwards.
+      const merged = await owner.api.post(`/v1/branches/${w.branchId}/merge`, {
+        expected_version: w.version,
+      });
+      expect(merged.status, JSON.stringify(merged.body)).to.equal(200);
+      expect(merged.body.main_branch).to.deep.equal({ id: w.mainId, version: 1 });
     });
 
     it('returns the node, its direct children and the wires at its perimeter, read on main', async () => {
@@ -181,7 +186,7 @@ describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)'
         'version',
       ]);
       expect(body).to.deep.include({
-        branch: { id: w.mainId, version: 0 },
+        branch: { id: w.mainId, version: 1 },
         project_id: w.projectId,
         version: '1.0.0',
       });
@@ -235,11 +240,14 @@ describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)'
       expect((await view(n.b.id, viewer)).status).to.equal(200);
       // main's content is readable through the branch routes too, by any member
       const sub = (await viewer.api.get(`/v1/branches/${w.mainId}/subtree/${n.b.id}`)).body;
-      expect(sub.branch).to.deep.equal({ id: w.mainId, version: 0 });
+      expect(sub.branch).to.deep.equal({ id: w.mainId, version: 1 });
       expect(ids(sub.nodes)).to.deep.equal([n.c1.id, n.c2.id, n.sub.id, n.dotted.id].sort());
       const nb = (await viewer.api.get(`/v1/branches/${w.mainId}/node/${n.o1.id}`)).body;
       expect(ids(nb.neighbors)).to.deep.equal([n.b.id, n.g.id, n.o2.id].sort());
-      const onlyOnBranch = (await build(w, [['x', 'x', null]])).x;
+      const fresh = await forkOf(owner, w.projectId, 'later');
+      const onlyOnBranch = (await build(fresh, [['x', 'x', null]])).x;
+      const forked = await owner.api.get(`/v1/branches/${fresh.branchId}/subtree/${n.b.id}`);
+      expect(forked.status).to.equal(200); // forked from the merged main, so it holds b too
       const missing = await view(onlyOnBranch.id);
       expectNotFound(missing);
       expect(missing.body).to.deep.equal(NODE_NOT_FOUND);

@@ -5,7 +5,6 @@
  */
 import { expect } from 'chai';
 import { addEdge, uuid, workspace, Workspace } from './support/graphBuilders';
-import { forceNodeName } from './support/graphFixtures';
 import { newUser } from './support/harness';
 import {
   build,
@@ -14,6 +13,7 @@ import {
   lastOpened,
   NODE_NOT_FOUND,
   expectNotFound,
+  forceNodeName,
   wire,
 } from './support/scopedReadSupport';
 

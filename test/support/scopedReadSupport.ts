@@ -1,11 +1,12 @@
 /**
  * Helpers of the scoped-read tests (§4.11-4.13): nodes with one input and one output
- * port built through the real delta API, wires between them, and the shared
- * expectations (404 body, last_opened_at untouched).
+ * port built through the real delta API, wires between them, forks, the shared
+ * expectations (404 body, last_opened_at untouched), and one marked test fixture.
  */
 import { expect } from 'chai';
 import { addEdge, addNode, port, PortSpec, uuid, Workspace } from './graphBuilders';
-import type { TestUser } from './harness';
+import { cypher } from '../../shared/neo4j/namedQuery';
+import { currentHarness, TestUser } from './harness';
 
 export interface Built {
   id: string;
@@ -31,7 +32,7 @@ function spec(
 
 /** Adds nodes in order (parents first) in one batch; returns them by key. */
 export async function build<K extends string>(
-  w: Workspace,
+  w: Pick<Workspace, 'apply'>,
   plan: [K, string, K | null, string?][],
 ): Promise<Record<K, Built>> {
   const out = {} as Record<K, Built>;
@@ -61,4 +62,52 @@ export async function lastOpened(user: TestUser, projectId: string): Promise<str
     last_opened_at: string | null;
   }[];
   return list.find((p) => p.id === projectId)?.last_opened_at ?? null;
+}
+
+/** A new working branch of an existing project, forked from main's current state. */
+export async function forkOf(
+  user: TestUser,
+  projectId: string,
+  name = 'fork',
+): Promise<Pick<Workspace, 'branchId' | 'version' | 'apply'>> {
+  const res = await user.api.post(`/v1/projects/${projectId}/branches`, { name });
+  expect(res.status, JSON.stringify(res.body)).to.equal(201);
+  const fork = {
+    branchId: res.body.branch.id as string,
+    version: res.body.branch.version as number,
+    async apply(deltas: unknown[]) {
+      const applied = await user.api.post(`/v1/branches/${fork.branchId}/deltas`, {
+        deltas,
+        expected_version: fork.version,
+      });
+      expect(applied.status, JSON.stringify(applied.body)).to.equal(200);
+      fork.version = applied.body.branch.version;
+      return applied.body;
+    },
+  };
+  return fork;
+}
+
+// ---------------------------------------------------------------------------------
+// TEST FIXTURE ONLY: writes to Neo4j directly through the harness executor, bypassing
+// the public API, to reach a state the API cannot produce. Sibling names are unique
+// (§2.9.1), so two returned nodes can render the same path (§2.12 ambiguous) only in
+// data stored before or outside that rule; this builds such data. Never use it for
+// anything the API can do.
+// ---------------------------------------------------------------------------------
+const testForceNodeName = cypher(
+  'testForceNodeName',
+  `MATCH (n:GNode {branch_id: $branchId, id: $id})
+   SET n.name = $name
+   RETURN n.id AS id`,
+);
+
+/** Sets a node's name as stored, with no invariant checks (fixture). */
+export async function forceNodeName(branchId: string, id: string, name: string): Promise<void> {
+  const rows = await currentHarness().service.executor.write(testForceNodeName, {
+    branchId,
+    id,
+    name,
+  });
+  if (rows.length !== 1) throw new Error(`fixture: node ${id} not found on branch ${branchId}`);
 }
