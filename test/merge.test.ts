@@ -4,7 +4,8 @@ import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { content, mergeProject } from './support/mergeWorkspace';
 
-describe('merge into main (§4.19)', () => {
+describe('merge into main (§4.19)', function () {
+  this.timeout(60_000);
   it('fast-forwards when main has not moved: main becomes the branch graph, positions included', async () => {
     const p = await mergeProject(await newUser());
     const b = await p.fork();

@@ -14,6 +14,7 @@ import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { decisionRoutes } from '../decisions/decisionRoutes';
 import { graphRoutes } from '../graph/graphRoutes';
+import { graphFileRoutes } from '../graphfile/graphFileRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { Authenticator } from '../identity/authenticator';
@@ -67,6 +68,7 @@ export async function startService(config: Config, logger = createLogger({ level
       }),
       ...scopedReadRoutes(ctx),
       ...mergeRoutes(ctx),
+      ...graphFileRoutes(ctx),
     },
   });
 

@@ -3,17 +3,22 @@
  * `npm run -s graphctl -- <command>`. Each command prints one JSON object on
  * stdout; failures print {"error", "message"} on stderr and exit non-zero.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../shared/config/config';
-import { DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
+import { DeltaError, DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
+import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
+import { presentBranchRef } from '../../services/branches/branchPresenter';
 import { importDecisions } from '../../services/decisions/commands/importDecisions';
 import { ensureSchema } from '../../services/gateway/ensureSchema';
+import { exportBranchFileAsOperator } from '../../services/graphfile/commands/exportBranchFile';
+import { importProjectForUser } from '../../services/graphfile/commands/importProject';
 import { addMember } from '../../services/identity/commands/addMember';
 import { createApiKey } from '../../services/identity/commands/createApiKey';
 import { revokeApiKey } from '../../services/identity/commands/revokeApiKey';
+import { presentProject } from '../../services/projects/projectPresenter';
 
 const USAGE = `usage: graphctl <command>
   keys create --user NAME --scopes a,b,c [--projects ID,ID]
@@ -26,7 +31,20 @@ const USAGE = `usage: graphctl <command>
       Written directly to Neo4j, upserted by id; prints {"imported": N}.
       All or nothing: if any line is invalid, nothing is imported and stderr
       lists every bad line: {"error": "invalid_lines", "message", "lines":
-      [{"line": N, "reason"}]} (exit 1). Blank lines are skipped.`;
+      [{"line": N, "reason"}]} (exit 1). Blank lines are skipped.
+  export --branch ID [--out PATH]
+      The branch's graph file (schema_version 6; any live branch, main
+      included). Without --out the file itself is the printed object; with
+      --out it is written to PATH and {"branch_id", "out", "nodes", "edges"}
+      is printed.
+  import --file PATH --user NAME
+      Creates a project owned by NAME (created when new) from a graph file
+      (schema_version 3-6), validated like POST /v1/projects/import; prints
+      {"main_branch", "project", "version"} like the 201 answer. A bad file
+      prints the 422 detail on stderr (exit 1) and creates nothing.`;
+
+/** Commands of one word (the others are "group action"). */
+const SINGLE_WORD = new Set(['export', 'import']);
 
 class UsageError extends Error {}
 
@@ -40,8 +58,22 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value;
 }
 
-async function run(argv: string[], executor: Executor): Promise<unknown> {
-  const [group, action, ...rest] = argv;
+async function readJsonFile(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8').catch((error: Error) => {
+    throw new InvalidInputError('file_unreadable', `cannot read ${path}: ${error.message}`);
+  });
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new InvalidInputError('invalid_json', `${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+async function run(argv: string[], executor: Executor, ctx: ServiceContext): Promise<unknown> {
+  const [group, ...tail] = argv;
+  const single = SINGLE_WORD.has(group ?? '');
+  const action = single ? undefined : tail[0];
+  const rest = single ? tail : tail.slice(1);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -52,11 +84,13 @@ async function run(argv: string[], executor: Executor): Promise<unknown> {
       project: { type: 'string' },
       role: { type: 'string' },
       file: { type: 'string' },
+      branch: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
-  const command = `${group ?? ''} ${action ?? ''}`;
+  const command = single ? (group as string) : `${group ?? ''} ${action ?? ''}`;
   if (values.help) return { usage: USAGE };
   switch (command) {
     case 'keys create':
@@ -81,6 +115,36 @@ async function run(argv: string[], executor: Executor): Promise<unknown> {
       });
       return importDecisions(executor, required(values, 'project'), text);
     }
+    case 'export': {
+      const file = await exportBranchFileAsOperator(executor, required(values, 'branch'));
+      if (values.out === undefined) return file;
+      const out = required(values, 'out');
+      await writeFile(out, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
+      return {
+        branch_id: required(values, 'branch').toLowerCase(),
+        out,
+        nodes: file.nodes.length,
+        edges: file.edges.length,
+      };
+    }
+    case 'import': {
+      const body = await readJsonFile(required(values, 'file'));
+      const { project, main } = await importProjectForUser(
+        ctx,
+        required(values, 'user'),
+        body,
+      ).catch((error: unknown) => {
+        // a bad file: the whole per-delta envelope, as the HTTP 422 gives it
+        if (error instanceof DeltaError)
+          throw new InvalidInputError(error.code, error.message, { ...error.envelope });
+        throw error;
+      });
+      return {
+        main_branch: presentBranchRef(main),
+        project: presentProject(project),
+        version: ctx.config.serviceVersion,
+      };
+    }
     default:
       throw new UsageError(`unknown command: ${command.trim() || '(none)'}`);
   }
@@ -92,7 +156,7 @@ async function main(): Promise<number> {
   const executor = new Executor({ ...config.neo4j, logger });
   try {
     await ensureSchema(executor);
-    const result = await run(process.argv.slice(2), executor);
+    const result = await run(process.argv.slice(2), executor, { executor, config, logger });
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {

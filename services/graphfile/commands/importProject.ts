@@ -1,0 +1,84 @@
+/**
+ * POST /v1/projects/import (interpretations "Graph file"): creates a project from a
+ * graph file and answers like project create (201). Scope graph:write. The file is
+ * read and upgraded (schema_version 3-6), its name checked like a project name,
+ * and its content parsed like one batch before anything is written; then the
+ * project, its main branch and the content are written in one transaction, the
+ * content through the BatchApplier under every invariant. Any error: nothing is
+ * created. The project gets the server defaults for intent and language.
+ * `graphctl import` does the same for a named user.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
+import { BatchApplier } from '../../graph/deltas/batchApplier';
+import { writePositions } from '../../graph/store/deltaQueries';
+import { checkUserName } from '../../identity/commands/createApiKey';
+import { requireScope } from '../../identity/projectAccess';
+import { mergeUserByName } from '../../identity/store/identityQueries';
+import { CreatedProject, insertProject } from '../../projects/commands/createProject';
+import { checkProjectName, DEFAULT_INTENT, DEFAULT_LANGUAGE } from '../../projects/projectRules';
+import { inFileTerms } from '../fileErrors';
+import { readGraphFile } from '../graphFileReader';
+import { planImport } from '../importPlan';
+
+/** The file's project_name, under the rules of a project name (§4.1). */
+function projectName(raw: unknown): string {
+  try {
+    return checkProjectName(raw);
+  } catch (error) {
+    if (error instanceof InvalidInputError)
+      throw new InvalidInputError(error.code, `project_name: ${error.message}`);
+    throw error;
+  }
+}
+
+export async function importProject(
+  ctx: ServiceContext,
+  principal: Principal,
+  body: unknown,
+): Promise<CreatedProject> {
+  requireScope(principal, 'graph:write');
+  const file = readGraphFile(body);
+  const name = projectName(file.projectName);
+  const plan = planImport(file);
+  return ctx.executor.writeTx(async (tx) => {
+    const created = await insertProject(tx, ctx, principal, {
+      name,
+      intent: DEFAULT_INTENT,
+      language: DEFAULT_LANGUAGE,
+    });
+    try {
+      await new BatchApplier(tx, created.main.id).applyAll(plan.deltas);
+    } catch (error) {
+      if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
+      throw error;
+    }
+    if (plan.positions.length > 0) {
+      await tx.run(writePositions, { branchId: created.main.id, positions: plan.positions });
+    }
+    return created;
+  });
+}
+
+/** graphctl import: the named user (created when new, like `keys create`) owns the project. */
+export async function importProjectForUser(
+  ctx: ServiceContext,
+  user: string,
+  body: unknown,
+): Promise<CreatedProject> {
+  const name = checkUserName(user);
+  const row = await ctx.executor.writeTx((tx) =>
+    tx.one<{ id: string }>(mergeUserByName, { name, newId: randomUUID(), now: nowTimestamp() }),
+  );
+  if (!row) throw new Error('user was not created');
+  const operator: Principal = {
+    userId: row.id,
+    keyId: 'graphctl',
+    scopes: new Set(['graph:write']),
+    projectAllowlist: null,
+  };
+  return importProject(ctx, operator, body);
+}
