@@ -11,13 +11,18 @@ import { createApiKey } from '../services/identity/commands/createApiKey';
 import { BenchClient } from './benchClient';
 import { uniqueLabel } from './labels';
 import { printTable, ratio, Sample } from './stats';
+import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { sizes: { type: 'string', default: '1000,10000,100000' } },
+    options: {
+      sizes: { type: 'string', default: '1000,10000,100000' },
+      only: { type: 'string', default: 'writes,reads' },
+    },
   });
   const sizes = values.sizes.split(',').map(Number);
+  const only = new Set(values.only.split(','));
   const config = loadConfigWith({
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -34,8 +39,10 @@ async function main(): Promise<void> {
       projects: null,
     });
     const client = new BenchClient(service.url, key.token);
-    const writes = await runWriteBench({ client, executor: service.executor, sizes });
-    report(writes, sizes);
+    if (only.has('writes'))
+      report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
+    if (only.has('reads'))
+      reportReads(await runReadBench({ client, executor: service.executor, sizes }), sizes);
   } finally {
     await service.close();
   }
@@ -56,6 +63,21 @@ function report(samples: Sample[], sizes: number[]): void {
     console.log(
       `  full-graph read @ ${size}: API/bare ${ratio(find('full-graph read (API)', size), find('full-graph read (bare Cypher)', size))}`,
     );
+  }
+}
+
+function reportReads(samples: Sample[], sizes: number[]): void {
+  printTable('Scoped reads (issue 4)', samples);
+  const find = (label: string, size: number) =>
+    samples.find((s) => s.label === label && s.size === size);
+  const small = Math.min(...sizes);
+  console.log('\nRatios (p50):');
+  for (const size of sizes) {
+    for (const op of ['subtree depth 3', 'neighborhood', 'boundary view']) {
+      console.log(
+        `  ${op} @ ${size}: API/bare ${ratio(find(`${op} (API)`, size), find(`${op} (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(`${op} (API)`, size), find(`${op} (API)`, small))}`,
+      );
+    }
   }
 }
 

@@ -40,9 +40,12 @@ export class Executor {
     this.onQuery = options.onQuery;
   }
 
-  /** Runs a read query in its own managed read transaction. */
+  /**
+   * Runs one read query as an auto-commit read (one round trip: no BEGIN/COMMIT),
+   * for single-statement reads on the hot path such as authentication.
+   */
   read<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
-    return this.readTx((tx) => tx.run<R>(query, params));
+    return this.runAutoCommit('READ', query, params);
   }
 
   /** Runs a write query in its own managed write transaction. */
@@ -81,9 +84,17 @@ export class Executor {
     });
   }
 
-  /** Auto-commit query, for `CALL { ... } IN TRANSACTIONS` batch work (purges). */
-  async autoCommit<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
-    return this.withSession('WRITE', async (session) => {
+  /** Auto-commit write query, for `CALL { ... } IN TRANSACTIONS` batch work (purges). */
+  autoCommit<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
+    return this.runAutoCommit('WRITE', query, params);
+  }
+
+  private runAutoCommit<R extends Row>(
+    mode: 'READ' | 'WRITE',
+    query: NamedQuery,
+    params: Params,
+  ): Promise<R[]> {
+    return this.withSession(mode, async (session) => {
       const started = performance.now();
       let ok = false;
       try {
