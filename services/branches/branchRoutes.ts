@@ -1,17 +1,11 @@
 /** HTTP operations of the branches service: parse, call the command, present. */
-import { created, ok, OperationTable } from '../../shared/http/operation';
+import { bodyObject, created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranch } from './branchPresenter';
 import { discardBranch } from './commands/discardBranch';
 import { forkBranch } from './commands/forkBranch';
 import { listBranches } from './commands/listBranches';
 import { renameBranch } from './commands/renameBranch';
-
-function asObject(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
 
 export function branchRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
@@ -21,7 +15,7 @@ export function branchRoutes(ctx: ServiceContext): OperationTable {
         ctx,
         req.principal,
         req.params.project_id,
-        asObject(req.body),
+        bodyObject(req.body),
       );
       return created({ branch: presentBranch(branch), project_id: branch.project_id, version });
     },
@@ -40,7 +34,7 @@ export function branchRoutes(ctx: ServiceContext): OperationTable {
         ctx,
         req.principal,
         req.params.branch_id,
-        asObject(req.body),
+        bodyObject(req.body),
       );
       return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
     },

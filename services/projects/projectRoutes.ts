@@ -1,5 +1,5 @@
 /** HTTP operations of the projects service: parse, call the command, present. */
-import { created, ok, OperationTable } from '../../shared/http/operation';
+import { bodyObject, created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches/branchPresenter';
 import { createProject, CreateProjectInput } from './commands/createProject';
@@ -8,12 +8,6 @@ import { listProjects } from './commands/listProjects';
 import { updateProject, UpdateProjectInput } from './commands/updateProject';
 import { presentProject } from './projectPresenter';
 
-function asObject(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body)
-    ? (body as Record<string, unknown>)
-    : {};
-}
-
 export function projectRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
   return {
@@ -21,7 +15,7 @@ export function projectRoutes(ctx: ServiceContext): OperationTable {
       const { project, main } = await createProject(
         ctx,
         req.principal,
-        asObject(req.body) as unknown as CreateProjectInput,
+        bodyObject(req.body) as unknown as CreateProjectInput,
       );
       return created({
         main_branch: presentBranchRef(main),
@@ -43,7 +37,7 @@ export function projectRoutes(ctx: ServiceContext): OperationTable {
         ctx,
         req.principal,
         req.params.project_id,
-        asObject(req.body) as UpdateProjectInput,
+        bodyObject(req.body) as UpdateProjectInput,
       );
       return ok({ project: presentProject(project), version });
     },

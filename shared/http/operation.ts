@@ -34,3 +34,10 @@ export function ok(body: unknown, headers?: Record<string, string>): OperationRe
 export function created(body: unknown): OperationResult {
   return { status: 201, body };
 }
+
+/** The JSON body as an object, or {} when it is absent or not an object. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}

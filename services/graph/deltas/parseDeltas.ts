@@ -179,12 +179,6 @@ export function parseDeltaBatch(
   body: unknown,
   options: { maxDeltas: number; requireVersion: boolean },
 ): DeltaBatch {
-  const top = new FieldReader(FieldReader.isObject(body) ? body : {}, '', {
-    index: null,
-    type: null,
-    entityId: null,
-  });
-  const field = (key: string) => key;
   if (!FieldReader.isObject(body)) {
     throw deltaError({
       error: 'validation_error',
@@ -192,8 +186,9 @@ export function parseDeltaBatch(
       field: null,
     });
   }
+  const top = new FieldReader(body, '', { index: null, type: null, entityId: null });
   const fail = (key: string, message: string): never => {
-    throw deltaError({ error: 'validation_error', message, field: field(key) });
+    throw deltaError({ error: 'validation_error', message, field: key });
   };
   let rawDeltas: unknown[] = [];
   if (top.has('deltas') && body.deltas !== null) {
