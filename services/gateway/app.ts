@@ -6,7 +6,7 @@
  * errorMiddleware.
  */
 import addFormats from 'ajv-formats';
-import express, { Express, NextFunction, Request, Response } from 'express';
+import express, { Express, NextFunction, Request, Response, Router } from 'express';
 import { Context, OpenAPIBackend } from 'openapi-backend';
 import {
   DomainError,
@@ -21,7 +21,7 @@ import type { OperationResult, OperationTable } from '../../shared/http/operatio
 import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
-import { requestContext } from './requestContext';
+import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
 
 export interface GatewayOptions {
@@ -31,6 +31,10 @@ export interface GatewayOptions {
   rateLimits: RateLimits;
   operations: OperationTable;
   maxBodyBytes: number;
+  /** Told once per answered request (metrics). */
+  observeRequest?: RequestObserver;
+  /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
+  plainRoutes?: Router;
 }
 
 type Operation = { operationId?: string; ['x-body-validation']?: string };
@@ -148,7 +152,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(requestContext(options.logger));
+  app.use(requestContext(options.logger, options.observeRequest));
+  if (options.plainRoutes) app.use(options.plainRoutes);
   app.use(
     express.json({
       limit: options.maxBodyBytes,
@@ -168,6 +173,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     // Bodies the domain judges (x-body-validation: domain) are not schema-checked by
     // the gateway: the handler reads req.body; validation sees an empty object.
     const operation = api.router.matchOperation(request) as Operation | undefined;
+    req.gateway.operationId = operation?.operationId;
     if (operation?.['x-body-validation'] === 'domain') request.body = {};
     api.handleRequest(request, req, res).catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');

@@ -19,7 +19,15 @@ declare module 'express-serve-static-core' {
 
 const VALID_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestContext(logger: Logger): RequestHandler {
+/** Told once per answered request (metrics). */
+export type RequestObserver = (request: {
+  operationId: string | undefined;
+  method: string;
+  status: number;
+  seconds: number;
+}) => void;
+
+export function requestContext(logger: Logger, observe?: RequestObserver): RequestHandler {
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
@@ -29,6 +37,12 @@ export function requestContext(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      observe?.({
+        operationId: req.gateway.operationId,
+        method: req.method,
+        status: res.statusCode,
+        seconds: ms / 1000,
+      });
       log.info(
         {
           method: req.method,

@@ -5,13 +5,16 @@
  */
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/config';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
+import { producerConnection, withinMs } from '../../shared/redis/queueConnection';
 import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
+import { DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { decisionRoutes } from '../decisions/decisionRoutes';
 import { graphRoutes } from '../graph/graphRoutes';
 import { graphFileRoutes } from '../graphfile/graphFileRoutes';
@@ -22,9 +25,12 @@ import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { createGateway } from './app';
+import { drainServer } from './drainServer';
 import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
+import { opsRouter } from './opsRouter';
 import { RateLimits } from './rateLimits';
+import { ServiceMetrics } from './serviceMetrics';
 
 export const OPENAPI_PATH = join(__dirname, '..', '..', 'openapi', 'graph-design-service.yaml');
 
@@ -34,16 +40,36 @@ export interface RunningService {
   executor: Executor;
   redis: Redis;
   logger: Logger;
+  metrics: ServiceMetrics;
+  /**
+   * Graceful stop: readiness fails, the listener closes, requests in flight finish
+   * (up to SHUTDOWN_TIMEOUT_S, then connections are cut), then queues, Neo4j and
+   * Redis are closed.
+   */
   close(): Promise<void>;
 }
 
-export async function startService(config: Config, logger = createLogger({ level: config.logLevel })): Promise<RunningService> {
-  const executor = new Executor({ ...config.neo4j, logger });
+export async function startService(
+  config: Config,
+  logger = createLogger({ level: config.logLevel }),
+): Promise<RunningService> {
+  const metrics = new ServiceMetrics();
+  const executor = new Executor({ ...config.neo4j, logger, onQuery: metrics.observeQuery });
   const redis = createRedis(config.redisUrl, logger, 'gateway');
   await Promise.all([executor.verifyConnectivity(), connectRedis(redis)]);
   await ensureSchema(executor);
 
   const purges = new PurgeQueue({ config, logger });
+  // Read-only handle on the ingestion queue, for its depth in /metrics.
+  // (No skipWaitingForReady: with the offline queue off, a queue that skips the
+  // first `ready` never connects.)
+  const decisionsQueue = new Queue(DECISIONS_QUEUE, {
+    connection: producerConnection(config.redisUrl),
+  });
+  decisionsQueue.on('error', () => undefined);
+  metrics.watchQueue(purges.queue);
+  metrics.watchQueue(decisionsQueue);
+  let draining = false;
   const ctx: ServiceContext = { executor, config, logger, purges };
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
@@ -58,8 +84,15 @@ export async function startService(config: Config, logger = createLogger({ level
       },
     }),
     maxBodyBytes: config.limits.maxBodyBytes,
+    observeRequest: metrics.observeRequest,
+    plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
     operations: {
-      ...healthRoutes({ executor, redis, version: config.serviceVersion }),
+      ...healthRoutes({
+        executor,
+        redis,
+        version: config.serviceVersion,
+        draining: () => draining,
+      }),
       ...projectRoutes(ctx),
       ...decisionRoutes(ctx),
       ...branchRoutes(ctx),
@@ -87,11 +120,18 @@ export async function startService(config: Config, logger = createLogger({ level
     executor,
     redis,
     logger,
+    metrics,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await purges.close();
-      await executor.close();
-      redis.disconnect();
+      draining = true;
+      const drain = await drainServer(server, config.shutdownTimeoutSeconds * 1000);
+      logger.info(drain, drain.drained ? 'requests drained' : 'drain timed out; connections cut');
+      // Bounded: a dependency that is down must not hold the process open.
+      await Promise.allSettled([
+        withinMs(3000, purges.close(), 'closing queue purge'),
+        withinMs(3000, decisionsQueue.close(), 'closing queue decisions'),
+        withinMs(3000, executor.close(), 'closing neo4j'),
+      ]);
+      await withinMs(1000, redis.quit(), 'closing redis').catch(() => redis.disconnect());
     },
   };
 }

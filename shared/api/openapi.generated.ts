@@ -508,8 +508,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health
-         * @description 200 once Neo4j and Redis both answer; 503 `service_unavailable` otherwise. No credentials, not rate limited.
+         * Liveness
+         * @description Liveness probe. 200 while the process is up and serving HTTP; it touches neither Neo4j nor Redis, so an outage of a dependency never gets a healthy process restarted (use /readyz for that). The service listens only once Neo4j and Redis answered at start, so a first 200 means it can serve. No credentials, not rate limited.
          */
         get: operations["getHealth"];
         put?: never;
@@ -529,9 +529,29 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description 200 once Neo4j and Redis both answer; 503 `service_unavailable` otherwise. No credentials, not rate limited.
+         * @description Readiness probe. 200 when Neo4j and Redis both answer (within 2 s and 1 s); 503 `service_unavailable` with Retry-After when either does not, and while the process drains for shutdown. No credentials, not rate limited.
          */
         get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Prometheus text exposition format 0.0.4: gds_http_requests_total and gds_http_request_duration_seconds (labels operation_id, method, status; operation_id `none` for paths this document does not have), gds_neo4j_query_duration_seconds (labels query, outcome), gds_queue_jobs (labels queue `decisions`|`purge`, state), gds_queue_scrape_errors_total, and the process metrics gds_process_* and gds_nodejs_*. No credentials, not rate limited.
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1510,7 +1530,13 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Health answer: both Neo4j and Redis answer. */
+        /** @description Liveness answer: the process is up. */
+        LivenessResponse: {
+            /** @enum {string} */
+            status: "ok";
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description Readiness answer: both Neo4j and Redis answer. */
         HealthResponse: {
             /** @enum {string} */
             status: "ok";
@@ -2845,25 +2871,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Serving. */
+            /** @description The process is alive. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HealthResponse"];
-                };
-            };
-            /** @description Neo4j or Redis does not answer. */
-            503: {
-                headers: {
-                    "Retry-After": components["headers"]["Retry-After"];
-                    "X-Request-Id": components["headers"]["X-Request-Id"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorServiceUnavailable"];
+                    "application/json": components["schemas"]["LivenessResponse"];
                 };
             };
         };
@@ -2877,7 +2892,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Serving. */
+            /** @description Ready to serve. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2887,7 +2902,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description Neo4j or Redis does not answer. */
+            /** @description Neo4j or Redis does not answer, or the process is shutting down. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -2896,6 +2911,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorServiceUnavailable"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics of this process. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
         };

@@ -29,6 +29,8 @@ export interface Config {
     jobAttempts: number;
     jobBackoffMs: number;
   };
+  /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
+  shutdownTimeoutSeconds: number;
   logLevel: string;
   serviceVersion: string;
 }
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
       jobBackoffMs: intSetting(env, 'JOB_BACKOFF_MS', 1000, 1, problems),
     },
+    shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
   };

@@ -1,0 +1,89 @@
+/**
+ * Routes beside the API (issue 6, "Operability" and "Docs page"), mounted before
+ * the OpenAPI router, so they need no credentials and count against no rate limit:
+ * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document);
+ * - GET /openapi.yaml and /openapi.json: the OpenAPI document as served;
+ * - GET /docs: the document rendered by Swagger UI, served from the npm package
+ *   swagger-ui-dist; the page loads nothing from outside this service (its
+ *   Content-Security-Policy allows only 'self').
+ */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import express, { Router } from 'express';
+import { parse } from 'yaml';
+import type { ServiceMetrics } from './serviceMetrics';
+
+const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
+
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Graph Design Service API</title>
+    <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+    <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png" sizes="32x32" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="/docs/assets/swagger-ui-bundle.js"></script>
+    <script src="/docs/init.js"></script>
+  </body>
+</html>
+`;
+
+// No validator badge (it would call an outside service), operation ids shown.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  displayOperationId: true,
+  docExpansion: 'list',
+  validatorUrl: null,
+  presets: [SwaggerUIBundle.presets.apis],
+});
+`;
+
+export function swaggerAssetsDir(): string {
+  return dirname(require.resolve('swagger-ui-dist/package.json'));
+}
+
+export function opsRouter(options: { definitionPath: string; metrics: ServiceMetrics }): Router {
+  const yamlText = readFileSync(options.definitionPath, 'utf8');
+  const jsonText = JSON.stringify(parse(yamlText));
+  const router = Router();
+
+  router.get('/metrics', (req, res, next) => {
+    req.gateway.operationId = 'getMetrics';
+    options.metrics.render().then((text) => {
+      res.status(200).type(options.metrics.contentType()).send(text);
+    }, next);
+  });
+  router.get('/openapi.yaml', (_req, res) => {
+    res.status(200).type('application/yaml; charset=utf-8').send(yamlText);
+  });
+  router.get('/openapi.json', (_req, res) => {
+    res.status(200).type('application/json').send(jsonText);
+  });
+  router.get('/docs', (_req, res) => {
+    res.status(200).set('Content-Security-Policy', DOCS_CSP).type('html').send(DOCS_PAGE);
+  });
+  router.get('/docs/init.js', (_req, res) => {
+    res.status(200).type('application/javascript').send(DOCS_INIT);
+  });
+  const assets = express.static(swaggerAssetsDir(), { index: false, maxAge: '1h' });
+  router.use('/docs/assets', (req, res, next) => {
+    if (!ASSETS.includes(req.path.replace(/^\//, ''))) return next();
+    return assets(req, res, next);
+  });
+  return router;
+}

@@ -1,0 +1,124 @@
+/**
+ * Prometheus metrics (issue 6, "Operability"), served at GET /metrics in the
+ * text exposition format:
+ * - gds_http_requests_total / gds_http_request_duration_seconds per operationId,
+ *   method and status (operation_id "none" for paths the document does not have);
+ * - gds_neo4j_query_duration_seconds per named query and outcome, fed by the
+ *   Executor's onQuery hook;
+ * - gds_queue_jobs per BullMQ queue (`decisions`, `purge`) and job state, read
+ *   from Redis at scrape time (bounded; a queue that cannot be read is left out
+ *   and counted in gds_queue_scrape_errors_total);
+ * - the prom-client default process metrics (gds_process_*, gds_nodejs_*).
+ * Each service instance owns its own Registry, so several in one process (tests)
+ * never collide.
+ */
+import type { Queue } from 'bullmq';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { withinMs } from '../../shared/redis/queueConnection';
+
+const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
+
+export interface RequestObservation {
+  operationId: string | undefined;
+  method: string;
+  status: number;
+  seconds: number;
+}
+
+export class ServiceMetrics {
+  readonly registry = new Registry();
+  private readonly requests: Counter<'operation_id' | 'method' | 'status'>;
+  private readonly latency: Histogram<'operation_id' | 'method' | 'status'>;
+  private readonly queries: Histogram<'query' | 'outcome'>;
+  private readonly queueErrors: Counter<'queue'>;
+  private readonly queues = new Map<string, Queue>();
+
+  constructor(options: { defaultMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: 'gds_http_requests_total',
+      help: 'HTTP requests answered, by OpenAPI operationId, method and status.',
+      labelNames: ['operation_id', 'method', 'status'],
+      registers,
+    });
+    this.latency = new Histogram({
+      name: 'gds_http_request_duration_seconds',
+      help: 'Time from request arrival to the last byte of the answer.',
+      labelNames: ['operation_id', 'method', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.queries = new Histogram({
+      name: 'gds_neo4j_query_duration_seconds',
+      help: 'Duration of each named Cypher query run by the Executor.',
+      labelNames: ['query', 'outcome'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+    this.queueErrors = new Counter({
+      name: 'gds_queue_scrape_errors_total',
+      help: 'Scrapes that could not read a queue (Redis unreachable or slow).',
+      labelNames: ['queue'],
+      registers,
+    });
+    const queues = this.queues;
+    const queueErrors = this.queueErrors;
+    new Gauge({
+      name: 'gds_queue_jobs',
+      help: 'Jobs in each BullMQ queue by state, read at scrape time.',
+      labelNames: ['queue', 'state'],
+      registers,
+      async collect() {
+        this.reset();
+        await Promise.all(
+          [...queues].map(async ([name, queue]) => {
+            try {
+              const counts = await withinMs(
+                2500,
+                queue.getJobCounts(...QUEUE_STATES),
+                `queue ${name}`,
+              );
+              for (const state of QUEUE_STATES)
+                this.set({ queue: name, state }, counts[state] ?? 0);
+            } catch {
+              queueErrors.inc({ queue: name });
+            }
+          }),
+        );
+      },
+    });
+    if (options.defaultMetrics ?? true) {
+      collectDefaultMetrics({ register: this.registry, prefix: 'gds_' });
+    }
+  }
+
+  /** Reports the depth of `queue` under its name. */
+  watchQueue(queue: Queue): void {
+    this.queues.set(queue.name, queue);
+    this.queueErrors.inc({ queue: queue.name }, 0);
+  }
+
+  /** The Executor's onQuery hook. */
+  readonly observeQuery = (name: string, ms: number, ok: boolean): void => {
+    this.queries.observe({ query: name, outcome: ok ? 'ok' : 'error' }, ms / 1000);
+  };
+
+  /** Called by the gateway once per answered request. */
+  readonly observeRequest = (request: RequestObservation): void => {
+    const labels = {
+      operation_id: request.operationId ?? 'none',
+      method: request.method,
+      status: String(request.status),
+    };
+    this.requests.inc(labels);
+    this.latency.observe(labels, request.seconds);
+  };
+
+  contentType(): string {
+    return this.registry.contentType;
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
