@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { BranchRecord, MAIN_BRANCH_NAME } from './branchRecord';
-import { createBranch, findMainBranch } from './store/branchQueries';
+import { createBranch, findMainBranch, lockMainBranchOf } from './store/branchQueries';
 
 export async function createMainBranch(
   tx: QueryRunner,
@@ -23,8 +23,21 @@ export async function createMainBranch(
   return row.branch;
 }
 
-export async function loadMainBranch(tx: QueryRunner, projectId: string): Promise<BranchRecord> {
-  const row = await tx.one<{ branch: BranchRecord }>(findMainBranch, { projectId });
+/**
+ * Main of a project. With `lock`, main's write lock is held until the transaction
+ * ends, so a fork copies a main that no merge is changing underneath it.
+ */
+export async function loadMainBranch(
+  tx: QueryRunner,
+  projectId: string,
+  options: { lock?: boolean } = {},
+): Promise<BranchRecord> {
+  const row = await tx.one<{ branch: BranchRecord }>(
+    options.lock ? lockMainBranchOf : findMainBranch,
+    {
+      projectId,
+    },
+  );
   if (!row) throw new NotFoundError('branch');
   return row.branch;
 }

@@ -62,7 +62,7 @@ export async function forkBranch(
       );
     }
     await requireFreeBranchName(tx, { projectId, ownerId: principal.userId, name, excludeId: '' });
-    const main = await loadMainBranch(tx, projectId);
+    const main = await loadMainBranch(tx, projectId, { lock: true });
     const row = await tx.one<{ branch: BranchRecord }>(createBranch, {
       id: randomUUID(),
       projectId,

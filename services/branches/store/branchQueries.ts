@@ -53,6 +53,14 @@ export const findMainBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
+/** Main under its write lock: forks and merges of a project serialize on it. */
+export const lockMainBranchOf = cypher(
+  'lockMainBranchOf',
+  `MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
+   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
+   RETURN ${BRANCH}`,
+);
+
 export const countActiveBranchesOfOwner = cypher(
   'countActiveBranchesOfOwner',
   `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
