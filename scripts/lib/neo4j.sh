@@ -13,6 +13,7 @@ neo4j_config() {
   N4_PID_FILE="$N4_STACK_DIR/neo4j.pid"
   N4_LOG_FILE="$N4_STACK_DIR/neo4j.log"
   N4_JAR="$ROOT/deploy/neo4j/target/neo4j-launcher.jar"
+  N4_JSA="$ROOT/deploy/neo4j/target/neo4j-launcher.jsa"
   N4_START_TIMEOUT="${NEO4J_START_TIMEOUT:-120}"
   N4_STOP_TIMEOUT="${NEO4J_STOP_TIMEOUT:-30}"
   N4_MATCH="neo4j-launcher.jar"
@@ -57,6 +58,26 @@ neo4j_wait_ready() { # PID PORT DATA START_MS
   done
 }
 
+# neo4j_jvm_opts: sets the array N4_JVM to the JVM options (heap, GC, Neo4j's recommended
+# --add-opens and netty/log4j properties, then NEO4J_JAVA_OPTS). No AlwaysPreTouch: it would
+# commit the whole heap up front and slow down startup.
+neo4j_jvm_opts() {
+  N4_JVM=(
+    "-Xms${NEO4J_HEAP_MIN:-512m}" "-Xmx${NEO4J_HEAP_MAX:-2g}"
+    -XX:+UseG1GC -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
+    -XX:+DisableExplicitGC -Djdk.nio.maxCachedBufferSize=1024
+    -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.disable.jmx=true
+    --add-opens=java.base/java.nio=ALL-UNNAMED
+    --add-opens=java.base/java.io=ALL-UNNAMED
+    --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  )
+  local -a extra=()
+  if [[ -n "${NEO4J_JAVA_OPTS:-}" ]]; then
+    read -r -a extra <<<"$NEO4J_JAVA_OPTS"
+  fi
+  N4_JVM+=("${extra[@]}")
+}
+
 neo4j_java_major() {
   java -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}'
 }
@@ -92,27 +113,16 @@ neo4j_start() {
   mkdir -p "$N4_STACK_DIR" "$N4_DATA_DIR"
   rm -f "$N4_DATA_DIR/ready"
 
-  # JVM flags: Neo4j's recommended --add-opens and netty/log4j properties; no AlwaysPreTouch
-  # (it would commit the whole heap up front and slow down startup).
-  local -a jvm=(
-    "-Xms${NEO4J_HEAP_MIN:-512m}" "-Xmx${NEO4J_HEAP_MAX:-2g}"
-    -XX:+UseG1GC -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
-    -XX:+DisableExplicitGC -Djdk.nio.maxCachedBufferSize=1024
-    -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.disable.jmx=true
-    --add-opens=java.base/java.nio=ALL-UNNAMED
-    --add-opens=java.base/java.io=ALL-UNNAMED
-    --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
-  )
-  local -a extra=()
-  if [[ -n "${NEO4J_JAVA_OPTS:-}" ]]; then
-    read -r -a extra <<<"$NEO4J_JAVA_OPTS"
+  neo4j_jvm_opts
+  if [[ "${NEO4J_CDS:-1}" != "0" && -f "$N4_JSA" ]]; then
+    N4_JVM+=("-XX:SharedArchiveFile=$N4_JSA")
   fi
 
   log "starting Neo4j on 127.0.0.1:$N4_PORT (data $N4_DATA_DIR, heap ${NEO4J_HEAP_MIN:-512m}..${NEO4J_HEAP_MAX:-2g}, page cache ${NEO4J_PAGECACHE:-512m}, log $N4_LOG_FILE)"
   local start pid
   start="$(now_ms)"
   NEO4J_PAGECACHE="${NEO4J_PAGECACHE:-512m}" \
-    setsid java "${jvm[@]}" "${extra[@]}" -jar "$N4_JAR" \
+    setsid java "${N4_JVM[@]}" -jar "$N4_JAR" \
     --port "$N4_PORT" --data "$N4_DATA_DIR" --parent-pid "${STACK_PARENT_PID:-0}" \
     >"$N4_LOG_FILE" 2>&1 </dev/null &
   pid=$!

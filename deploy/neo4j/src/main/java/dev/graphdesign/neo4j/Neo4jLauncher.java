@@ -43,6 +43,9 @@ import org.neo4j.logging.log4j.Log4jLogProvider;
  *   --tx-log-keep P   NEO4J_TX_LOG_KEEP      tx log retention policy          (128M size)
  *   --conf FILE       NEO4J_CONF_FILE        optional neo4j.conf-style file with extra settings
  *   --parent-pid PID  NEO4J_PARENT_PID       shut down cleanly when that process exits (0 = off)
+ *   --train                                  run a small Cypher workload after startup, then exit
+ *                                            (used with -XX:ArchiveClassesAtExit to build the
+ *                                            class-data-sharing archive that speeds up startup)
  * </pre>
  *
  * <p>When the DBMS is up and Bolt accepts connections it prints exactly one line {@code
@@ -155,6 +158,14 @@ public final class Neo4jLauncher {
     // Warm up the Cypher stack so the first client query is not the slow one.
     db.executeTransactionally("RETURN 1");
 
+    if (opts.train) {
+      // Training run for the class-data-sharing archive (Bolt may be on port 0 = any free port).
+      train(db);
+      log(String.format("training workload done in %.1fs; exiting",
+          (System.nanoTime() - started) / 1e9));
+      System.exit(0);
+    }
+
     if (!waitForPort(opts.port, Duration.ofSeconds(60))) {
       log("FAILED: Bolt is not accepting connections on 127.0.0.1:" + opts.port);
       System.exit(1);
@@ -171,6 +182,35 @@ public final class Neo4jLauncher {
 
     // Keep the main thread alive until the shutdown hook has run.
     stopped.await();
+  }
+
+  /** Exercises the common Cypher paths (schema, MERGE, traversal, parameters, delete). */
+  private static void train(GraphDatabaseService db) {
+    String[] queries = {
+      "CREATE CONSTRAINT train_id IF NOT EXISTS FOR (n:TrainNode) REQUIRE n.id IS UNIQUE",
+      "CREATE INDEX train_name IF NOT EXISTS FOR (n:TrainNode) ON (n.name)",
+      "UNWIND range(1, 50) AS i MERGE (n:TrainNode {id: i}) SET n.name = 'n' + i, n.tags = ['a', 'b']",
+      "MATCH (a:TrainNode), (b:TrainNode) WHERE b.id = a.id + 1 MERGE (a)-[r:NEXT]->(b) SET r.w = 1",
+      "MATCH p = (a:TrainNode {id: 1})-[:NEXT*1..5]->(b) RETURN count(p) AS c",
+      "MATCH (n:TrainNode) WHERE n.id > $x RETURN n.id AS id, n.name AS name ORDER BY id LIMIT 10",
+      "MATCH (n:TrainNode {id: $x}) OPTIONAL MATCH (n)-[r]-(m) RETURN n, collect(r), collect(m)",
+      "MATCH (n:TrainNode) WITH n.id % 10 AS k, count(*) AS c RETURN k, c ORDER BY k",
+      "CALL db.labels() YIELD label RETURN collect(label) AS labels",
+      "SHOW INDEXES YIELD name RETURN collect(name) AS names",
+      "MATCH (n:TrainNode) DETACH DELETE n",
+      "DROP INDEX train_name IF EXISTS",
+      "DROP CONSTRAINT train_id IF EXISTS",
+    };
+    for (int round = 0; round < 2; round++) {
+      for (String q : queries) {
+        long t0 = System.nanoTime();
+        db.executeTransactionally(q, java.util.Map.of("x", 5L + round));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        if (ms > 1000) {
+          log("training query took " + ms + " ms: " + q);
+        }
+      }
+    }
   }
 
   private static boolean waitForPort(int port, Duration timeout) throws InterruptedException {
@@ -219,7 +259,8 @@ public final class Neo4jLauncher {
   static final class Options {
     static final String USAGE =
         "usage: java -jar neo4j-launcher.jar [--port N] [--data DIR] [--pagecache SIZE]"
-            + " [--tx-log-size SIZE] [--tx-log-keep POLICY] [--conf FILE] [--parent-pid PID]";
+            + " [--tx-log-size SIZE] [--tx-log-keep POLICY] [--conf FILE] [--parent-pid PID]"
+            + " [--train]";
 
     int port;
     Path dataDir;
@@ -228,6 +269,7 @@ public final class Neo4jLauncher {
     String txLogKeep;
     Path confFile;
     long parentPid;
+    boolean train;
 
     static Options parse(String[] args) {
       String port = env("NEO4J_BOLT_PORT", "7687");
@@ -237,6 +279,7 @@ public final class Neo4jLauncher {
       String txLogKeep = env("NEO4J_TX_LOG_KEEP", "128M size");
       String conf = env("NEO4J_CONF_FILE", "");
       String parent = env("NEO4J_PARENT_PID", "0");
+      boolean train = false;
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         String key = a;
@@ -249,6 +292,10 @@ public final class Neo4jLauncher {
         if (key.equals("-h") || key.equals("--help")) {
           System.out.println(USAGE);
           System.exit(0);
+        }
+        if (key.equals("--train") && value == null) {
+          train = true;
+          continue;
         }
         if (value == null) {
           if (i + 1 >= args.length) {
@@ -268,13 +315,14 @@ public final class Neo4jLauncher {
         }
       }
       Options o = new Options();
+      o.train = train;
       try {
         o.port = Integer.parseInt(port.trim());
         o.parentPid = Long.parseLong(parent.trim());
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException("not a number: " + e.getMessage());
       }
-      if (o.port < 1 || o.port > 65535) {
+      if (o.port < (o.train ? 0 : 1) || o.port > 65535) {
         throw new IllegalArgumentException("port out of range: " + o.port);
       }
       if (data.isBlank()) {
