@@ -52,7 +52,10 @@ export interface paths {
          *
          *     - Scope: `graph:write`.
          *     - Accepts schema_version 3 to 6 (3-5 in camelCase) and upgrades forward; any other version: 422 `unsupported_schema_version`. See ImportProjectRequest.
-         *     - The file is validated like one batch of add_node then add_edge deltas: any broken invariant is a 422 DeltaError (field paths point into the file, e.g. `nodes[2].data.name`) and nothing is created. Dangling handles are committed like in a batch (reported later as dangling_wire findings).
+         *     - The file is validated like one batch of add_node deltas, parents first (a stable topological order by parent_id: a child may precede its parent in the file), then add_edge deltas in file order. Any problem is a 422 DeltaError whose `field` points into the file (`nodes[2].data.name`, `edges[0].id`, `nodes[1].position`) and whose `delta_index` is the position in that list (`delta_type` add_node or add_edge); nothing is created. A node kind newer than the file (state before 4, io before 5) is a `validation_error` at `nodes[i].kind` (or `nodes[i].data.kind`). Dangling handles are committed like in a batch (reported later as dangling_wire findings).
+         *     - Each node's `position` ({x, y}, numbers) is kept; an absent one is {x: 0, y: 0}.
+         *     - Main holds the file's content at version 0 (main advances only by merges); the import is not an entry of main's change trail.
+         *     - `unsupported_schema_version` carries `schema_version` (what the file said, or null) and `supported` ([3, 4, 5, 6]); `invalid_name` concerns the file's project_name.
          *     - The body is judged by the domain (`x-body-validation: domain`).
          *     - 409 codes: `name_taken`, `project_limit_reached`.
          */
@@ -398,6 +401,13 @@ export interface paths {
          *
          *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
          *
+         *     How conflicts are found (replay only):
+         *     - The common base is main at base_main_version, rebuilt from current main and the before-images that each merge records on main's trail. Each side's changes are its differences from that base, per node, port and edge and per field; the branch's also include every field its recorded deltas wrote (a replay writes them again), so a field the branch wrote, even back to its old value, conflicts with a change of that field on main unless both sides ended equal.
+         *     - Besides fields: a port list in update_node_data replaces its channel (§4.16.4), so a branch list write on a channel whose ports main added, removed or reordered is modified_on_both with the channel (`inputs`, `outputs`, `config`) as field; an entity one side deleted and the other changed or used (a node added or moved into it, a port added to it, a wire added to its port) is deleted_on_main or deleted_on_branch_modified_on_main (a port of a deleted node is reported on the node); input-port wiring is compared as the set of incoming source handles; node names per parent and port names per node are checked for collisions between what each side added, renamed or moved; moves on both sides are checked for containment cycles.
+         *     - When this comparison finds conflicts they are answered and nothing is replayed. Otherwise the batches are replayed in order and the first delta that no longer applies is answered as the only conflict (reason = error = its code; delta_index and batch_version name it; e.g. both sides deleted the same node: node_not_found).
+         *     - After a replay, the nodes the branch added take the branch's positions; other nodes keep main's.
+         *     - Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
+         *
          *     - Scope: `graph:write`; the branch owner with an editor role (a branch of someone else is invisible: 404; a viewer: 403 `forbidden`).
          *     - 409 codes: `merge_conflict` (detail.conflicts lists every conflict; nothing changes), `version_conflict` (stale expected_version; detail.current_version), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
          */
@@ -417,7 +427,7 @@ export interface paths {
         };
         /**
          * Preview a merge
-         * @description What a merge of this branch would do now, without doing it: mode, the conflicts it would report (identical to the merge's 409), counts of nodes/ports/edges added, changed and removed on main, and the coherence findings (§2.13) the merge would add to main and those it would clear. A preview matches the merge that follows when nothing moves in between.
+         * @description What a merge of this branch would do now, without doing it: mode, the conflicts it would report (identical to the merge's 409), counts of nodes/ports/edges added, changed and removed on main, and the coherence findings (§2.13) the merge would add to main and those it would clear. A preview matches the merge that follows when nothing moves in between: it runs the merge itself (see mergeBranch for how conflicts are found) in a transaction that is always rolled back. Counts compare main before and after by id, field by field as in DiffResponse (positions never count). The preview answers in an archived project too (the merge would then be a 409 project_archived).
          *
          *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
          *
@@ -1119,14 +1129,14 @@ export interface components {
             action: "added" | "modified" | "deleted" | "reparented" | "rewired";
             /** @description One human-readable line, e.g. "renamed to parse_args" or "wired in.a to out.b". */
             summary: string;
-            /** @description This side's resulting values of the conflicting fields (e.g. {"name": "x"}, {"parent_id": "..."}, {"source_handle": "..."}); null for a deletion. */
+            /** @description This side's resulting values of the conflicting fields (e.g. {"name": "x"}, {"parent_id": "..."}); for rewired_on_both {"source_handle": [the incoming source handles of the port, sorted]}; for a port-list conflict {"inputs": [port ids in order]}; on main's side of a name_collision or of a containment cycle also the id of main's entity ({"id", "name", "parent_id" or "node_id"}, {"id", "parent_id"}); for a replay error the failing delta's values; null for a deletion. */
             values: {
                 [key: string]: unknown;
             } | null;
         };
         /** @description One merge conflict (interpretations.md "Merge into main", issue 5). */
         MergeConflict: {
-            /** @description Why the merge conflicts, in graph terms. Documented set: modified_on_both (both sides changed the same fields; see `fields`), deleted_on_main (the branch changed or used an entity main deleted), deleted_on_branch_modified_on_main (the branch deleted an entity main changed), rewired_on_both (the same input port wired differently on each side), reparent_conflict (both sides moved the node, or one side's move conflicts with the other's containment), name_collision (both sides gave siblings, or ports on one node, the same name). A batch that no longer applies during replay reports its invariant error code instead (the codes of the per-delta envelope: duplicate_name, invalid_parent, containment_cycle, id_collision, forbidden_edge, invalid_endpoint, ...). Consumers must tolerate codes outside this list. */
+            /** @description Why the merge conflicts, in graph terms. Documented set: modified_on_both (both sides changed the same fields; see `fields`), deleted_on_main (the branch changed or used an entity main deleted), deleted_on_branch_modified_on_main (the branch deleted an entity main changed), rewired_on_both (the same input port wired differently on each side), reparent_conflict (both sides moved the node, or one side's move conflicts with the other's containment), name_collision (both sides gave siblings, or ports on one node, the same name). A batch that no longer applies during replay reports its invariant error code instead (the codes of the per-delta envelope: duplicate_name, invalid_parent, containment_cycle, id_collision, forbidden_edge, invalid_endpoint, ..., and the 404 codes node_not_found and edge_not_found). Consumers must tolerate codes outside this list. */
             reason: string;
             error: string | null;
             entity_id: string | null;
@@ -1136,7 +1146,7 @@ export interface components {
              */
             entity_kind: "node" | "port" | "edge" | null;
             path: string | null;
-            /** @description Names of the conflicting fields (e.g. ["name", "description"] for modified_on_both; ["source_handle"] for rewired_on_both); empty when the conflict is not about fields. */
+            /** @description Names of the conflicting fields (e.g. ["name", "description"] for modified_on_both; ["inputs"] when both sides changed a port list; ["source_handle"] for rewired_on_both; ["parent_id"] for reparent_conflict; for a replay error the offending field's path inside the delta, e.g. "after.name"); empty when the conflict is not about fields. */
             fields: string[];
             /** @description What the branch did since the fork; null when not applicable. */
             branch_change: components["schemas"]["MergeSideChange"] | null;
@@ -1232,7 +1242,7 @@ export interface components {
          *     - 5: the same structure with every key in camelCase (schemaVersion, projectName, parentId, sourceHandle, targetHandle, isExternal, isTestNode, contractName, userKind, pathPrefix, externalKind, documentationUrl, sourceDecisions, ...);
          *     - 4: as 5, without io nodes;
          *     - 3: as 5, without state or io nodes.
-         *     Any other version (or none) is a 422 `unsupported_schema_version`. The file is validated like one batch of add_node deltas (file order) followed by add_edge deltas; any error is a 422 DeltaError and nothing is created. The project is created with the server-default intent (cli) and language (python). This schema is deliberately permissive: the body is judged by the domain (x-body-validation: domain).
+         *     Any other version (or none) is a 422 `unsupported_schema_version`. In versions 3-5 a key holding an underscore is not a key of that version and is dropped like any unknown key (§2.1.4). The file is validated like one batch of add_node deltas (parents first, otherwise file order) followed by add_edge deltas; any error is a 422 DeltaError and nothing is created. The project is created with the server-default intent (cli) and language (python). This schema is deliberately permissive: the body is judged by the domain (x-body-validation: domain).
          */
         ImportProjectRequest: {
             /** @description Version 6 spelling. */
