@@ -1,0 +1,212 @@
+/**
+ * Container and orchestration files (issue 6) agree with the code: they parse,
+ * every variable they set is one shared/config/config.ts reads, ports match,
+ * probe paths are operations of the OpenAPI document, every process the code has
+ * is deployed, and the ingress sends exactly the graph reads to graph-read.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { parse, parseAllDocuments } from 'yaml';
+import { OPENAPI_PATH } from '../services/gateway/server';
+
+type Json = Record<string, any>;
+const ROOT = join(__dirname, '..');
+const K8S = join(ROOT, 'deploy', 'k8s');
+const GRAPH_READS = [
+  'getMainGraph',
+  'getBranchGraph',
+  'getSubtree',
+  'getNeighborhood',
+  'getBoundary',
+];
+
+function yamlDocs(path: string): Json[] {
+  return parseAllDocuments(readFileSync(path, 'utf8'), { merge: true }).map((doc) => {
+    expect(doc.errors, path).to.deep.equal([]);
+    return doc.toJS() as Json;
+  });
+}
+
+/** The variables config.ts reads: `env.NAME` and `env, 'NAME'`. */
+function configVariables(): Set<string> {
+  const source = readFileSync(join(ROOT, 'shared', 'config', 'config.ts'), 'utf8');
+  const names = new Set<string>();
+  for (const m of source.matchAll(/env(?:\.([A-Z][A-Z0-9_]*)|,\s*'([A-Z][A-Z0-9_]*)')/g)) {
+    names.add(m[1] ?? m[2]);
+  }
+  return names;
+}
+
+const k8s = readdirSync(K8S)
+  .filter((f) => f.endsWith('.yaml'))
+  .flatMap((f) => yamlDocs(join(K8S, f)).map((doc) => ({ file: f, doc })));
+const ofKind = (kind: string) => k8s.filter((r) => r.doc.kind === kind).map((r) => r.doc);
+const deployments = ofKind('Deployment');
+const containerOf = (d: Json): Json => d.spec.template.spec.containers[0];
+const openapi = parse(readFileSync(OPENAPI_PATH, 'utf8')) as Json;
+const compose = yamlDocs(join(ROOT, 'docker-compose.yml'))[0];
+const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+const appServices = Object.entries(compose.services as Record<string, Json>).filter(
+  ([, s]) => s.build !== undefined,
+);
+
+/** `dist/x/y.js` is built from `x/y.ts`. */
+function entryExists(command: string[]): boolean {
+  const script = command.find((part) => /^dist\/.+\.js$/.test(part));
+  return (
+    script !== undefined &&
+    existsSync(join(ROOT, script.replace(/^dist\//, '').replace(/\.js$/, '.ts')))
+  );
+}
+
+describe('deployment files (issue 6)', () => {
+  const variables = configVariables();
+
+  it('reads the configuration variables from config.ts', () => {
+    for (const name of ['PORT', 'HOST', 'NEO4J_URI', 'NEO4J_PASSWORD', 'REDIS_URL', 'LOG_LEVEL']) {
+      expect(variables.has(name), name).to.equal(true);
+    }
+  });
+
+  it('Dockerfile: multi-stage, non-root, tsc build, runtime entry points that exist', () => {
+    expect(dockerfile.match(/^FROM /gm)?.length).to.be.at.least(2);
+    expect(dockerfile).to.match(/RUN npm run build/);
+    expect(dockerfile).to.match(/npm ci --omit=dev/);
+    expect(dockerfile).to.match(/^USER node$/m);
+    expect(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')).to.contain('services');
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? '[]') as string[];
+    expect(entryExists(cmd), cmd.join(' ')).to.equal(true);
+    for (const m of dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)) {
+      for (const source of m[1].split(' '))
+        expect(existsSync(join(ROOT, source)), source).to.equal(true);
+    }
+    const env = /^ENV ((?:.|\\\n)+?)$(?<!\\)/m.exec(dockerfile)?.[1] ?? '';
+    for (const m of env.matchAll(/([A-Z][A-Z0-9_]*)=/g))
+      expect(variables.has(m[1]), m[1]).to.equal(true);
+    expect(env).to.contain('PORT=8080');
+    expect(dockerfile).to.match(/^EXPOSE 8080$/m);
+  });
+
+  it('docker-compose: Neo4j 5 and Redis 7 images with healthchecks, api and worker from the build', () => {
+    expect(compose.services.neo4j.image).to.match(/^neo4j:5/);
+    expect(compose.services.redis.image).to.match(/^redis:7/);
+    for (const name of ['neo4j', 'redis', 'api'])
+      expect(compose.services[name].healthcheck, name).to.be.an('object');
+    expect(appServices.map(([name]) => name).sort()).to.deep.equal(['api', 'worker']);
+    for (const [name, service] of appServices) {
+      expect(entryExists(service.command), name).to.equal(true);
+      for (const key of Object.keys(service.environment))
+        expect(variables.has(key), `${name} ${key}`).to.equal(true);
+      expect(service.depends_on.neo4j.condition).to.equal('service_healthy');
+      expect(service.depends_on.redis.condition).to.equal('service_healthy');
+      expect(service.environment.NEO4J_URI).to.equal('bolt://neo4j:7687');
+      expect(service.environment.REDIS_URL).to.equal('redis://redis:6379');
+    }
+    const api = compose.services.api;
+    expect(api.ports).to.deep.equal([`8080:${api.environment.PORT}`]);
+    expect(api.healthcheck.test.join(' ')).to.contain(`:${api.environment.PORT}/readyz`);
+  });
+
+  it('k8s: every variable set is one config.ts reads; ConfigMap and Secret refs resolve', () => {
+    const configMaps = ofKind('ConfigMap');
+    const secret = yamlDocs(join(K8S, 'secret.example.yaml'))[0];
+    for (const cm of configMaps)
+      for (const key of Object.keys(cm.data)) expect(variables.has(key), key).to.equal(true);
+    for (const key of Object.keys(secret.stringData))
+      expect(variables.has(key), key).to.equal(true);
+    for (const d of deployments) {
+      const c = containerOf(d);
+      for (const e of c.env ?? []) {
+        expect(variables.has(e.name), `${d.metadata.name} ${e.name}`).to.equal(true);
+        const ref = e.valueFrom?.secretKeyRef;
+        if (ref) {
+          expect(secret.stringData).to.have.property(ref.key);
+          expect(ref.name).to.equal(secret.metadata.name);
+        }
+      }
+      for (const from of c.envFrom ?? []) {
+        expect(configMaps.map((cm) => cm.metadata.name)).to.include(from.configMapRef.name);
+      }
+    }
+    const kustomization = yamlDocs(join(K8S, 'kustomization.yaml'))[0];
+    const listed = readdirSync(K8S).filter(
+      (f) => f.endsWith('.yaml') && !['kustomization.yaml', 'secret.example.yaml'].includes(f),
+    );
+    expect([...kustomization.resources].sort()).to.deep.equal(listed.sort());
+  });
+
+  it('k8s: gateway and worker deployed, ports agree, probes are /healthz and /readyz of the document', () => {
+    expect(deployments.map((d) => d.metadata.name).sort()).to.deep.equal([
+      'api',
+      'graph-read',
+      'worker',
+    ]);
+    const port = Number(ofKind('ConfigMap')[0].data.PORT);
+    const entries = new Set<string>();
+    for (const d of deployments) {
+      const c = containerOf(d);
+      expect(entryExists(c.command), d.metadata.name).to.equal(true);
+      entries.add(c.command.join(' '));
+      expect(d.spec.selector.matchLabels).to.deep.include(
+        Object.fromEntries(
+          Object.entries(d.spec.template.metadata.labels).filter(
+            ([k]) => k in d.spec.selector.matchLabels,
+          ),
+        ),
+      );
+      expect(c.resources.requests).to.have.keys('cpu', 'memory');
+      expect(d.spec.template.spec.securityContext.runAsNonRoot).to.equal(true);
+      if (c.command.includes('dist/services/worker/main.js')) continue;
+      expect(c.ports).to.deep.equal([{ name: 'http', containerPort: port }]);
+      expect(c.livenessProbe.httpGet.path).to.equal('/healthz');
+      expect(c.readinessProbe.httpGet.path).to.equal('/readyz');
+      for (const probe of [c.livenessProbe, c.readinessProbe, c.startupProbe]) {
+        const operation = openapi.paths[probe.httpGet.path]?.get;
+        expect(operation, probe.httpGet.path).to.be.an('object');
+        expect(operation.security).to.deep.equal([]);
+        expect(probe.httpGet.port).to.equal('http');
+      }
+      const shutdown = Number(ofKind('ConfigMap')[0].data.SHUTDOWN_TIMEOUT_S);
+      expect(d.spec.template.spec.terminationGracePeriodSeconds).to.be.greaterThan(shutdown + 5);
+      const service = ofKind('Service').find((s) => s.metadata.name === d.metadata.name);
+      expect(service?.spec.selector).to.deep.equal(d.spec.selector.matchLabels);
+      expect(service?.spec.ports[0].targetPort).to.equal('http');
+    }
+    expect(entries).to.include('node dist/services/gateway/main.js');
+    expect(entries).to.include('node dist/services/worker/main.js');
+  });
+
+  it('k8s: a PodDisruptionBudget per deployment and an autoscaler for graph-read', () => {
+    const pdbs = ofKind('PodDisruptionBudget');
+    for (const d of deployments) {
+      expect(
+        pdbs.some((p) => p.spec.selector.matchLabels['app.kubernetes.io/name'] === d.metadata.name),
+        d.metadata.name,
+      ).to.equal(true);
+    }
+    const [hpa] = ofKind('HorizontalPodAutoscaler');
+    expect(hpa.spec.scaleTargetRef).to.include({ kind: 'Deployment', name: 'graph-read' });
+    expect(hpa.spec.minReplicas).to.be.at.least(2);
+  });
+
+  it('ingress: graph-read receives exactly the graph reads, all GET-only', () => {
+    const [ingress] = ofKind('Ingress');
+    const paths = ingress.spec.rules[0].http.paths as Json[];
+    const toReads = paths
+      .filter((p) => p.backend.service.name === 'graph-read')
+      .map((p) => new RegExp(`^${p.path}`));
+    const routed: string[] = [];
+    for (const [template, item] of Object.entries(openapi.paths as Record<string, Json>)) {
+      const sample = template.replace(/\{[^}]+\}/g, '3f1c2a9e-0000-4000-8000-000000000001');
+      if (!toReads.some((re) => re.test(sample))) continue;
+      const methods = Object.keys(item).filter((k) =>
+        ['get', 'post', 'put', 'patch', 'delete'].includes(k),
+      );
+      expect(methods, template).to.deep.equal(['get']);
+      routed.push(item.get.operationId);
+    }
+    expect(routed.sort()).to.deep.equal([...GRAPH_READS].sort());
+    expect(paths.at(-1)?.backend.service.name).to.equal('api');
+  });
+});
