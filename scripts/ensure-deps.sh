@@ -4,6 +4,7 @@
 #   - redis-server + redis-cli (Debian packages) when missing
 #   - Java 17 JDK and Maven (Debian packages) when missing
 #   - the Neo4j launcher (deploy/neo4j) when missing or stale
+#   - chromium (Debian package) for the docs page test, when missing
 #
 # Options / environment:
 #   --no-npm / ENSURE_DEPS_SKIP_NPM=1    skip the node_modules check
@@ -91,5 +92,12 @@ if [[ "$SKIP_NEO4J" != "1" ]]; then
     log "java and mvn present ($(java -version 2>&1 | head -n1))"
   fi
   "$SCRIPTS/build-neo4j.sh"
+fi
+# --- Chromium (the docs page test drives Debian's chromium with playwright-core) ---------
+if command -v chromium >/dev/null 2>&1; then
+  log "chromium present ($(chromium --version 2>/dev/null | awk '{print $2}'))"
+else
+  apt_install chromium
+  command -v chromium >/dev/null 2>&1 || die "chromium still missing after install"
 fi
 log "all dependencies present"

@@ -1,0 +1,95 @@
+/**
+ * The docs page (issue 6): /docs renders the OpenAPI document with Swagger UI
+ * served from npm assets. Headless Debian chromium (installed by
+ * scripts/ensure-deps.sh), driven by playwright-core, loads the page, finds every
+ * operation of the document by its operationId, and sees no request leave this
+ * service (no outside network at run time).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { BrowserContext, chromium } from 'playwright-core';
+import { currentHarness } from './support/harness';
+
+const CHROMIUM = '/usr/bin/chromium';
+const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+
+function documentOperations(): string[] {
+  const paths = currentHarness().contract.document.paths as Record<
+    string,
+    Record<string, { operationId?: string }>
+  >;
+  return Object.values(paths).flatMap((item) =>
+    METHODS.filter((m) => item[m]?.operationId).map((m) => item[m].operationId as string),
+  );
+}
+
+describe('docs page in headless chromium (issue 6)', function () {
+  this.timeout(120_000);
+  let browser: BrowserContext | undefined;
+  let profile = '';
+
+  before(async () => {
+    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: run scripts/ensure-deps.sh`).to.equal(true);
+    profile = mkdtempSync(join(tmpdir(), 'gds-chromium-'));
+    // A fresh profile directory per run (playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it('renders every operation of the document, from this service only', async () => {
+    const { service } = currentHarness();
+    const origin = new URL(service.url).origin;
+    const page = await browser!.newPage();
+    const outside: string[] = [];
+    const errors: string[] = [];
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
+      outside.push(url);
+      return route.abort();
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+
+    const response = await page.goto(`${service.url}/docs`);
+    expect(response?.status()).to.equal(200);
+    expect(response?.headers()['content-security-policy']).to.contain("default-src 'self'");
+    const expected = documentOperations();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('.opblock-summary-operation-id').length >= n,
+      expected.length,
+      { timeout: 60_000 },
+    );
+    const shown = await page.$$eval('.opblock-summary-operation-id', (nodes) =>
+      nodes.map((n) => (n.textContent ?? '').trim()),
+    );
+    expect([...shown].sort()).to.deep.equal([...expected].sort());
+    const title = await page.textContent('.info .title');
+    expect(title).to.contain('Graph Design Service API');
+    expect(outside, 'requests outside the service').to.deep.equal([]);
+    expect(errors, 'page errors').to.deep.equal([]);
+    await page.close();
+  });
+});
