@@ -11,6 +11,7 @@ import { createApiKey } from '../services/identity/commands/createApiKey';
 import { BenchClient } from './benchClient';
 import { uniqueLabel } from './labels';
 import { printTable, ratio, Sample } from './stats';
+import { reportMerge, runMergeBench } from './mergeBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      only: { type: 'string', default: 'writes,reads' },
+      only: { type: 'string', default: 'writes,reads,merge' },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
       report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
     if (only.has('reads'))
       reportReads(await runReadBench({ client, executor: service.executor, sizes }), sizes);
+    if (only.has('merge'))
+      reportMerge(await runMergeBench({ client, executor: service.executor, sizes }));
   } finally {
     await service.close();
   }

@@ -1,0 +1,127 @@
+/**
+ * Issue 5 benchmark: merge into main through HTTP on a main of a given size
+ * (bulk-loaded, see graphFixture.ts): a fast-forward of a branch with 10 batches,
+ * a replay of 100 recorded batches onto a main that moved, and the preview of
+ * that replay. Each run sets up its own branches; only the merge call is timed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../shared/neo4j/executor';
+import { BenchClient } from './benchClient';
+import { Fixture, loadFixture, pick } from './graphFixture';
+import { percentile, printTable, Sample } from './stats';
+
+/** Above this size the merge bench is skipped (each run forks main twice). */
+export const MERGE_BENCH_MAX_SIZE = 10_000;
+
+/** One small batch: a node in a random boundary, wired from a random fixture node. */
+function smallBatch(fixture: Fixture): unknown[] {
+  const [id, input] = [randomUUID(), randomUUID()];
+  return [
+    {
+      type: 'add_node',
+      node: {
+        id,
+        parent_id: pick(fixture.boundaries),
+        data: { name: `m${id.slice(0, 12)}`, inputs: [{ id: input, name: 'in', type: 'int' }] },
+      },
+    },
+    {
+      type: 'add_edge',
+      edge: { id: randomUUID(), source_handle: pick(fixture.nodes).output, target_handle: input },
+    },
+  ];
+}
+
+async function applyBatches(client: BenchClient, branchId: string, fixture: Fixture, n: number) {
+  let version = 0;
+  for (let i = 0; i < n; i++)
+    version = await client.applyDeltas(branchId, smallBatch(fixture), version);
+  return version;
+}
+
+/** Like stats.measure, but each run has an untimed set-up first. */
+async function timed(
+  label: string,
+  size: number,
+  runs: number,
+  setup: () => Promise<void>,
+  step: () => Promise<void>,
+): Promise<Sample> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await setup();
+    const started = performance.now();
+    await step();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const sample = { label, size, p50: percentile(times, 50), p95: percentile(times, 95), runs };
+  process.stderr.write(
+    `  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`,
+  );
+  return sample;
+}
+
+function merge(client: BenchClient, branchId: string, version: number) {
+  return client.call('POST', `/v1/branches/${branchId}/merge`, { expected_version: version });
+}
+
+export async function runMergeBench(options: {
+  client: BenchClient;
+  executor: Executor;
+  sizes: number[];
+}): Promise<Sample[]> {
+  const { client, executor } = options;
+  const samples: Sample[] = [];
+  for (const size of options.sizes.filter((s) => s <= MERGE_BENCH_MAX_SIZE)) {
+    process.stderr.write(`merge @ ${size} nodes: loading fixture on main ...\n`);
+    const project = await client.createProject();
+    const fixture = await loadFixture(executor, project.mainId, size);
+    let ready = { branchId: '', version: 0 };
+    samples.push(
+      await timed(
+        'merge fast-forward (10 batches)',
+        size,
+        3,
+        async () => {
+          const branchId = await client.fork(project.projectId);
+          ready = { branchId, version: await applyBatches(client, branchId, fixture, 10) };
+        },
+        async () => {
+          const body = await merge(client, ready.branchId, ready.version);
+          if (body.mode !== 'fast_forward') throw new Error(`expected fast_forward: ${body.mode}`);
+        },
+      ),
+    );
+    let preview = 0;
+    samples.push(
+      await timed(
+        'merge replay (100 batches)',
+        size,
+        3,
+        async () => {
+          const [moved, behind] = [
+            await client.fork(project.projectId),
+            await client.fork(project.projectId),
+          ];
+          const version = await applyBatches(client, behind, fixture, 100);
+          await merge(client, moved, await applyBatches(client, moved, fixture, 1));
+          const started = performance.now();
+          await client.call('GET', `/v1/branches/${behind}/merge-preview`);
+          preview = Math.max(preview, performance.now() - started);
+          ready = { branchId: behind, version };
+        },
+        async () => {
+          const body = await merge(client, ready.branchId, ready.version);
+          if (body.mode !== 'replay') throw new Error(`expected replay: ${body.mode}`);
+        },
+      ),
+    );
+    process.stderr.write(`  merge preview (100 batches) @ ${size}: max ${preview.toFixed(1)} ms\n`);
+  }
+  return samples;
+}
+
+export function reportMerge(samples: Sample[]): void {
+  if (samples.length > 0) printTable('Merge into main (issue 5)', samples);
+}
