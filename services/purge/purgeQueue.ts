@@ -58,8 +58,9 @@ export class PurgeQueue implements PurgeRequests {
     this.logger = options.logger;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 1500;
     this.queue = new Queue(options.queueName ?? PURGE_QUEUE, {
+      // Waits for the first `ready` (ioredis keeps reconnecting): an enqueue made
+      // before then is bounded by `request`'s timeout, never an error that sticks.
       connection: producerConnection(options.redisUrl ?? options.config.redisUrl),
-      skipWaitingForReady: true,
     });
     let lastError = '';
     this.queue.on('error', (error: Error) => {

@@ -1,8 +1,9 @@
 /**
  * BullMQ connection settings (queues `decisions` and `purge`). Producers inside
- * a request fail fast (no offline queue, one retry, short timeouts) so a Redis
- * outage never holds a request; workers block on Redis and reconnect forever,
- * as BullMQ requires (maxRetriesPerRequest null).
+ * a request fail fast once connected (no offline queue, one retry, short
+ * timeouts) and callers bound every call with withinMs, so a Redis outage never
+ * holds a request; workers block on Redis and reconnect forever, as BullMQ
+ * requires (maxRetriesPerRequest null).
  */
 import type { ConnectionOptions } from 'bullmq';
 
