@@ -80,7 +80,9 @@ fi
 command -v mvn >/dev/null 2>&1 || die "mvn not found: run scripts/ensure-deps.sh"
 log "building Neo4j launcher with Maven (first build downloads ~125 MB of jars) ..."
 start="$(now_ms)"
-if ! mvn -q -B -Dstyle.color=never -f "$PROJECT/pom.xml" package -DskipTests >&2; then
+# (sed drops the stray colour-reset codes Maven 3.8 prints even in quiet batch mode)
+if ! mvn -q -B -Dstyle.color=never -f "$PROJECT/pom.xml" package -DskipTests 2>&1 |
+  sed -e 's/\x1b\[0m//g' -e '/^$/d' >&2; then
   die "Maven build of deploy/neo4j failed (see output above)"
 fi
 [[ -f "$JAR" ]] || die "build finished but $JAR is missing"

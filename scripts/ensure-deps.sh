@@ -44,6 +44,17 @@ apt_install() {
   fi
 }
 
+# npm ci, falling back to `npm install --no-save` (which leaves package-lock.json untouched) when
+# the lock file does not satisfy package.json, so a fresh machine still gets a working tree.
+npm_ci() {
+  if npm ci --no-audit --no-fund >&2; then
+    return 0
+  fi
+  log "WARNING: npm ci failed (package-lock.json out of sync with package.json?);" \
+    "falling back to 'npm install --no-save'. Fix the lock file with 'npm install'."
+  npm install --no-save --no-audit --no-fund >&2 || die "npm install failed"
+}
+
 # --- Node dependencies -------------------------------------------------------------------
 command -v node >/dev/null 2>&1 || die "node not found (Node 20 needed)"
 command -v npm >/dev/null 2>&1 || die "npm not found (Node 20 needed)"
@@ -51,10 +62,10 @@ if [[ "$SKIP_NPM" != "1" ]]; then
   cd "$ROOT"
   if [[ ! -d node_modules ]]; then
     log "node_modules missing: running npm ci"
-    npm ci --no-audit --no-fund >&2
+    npm_ci
   elif [[ ! -f node_modules/.package-lock.json || package-lock.json -nt node_modules/.package-lock.json ]]; then
     log "node_modules older than package-lock.json: running npm ci"
-    npm ci --no-audit --no-fund >&2
+    npm_ci
   else
     log "node_modules up to date"
   fi
