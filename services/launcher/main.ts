@@ -11,6 +11,10 @@ import { createLogger } from '../../shared/logging/logger';
 import { startService } from '../gateway/server';
 import { startWorker } from '../worker/startWorker';
 
+interface Closable {
+  close(): Promise<void>;
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -23,16 +27,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
-  const service = await startService(config, logger);
-  const worker = await startWorker(config, logger.child({ component: 'worker' }));
+  // Handlers first: a signal during start-up stops what has started, then exits.
+  const started: Closable[] = [];
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    service
-      .close()
-      .then(() => worker.close())
+    started
+      .reduce((done, part) => done.then(() => part.close()), Promise.resolve())
       .then(
         () => process.exit(0),
         (error: unknown) => {
@@ -43,6 +46,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  started.push(await startService(config, logger));
+  if (stopping) return;
+  started.push(await startWorker(config, logger.child({ component: 'worker' })));
 }
 
 main().catch((error: unknown) => {

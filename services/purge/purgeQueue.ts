@@ -95,7 +95,12 @@ export class PurgeQueue implements PurgeRequests {
     await this.queue.add(target.kind, data, { ...purgeJobOptions(this.config), jobId });
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  /** Closes the connection; bounded, so a Redis outage never holds a shutdown. */
+  async close(): Promise<void> {
+    try {
+      await withinMs(3000, this.queue.close(), 'closing the purge queue');
+    } catch (error) {
+      this.logger.warn({ err: (error as Error).message }, 'purge queue did not close cleanly');
+    }
   }
 }

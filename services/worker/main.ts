@@ -6,7 +6,7 @@
  */
 import { ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
-import { startWorker } from './startWorker';
+import { RunningWorker, startWorker } from './startWorker';
 
 async function main(): Promise<void> {
   let config;
@@ -20,13 +20,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel, name: 'graph-design-worker' });
-  const worker = await startWorker(config, logger);
+  // Handlers first: a signal during start-up (e.g. Redis not up yet) still stops.
+  let worker: RunningWorker | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'worker shutting down');
-    worker.close().then(
+    (worker ? worker.close() : Promise.resolve()).then(
       () => process.exit(0),
       (error: unknown) => {
         logger.error({ err: error }, 'worker shutdown failed');
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  const started = await startWorker(config, logger);
+  if (stopping) await started.close();
+  else worker = started;
 }
 
 main().catch((error: unknown) => {

@@ -57,11 +57,14 @@ function watch(worker: Worker, logger: Logger): Worker {
   return worker;
 }
 
+/** Lets running jobs finish, then forces; bounded, so an outage never holds a shutdown. */
 async function closeWorker(worker: Worker): Promise<void> {
   try {
     await withinMs(GRACEFUL_CLOSE_MS, worker.close(), `closing worker ${worker.name}`);
   } catch {
-    await worker.close(true);
+    await withinMs(2000, worker.close(true), `forcing worker ${worker.name}`).catch(
+      () => undefined,
+    );
   }
 }
 
@@ -118,10 +121,10 @@ export async function startWorker(
     sweep,
     close: async () => {
       clearInterval(timer);
-      await sweeping?.catch(() => undefined);
+      if (sweeping) await withinMs(5000, sweeping, 'sweep').catch(() => undefined);
       await Promise.all(workers.map(closeWorker));
       await purgeQueue.close();
-      await executor.close();
+      await withinMs(3000, executor.close(), 'closing neo4j').catch(() => undefined);
     },
   };
 }
