@@ -78,8 +78,8 @@ describe('docs page in headless chromium (issue 6)', function () {
     expect(response?.headers()['content-security-policy']).to.contain("default-src 'self'");
     const expected = documentOperations();
     await page.waitForFunction(
-      (n) => document.querySelectorAll('.opblock-summary-operation-id').length >= n,
-      expected.length,
+      `document.querySelectorAll('.opblock-summary-operation-id').length >= ${expected.length}`,
+      undefined,
       { timeout: 60_000 },
     );
     const shown = await page.$$eval('.opblock-summary-operation-id', (nodes) =>

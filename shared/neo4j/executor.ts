@@ -7,6 +7,7 @@
 import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
 import type { Logger } from 'pino';
 import { DomainError, ServiceUnavailableError } from '../errors/domainErrors';
+import { AvailabilityGate } from './availabilityGate';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 
 export interface ExecutorOptions {
@@ -26,6 +27,7 @@ export class Executor {
   private readonly database: string | undefined;
   private readonly logger: Logger;
   private readonly onQuery: ExecutorOptions['onQuery'];
+  private readonly gate: AvailabilityGate;
 
   constructor(options: ExecutorOptions) {
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
@@ -38,6 +40,10 @@ export class Executor {
     this.database = options.database;
     this.logger = options.logger;
     this.onQuery = options.onQuery;
+    this.gate = new AvailabilityGate(
+      () => this.driver.getServerInfo({ database: this.database }).then(() => undefined),
+      options.logger,
+    );
   }
 
   /**
@@ -116,6 +122,7 @@ export class Executor {
   }
 
   close(): Promise<void> {
+    this.gate.dispose();
     return this.driver.close();
   }
 
@@ -123,6 +130,7 @@ export class Executor {
     mode: 'READ' | 'WRITE',
     use: (s: Session) => Promise<T>,
   ): Promise<T> {
+    this.gate.check();
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
@@ -179,6 +187,7 @@ export class Executor {
         code.startsWith('Neo.TransientError.General.DatabaseUnavailable'))
     ) {
       this.logger.error({ err: error }, 'neo4j unavailable');
+      this.gate.close();
       return new ServiceUnavailableError('the graph database is unavailable, retry later');
     }
     return error;
