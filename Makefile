@@ -23,7 +23,7 @@ deps:
 	@scripts/ensure-deps.sh
 
 run: deps
-	PORT=$(PORT) scripts/run-dev.sh npx tsx services/launcher/main.ts
+	PORT=$(PORT) scripts/run-dev.sh node_modules/.bin/tsx services/launcher/main.ts
 
 types:
 	npm run -s gen:types
