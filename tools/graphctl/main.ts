@@ -152,7 +152,7 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const logger = createLogger({ level: 'warn', name: 'graphctl' });
+  const logger = createLogger({ level: 'warn', name: 'graphctl', toStderr: true });
   const executor = new Executor({ ...config.neo4j, logger });
   try {
     await ensureSchema(executor);
