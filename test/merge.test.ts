@@ -32,6 +32,36 @@ describe('merge into main (§4.19)', function () {
     expect(main.nodes.find((n: any) => n.id === x).position).to.deep.equal({ x: 10, y: 20 });
   });
 
+  it('fast-forwards deletions, moves, port changes and layout: main equals the branch exactly', async () => {
+    const p = await mergeProject(await newUser());
+    const [box, n1, n2, n3] = [uuid(), uuid(), uuid(), uuid()];
+    const [a, b, c, d] = [port('a'), port('b'), port('c'), port('d')];
+    await p.seed([
+      addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
+      addNode({ id: n1, parent_id: box, data: { name: 'n1', outputs: [a, b] } }),
+      addNode({ id: n2, data: { name: 'n2', inputs: [c, d] } }),
+      addEdge(a.id, c.id),
+      addEdge(b.id, d.id),
+    ]);
+    const branch = await p.fork();
+    await branch.apply(
+      [
+        { type: 'update_node_data', node_id: n1, after: { outputs: [{ ...a, name: 'a2' }] } },
+        { type: 'reparent_node', node_id: n1, parent_id: null },
+        { type: 'update_node_data', node_id: n2, after: { inputs: [d], description: 'kept' } },
+        addNode({ id: n3, parent_id: box, data: { name: 'n3' } }),
+        addEdge(a.id, d.id),
+      ],
+      { positions: { [box]: { x: 7, y: 8 } } },
+    );
+    await branch.apply([{ type: 'delete_node', node_id: n3 }]);
+    const expected = await branch.graph();
+    expect((await branch.mergeOk()).mode).to.equal('fast_forward');
+    expect(content(await p.main())).to.deep.equal(content(expected));
+    const subtree = await p.user.api.get(`/v1/branches/${p.mainId}/subtree/${box}?depth=5`);
+    expect(subtree.body.nodes).to.deep.equal([]); // containment follows parent_id
+  });
+
   it('replays onto a moved main: two branches forked at one version, merged one after the other', async () => {
     const p = await mergeProject(await newUser());
     const shared = uuid();

@@ -4,7 +4,8 @@
  * rolls back), so a preview reports exactly what the merge that follows does.
  *
  * - fast_forward (main.version == branch.base_main_version): main's content becomes
- *   the branch's, positions included. Main has not moved, so nothing can conflict.
+ *   the branch's, positions included, by writing only the difference (fastForward.ts).
+ *   Main has not moved, so nothing can conflict.
  * - replay: the branch's changes are compared with main's since the base, entity by
  *   entity and field by field (conflicts/); when nothing conflicts, its recorded
  *   batches are replayed onto main in order (replayBatches.ts), and the nodes the
@@ -15,10 +16,9 @@ import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches/branchRecord';
 import type { Delta } from '../graph/deltas/deltaTypes';
-import { copyBranchContent } from '../graph/graphCopy';
-import { deleteBranchContent } from '../graph/store/graphCopyQueries';
 import { writePositions } from '../graph/store/deltaQueries';
 import { loadMergeImages, reconstructBase } from './baseSnapshot';
+import { fastForward } from './fastForward';
 import { allDeltas, branchWrites, BranchWrites, loadBranchBatches } from './branchHistory';
 import type { MergeConflict } from './conflicts/conflictList';
 import { MergeAnalysis } from './conflicts/mergeAnalysis';
@@ -66,8 +66,7 @@ export async function runMerge(
   const deltas = allDeltas(batches);
   const mode = mergeModeOf(main, branch);
   if (mode === 'fast_forward') {
-    await tx.run(deleteBranchContent, { branchId: main.id });
-    await copyBranchContent(tx, branch.id, main.id);
+    await fastForward(tx, main.id, branch.id, before, branchNow);
     return { mode, conflicts: [], before, after: branchNow, deltas };
   }
   const images = await loadMergeImages(tx, main.id, branch.base_main_version);
