@@ -49,7 +49,10 @@ const SINGLE_WORD = new Set(['export', 'import']);
 class UsageError extends Error {}
 
 function list(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -160,8 +163,13 @@ async function main(): Promise<number> {
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      process.stderr.write(`${JSON.stringify({ error: 'usage', message: (error as Error).message })}\n${USAGE}\n`);
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
+      process.stderr.write(
+        `${JSON.stringify({ error: 'usage', message: (error as Error).message })}\n${USAGE}\n`,
+      );
       return 2;
     }
     if (error instanceof DomainError) {
