@@ -1,9 +1,14 @@
-/** Maps merge, preview and diff results to MergeResponse, MergePreviewResponse, DiffResponse. */
+/**
+ * Maps merge, preview, diff and trail results to MergeResponse, MergePreviewResponse,
+ * DiffResponse and StructuralChange, field by field.
+ */
 import type { components } from '../../shared/api/openapi.generated';
 import { presentBranch, presentBranchRef } from '../branches/branchPresenter';
 import type { BranchDiff } from './commands/diffBranch';
+import type { ChangeRecord } from './commands/listChanges';
 import type { MergeResult } from './commands/mergeBranch';
 import type { MergePreview } from './commands/previewMerge';
+import { parseRecordedDeltas, toWireDelta } from './deltaWire';
 
 type Schemas = components['schemas'];
 
@@ -44,5 +49,23 @@ export function presentDiff(result: BranchDiff, version: string): Schemas['DiffR
     edges: result.diff.edge,
     project_id: result.branch.project_id,
     version,
+  };
+}
+
+/**
+ * One entry of a trail. Deltas are shown after parse-time normalisation (deltaWire.ts):
+ * the wire shape the batch was applied with, empty strings of §2.1.5 already null.
+ */
+export function presentChange(change: ChangeRecord): Schemas['StructuralChange'] {
+  const kind = change.kind ?? 'batch';
+  return {
+    version: change.version,
+    actor: change.actor_id,
+    created_at: change.created_at,
+    deltas: parseRecordedDeltas(change.deltas).map(toWireDelta),
+    idempotency_key: change.idempotency_key ?? null,
+    kind,
+    merged_branch_id: kind === 'merge' ? (change.merged_branch_id ?? null) : null,
+    mode: kind === 'merge' ? (change.mode ?? null) : null,
   };
 }

@@ -2,12 +2,11 @@
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches/branchPresenter';
-import { presentChange } from './changePresenter';
 import { diffBranch } from './commands/diffBranch';
 import { listChanges } from './commands/listChanges';
 import { mergeBranch } from './commands/mergeBranch';
 import { previewMerge } from './commands/previewMerge';
-import { presentDiff, presentMerge, presentPreview } from './mergePresenter';
+import { presentChange, presentDiff, presentMerge, presentPreview } from './mergePresenter';
 
 export const CHANGES_PAGE_DEFAULT = 50;
 
