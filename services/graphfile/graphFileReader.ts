@@ -36,6 +36,8 @@ export interface GraphFileContent {
 const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+const MAX_DEPTH = 32;
+
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
@@ -43,13 +45,15 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  * underscore is not a key of those versions: it is dropped like any unknown key
  * (§2.1.4).
  */
-export function upgradeKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(upgradeKeys);
+export function upgradeKeys(value: unknown, depth = 0): unknown {
+  // the format nests a few levels; anything deeper is left for the parser to refuse
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => upgradeKeys(v, depth + 1));
   if (!isObject(value)) return value;
   const out: Json = {};
   for (const [key, inner] of Object.entries(value)) {
     if (key.includes('_')) continue;
-    out[snake(key)] = upgradeKeys(inner);
+    out[snake(key)] = upgradeKeys(inner, depth + 1);
   }
   return out;
 }

@@ -28,9 +28,11 @@ export function parentsFirst(nodes: AddNode[]): AddNode[] {
   const ordered: AddNode[] = [];
   for (const delta of nodes) {
     const chain: AddNode[] = [];
+    const inChain = new Set<string>();
     let current: AddNode | undefined = delta;
-    while (current && !placed.has(current.node.id) && !chain.includes(current)) {
+    while (current && !placed.has(current.node.id) && !inChain.has(current.node.id)) {
       chain.push(current);
+      inChain.add(current.node.id);
       current = current.node.parent_id ? byId.get(current.node.parent_id) : undefined;
     }
     for (const d of chain.reverse()) {

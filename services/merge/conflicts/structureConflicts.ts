@@ -105,14 +105,14 @@ export function containmentConflicts(a: MergeAnalysis): void {
   };
   for (const [id] of a.branch.changes.node) {
     if (!movedOnBranch(id) || !a.branch.image('node', id)) continue;
-    const cycle: string[] = [];
+    const cycle = new Set<string>();
     let current = mergedParent(id);
-    while (current !== null && current !== id && !cycle.includes(current)) {
-      cycle.push(current);
+    while (current !== null && current !== id && !cycle.has(current)) {
+      cycle.add(current);
       current = mergedParent(current);
     }
     if (current !== id) continue;
-    const mover = cycle.find((n) => a.main.change('node', n)?.fields.has('parent_id'));
+    const mover = [...cycle].find((n) => a.main.change('node', n)?.fields.has('parent_id'));
     if (!mover) continue;
     const main = a.main.describe('node', mover, ['parent_id'], 'reparented');
     a.conflicts.add({
