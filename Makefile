@@ -11,13 +11,14 @@ BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
 MOCHA_INTEGRATION := npx mocha --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
 
-.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean
+.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes (prints medians and ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
+	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -55,6 +56,10 @@ test: deps
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory check unit integration; status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start ))s"; exit $$status
+
+# Contract fuzzing (issue 6): schemathesis from .venv/ (installed by the script).
+fuzz: deps
+	scripts/fuzz.sh
 
 bench: deps
 	scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts
