@@ -5,9 +5,9 @@
  * "Nodes, ports, edges"). Port `ord` is kept to order a channel, but is not a field.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import type { Channel } from '../graph/graphRecords';
-import { loadBranchGraph } from '../graph/graphLoader';
+import type { Channel, NodeRecord, PortRecord } from '../graph/graphRecords';
 import { parseVerifications } from '../graph/wirePresenter';
+import { snapshotEdges, snapshotNodes, snapshotPorts } from './store/snapshotQueries';
 
 export type EntityKind = 'node' | 'port' | 'edge';
 export const ENTITY_KINDS: readonly EntityKind[] = ['node', 'port', 'edge'];
@@ -78,9 +78,8 @@ export function cloneSnapshot(s: Snapshot): Snapshot {
 }
 
 export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<Snapshot> {
-  const graph = await loadBranchGraph(tx, branchId);
   const snap = emptySnapshot();
-  for (const { node, ports } of graph.nodes) {
+  for (const { node } of await tx.run<{ node: NodeRecord }>(snapshotNodes, { branchId })) {
     snap.node.set(node.id, {
       id: node.id,
       kind: node.kind,
@@ -107,23 +106,22 @@ export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<S
       source_decisions: node.source_decisions ?? [],
     });
     snap.positions.set(node.id, { x: node.x ?? 0, y: node.y ?? 0 });
-    for (const channel of ['inputs', 'outputs', 'config'] as const) {
-      for (const port of ports[channel]) {
-        snap.port.set(port.id, {
-          id: port.id,
-          node_id: node.id,
-          channel,
-          ord: port.ord,
-          name: port.name ?? '',
-          type: port.type ?? '',
-          description: port.description ?? '',
-          external: port.external ?? false,
-          contract_name: port.contract_name ?? null,
-        });
-      }
-    }
   }
-  for (const edge of graph.edges) {
+  for (const { port } of await tx.run<{ port: PortRecord }>(snapshotPorts, { branchId })) {
+    snap.port.set(port.id, {
+      id: port.id,
+      node_id: port.node_id,
+      channel: port.channel,
+      ord: port.ord ?? 0,
+      name: port.name ?? '',
+      type: port.type ?? '',
+      description: port.description ?? '',
+      external: port.external ?? false,
+      contract_name: port.contract_name ?? null,
+    });
+  }
+  const edges = await tx.run<EdgeImage>(snapshotEdges, { branchId });
+  for (const edge of edges) {
     snap.edge.set(edge.id, {
       id: edge.id,
       source_handle: edge.source_handle ?? null,
