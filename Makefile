@@ -62,7 +62,7 @@ fuzz: deps
 	scripts/fuzz.sh
 
 bench: deps
-	scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
 
 clean:
 	rm -rf .run dist
