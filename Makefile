@@ -10,14 +10,19 @@ TEST_REDIS_PORT ?= 26379
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
 MOCHA_INTEGRATION := npx mocha --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
+# The same HTTP suite through separate processes (issue 6); the fault, docs-page and
+# deployment-file tests run once, in process.
+MOCHA_SPLIT := npx mocha --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
+  'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts
 
-.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz
+.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes (prints medians and ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
+	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
 
 deps:
@@ -51,11 +56,19 @@ unit:
 integration:
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
 
+integration-split:
+	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
+
 test: deps
 	@mkdir -p .run
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integration; status=$$?; \
+	$(MAKE) --no-print-directory check unit integration integration-split; status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start ))s"; exit $$status
+
+# Separate-process mode (issue 6): gateway, projects, branches, graph-read, graph-write,
+# decisions and the worker as separate processes on loopback.
+run-split: deps
+	PORT=$(PORT) scripts/run-dev.sh scripts/run-split.sh
 
 # Contract fuzzing (issue 6): schemathesis from .venv/ (installed by the script).
 fuzz: deps

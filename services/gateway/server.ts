@@ -24,6 +24,7 @@ import { Authenticator } from '../identity/authenticator';
 import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
+import { remoteOperations } from '../split/remoteOperations';
 import { createGateway } from './app';
 import { drainServer } from './drainServer';
 import { ensureSchema } from './ensureSchema';
@@ -47,6 +48,16 @@ export interface RunningService {
    * Redis are closed.
    */
   close(): Promise<void>;
+}
+
+/** Bounded close; a queue that does not close in time is disconnected outright. */
+async function closeQueue(queue: Queue, logger: Logger): Promise<void> {
+  try {
+    await withinMs(3000, queue.close(), `closing queue ${queue.name}`);
+  } catch (error) {
+    logger.warn({ err: (error as Error).message }, 'queue close timed out; disconnecting');
+    await queue.disconnect().catch(() => undefined);
+  }
 }
 
 export async function startService(
@@ -102,6 +113,13 @@ export async function startService(
       ...scopedReadRoutes(ctx),
       ...mergeRoutes(ctx),
       ...graphFileRoutes(ctx),
+      // Separate-process mode: the owners' processes answer instead (services/split).
+      ...(config.serviceUrls
+        ? remoteOperations({
+            serviceUrls: config.serviceUrls,
+            secret: config.internalSecret ?? '',
+          })
+        : {}),
     },
   });
 
@@ -127,8 +145,8 @@ export async function startService(
       logger.info(drain, drain.drained ? 'requests drained' : 'drain timed out; connections cut');
       // Bounded: a dependency that is down must not hold the process open.
       await Promise.allSettled([
-        withinMs(3000, purges.close(), 'closing queue purge'),
-        withinMs(3000, decisionsQueue.close(), 'closing queue decisions'),
+        closeQueue(purges.queue, logger),
+        closeQueue(decisionsQueue, logger),
         withinMs(3000, executor.close(), 'closing neo4j'),
       ]);
       await withinMs(1000, redis.quit(), 'closing redis').catch(() => redis.disconnect());

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVICE_NAMES, ServiceName } from './serviceNames';
 
 export interface Config {
   port: number;
@@ -29,6 +30,13 @@ export interface Config {
     jobAttempts: number;
     jobBackoffMs: number;
   };
+  /**
+   * Separate-process mode (issue 6): the URL of each service process, from
+   * SERVICE_URLS (`projects=http://...,branches=...`); undefined runs in process.
+   */
+  serviceUrls: Record<ServiceName, string> | undefined;
+  /** HMAC key that signs the caller's identity between gateway and services (INTERNAL_SECRET). */
+  internalSecret: string | undefined;
   /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
   shutdownTimeoutSeconds: number;
   logLevel: string;
@@ -89,6 +97,39 @@ export function readServiceVersion(): string {
   return pkg.version;
 }
 
+function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, string> | undefined {
+  const raw = env.SERVICE_URLS;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const urls: Partial<Record<ServiceName, string>> = {};
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const [name, url] = part.split(/=(.*)/s, 2);
+    if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
+      problems.push(`SERVICE_URLS names an unknown service ${JSON.stringify(name)}`);
+      continue;
+    }
+    const scheme = (() => {
+      try {
+        return new URL(url ?? '').protocol;
+      } catch {
+        return '';
+      }
+    })();
+    if (scheme !== 'http:' && scheme !== 'https:') {
+      problems.push(`SERVICE_URLS: ${name} needs an http(s) URL, got ${JSON.stringify(url ?? '')}`);
+    }
+    urls[name as ServiceName] = url;
+  }
+  const missing = SERVICE_NAMES.filter((name) => !urls[name]);
+  if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
+  if (!env.INTERNAL_SECRET || env.INTERNAL_SECRET.length < 32) {
+    problems.push('INTERNAL_SECRET of at least 32 characters is needed with SERVICE_URLS');
+  }
+  return urls as Record<ServiceName, string>;
+}
+
 /** Reads every setting, collects every problem, and throws them all at once. */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -123,6 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
       jobBackoffMs: intSetting(env, 'JOB_BACKOFF_MS', 1000, 1, problems),
     },
+    serviceUrls: serviceUrlsSetting(env, problems),
+    internalSecret: env.INTERNAL_SECRET || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),

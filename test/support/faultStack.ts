@@ -55,6 +55,7 @@ export class FaultStack {
   }
 
   async start(): Promise<void> {
+    await this.stop(); // a run that died may have left its processes (pid files in dir)
     rmSync(this.dir, { recursive: true, force: true });
     await this.script('redis', 'start');
     await this.script('neo4j', 'start');

@@ -11,6 +11,7 @@ import { createApiKey } from '../../services/identity/commands/createApiKey';
 import { addMember } from '../../services/identity/commands/addMember';
 import { ApiClient } from './client';
 import { Contract } from './contract';
+import { startSplitTopology } from './splitTopology';
 
 export interface Harness {
   service: RunningService;
@@ -34,6 +35,12 @@ export const TEST_ENV = {
   LOG_LEVEL: 'error',
 };
 
+/**
+ * Topology the suite runs against: the service in process (default), or the
+ * separate-process mode of issue 6 (set by test/support/splitMode.ts).
+ */
+export const harnessOptions: { topology: 'in-process' | 'split' } = { topology: 'in-process' };
+
 export function currentHarness(): Harness {
   if (!harness) throw new Error('the integration harness is not started');
   return harness;
@@ -45,7 +52,11 @@ export const mochaHooks = {
     const config = loadConfigWith(TEST_ENV);
     const contract = new Contract();
     await contract.init();
-    const service = await startService(config, createLogger({ level: config.logLevel }));
+    const logger = createLogger({ level: config.logLevel });
+    const service =
+      harnessOptions.topology === 'split'
+        ? await startSplitTopology(TEST_ENV, logger)
+        : await startService(config, logger);
     harness = { service, contract, config, anon: new ApiClient(service.url, contract) };
   },
   async afterAll() {

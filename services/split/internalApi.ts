@@ -1,0 +1,85 @@
+/**
+ * The HTTP face of one service process in separate-process mode: the gateway
+ * calls POST /internal/v1/{operationId} with the request parts it validated and a
+ * signed identity (identityToken.ts); the process runs the operation handler of
+ * its own table and answers an envelope {status, body, headers} that the gateway
+ * relays as is. Domain errors become their §7 answers here, exactly as in
+ * process. GET /healthz (alive) and /readyz (Neo4j answers) serve the probes.
+ */
+import { randomUUID } from 'node:crypto';
+import express, { Express } from 'express';
+import { DomainError } from '../../shared/errors/domainErrors';
+import { errorBody } from '../../shared/http/errorResponse';
+import type { OperationResult, OperationTable } from '../../shared/http/operation';
+import type { Logger } from '../../shared/logging/logger';
+import type { Executor } from '../../shared/neo4j/executor';
+import { IDENTITY_HEADER, verifyIdentity } from './identityToken';
+
+export interface InternalCall {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  headers: Record<string, string | undefined>;
+}
+
+export function internalApi(options: {
+  service: string;
+  operations: OperationTable;
+  secret: string;
+  executor: Executor;
+  logger: Logger;
+  maxBodyBytes: number;
+}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: options.service });
+  });
+  app.get('/readyz', (_req, res) => {
+    options.executor.verifyConnectivity().then(
+      () => res.json({ status: 'ok', service: options.service }),
+      () => res.status(503).json({ status: 'unavailable', service: options.service }),
+    );
+  });
+  app.use(express.json({ limit: options.maxBodyBytes * 2 + 65_536 }));
+  app.post('/internal/v1/:operationId', (req, res) => {
+    const operationId = String(req.params.operationId);
+    const handler = options.operations[operationId];
+    if (!handler) {
+      res.status(404).json({ error: `${options.service} does not own ${operationId}` });
+      return;
+    }
+    const identity = verifyIdentity(options.secret, req.header(IDENTITY_HEADER), operationId);
+    if (!identity) {
+      res.status(401).json({ error: 'missing or invalid identity' });
+      return;
+    }
+    const call = req.body as InternalCall;
+    const requestId = identity.requestId || randomUUID();
+    const log = options.logger.child({ reqId: requestId, operationId });
+    const started = performance.now();
+    handler({
+      operationId,
+      params: call.params ?? {},
+      query: call.query ?? {},
+      body: call.body,
+      headers: call.headers ?? {},
+      principal: identity.principal,
+      requestId,
+      log,
+    })
+      .catch((error: unknown): OperationResult => {
+        if (error instanceof DomainError) return errorBody(error);
+        log.error({ err: error }, 'operation failed');
+        return {
+          status: 500,
+          body: { detail: { code: 'internal_error', message: 'internal error' } },
+        };
+      })
+      .then((result) => {
+        log.debug({ status: result.status, ms: performance.now() - started }, 'internal call');
+        res.status(200).json(result);
+      });
+  });
+  return app;
+}

@@ -1,0 +1,60 @@
+/**
+ * The gateway's side of separate-process mode: one OperationHandler per owned
+ * operation that forwards the validated request parts, with a signed identity,
+ * to the owner's process and relays the answer it gets (status, body, headers).
+ * An owner that cannot be reached, or that refuses the call, answers 503 with
+ * Retry-After; a call never waits longer than `timeoutMs`.
+ */
+import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
+import type { OperationResult, OperationTable } from '../../shared/http/operation';
+import type { InternalCall } from './internalApi';
+import { IDENTITY_HEADER, signIdentity } from './identityToken';
+import { OPERATION_OWNERS, ServiceName } from './operationOwners';
+
+/** Request headers the services never need (credentials stay at the gateway). */
+const DROPPED_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'host',
+  'content-length',
+  'connection',
+]);
+
+export function remoteOperations(options: {
+  serviceUrls: Readonly<Record<ServiceName, string>>;
+  secret: string;
+  timeoutMs?: number;
+}): OperationTable {
+  const table: OperationTable = {};
+  for (const [operationId, owner] of Object.entries(OPERATION_OWNERS)) {
+    const url = `${options.serviceUrls[owner].replace(/\/$/, '')}/internal/v1/${operationId}`;
+    table[operationId] = async (req) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (!DROPPED_HEADERS.has(name.toLowerCase())) headers[name] = value;
+      }
+      const call: InternalCall = { params: req.params, query: req.query, body: req.body, headers };
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [IDENTITY_HEADER]: signIdentity(options.secret, req),
+          },
+          body: JSON.stringify(call),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+        });
+      } catch (error) {
+        req.log.warn({ owner, err: (error as Error).message }, 'owner service unreachable');
+        throw new ServiceUnavailableError(`the ${owner} service is unavailable, retry later`);
+      }
+      if (response.status !== 200) {
+        req.log.error({ owner, status: response.status }, 'owner service refused the call');
+        throw new ServiceUnavailableError(`the ${owner} service refused the call, retry later`);
+      }
+      return (await response.json()) as OperationResult;
+    };
+  }
+  return table;
+}

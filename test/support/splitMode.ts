@@ -1,0 +1,7 @@
+/**
+ * `--require` this after harness.ts to run the integration tests through the
+ * separate-process mode (issue 6): `make integration-split`.
+ */
+import { harnessOptions } from './harness';
+
+harnessOptions.topology = 'split';
