@@ -15,7 +15,7 @@ MOCHA_INTEGRATION := npx mocha --require tsx/cjs --require test/support/harness.
 MOCHA_SPLIT := npx mocha --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts
 
-.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split
+.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -76,6 +76,10 @@ fuzz: deps
 
 bench: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
+
+# Latency of separate-process mode against in process (median p50 ratio).
+bench-split: deps
+	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/splitBench.ts
 
 clean:
 	rm -rf .run dist

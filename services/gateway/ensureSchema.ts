@@ -21,7 +21,21 @@ export const ALL_SCHEMA: NamedQuery[] = [
   ...purgeSchema,
 ];
 
+/**
+ * Several processes may start at once on a fresh database (separate-process mode,
+ * issue 6): `IF NOT EXISTS` does not stop two of them racing, and the loser is told
+ * the rule already exists, which is what it wanted.
+ */
+function createdConcurrently(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && /^Neo\.ClientError\.Schema\.\w*AlreadyExists$/.test(code);
+}
+
 export async function ensureSchema(executor: Executor): Promise<void> {
-  for (const statement of ALL_SCHEMA) await executor.autoCommit(statement);
+  for (const statement of ALL_SCHEMA) {
+    await executor.autoCommit(statement).catch((error: unknown) => {
+      if (!createdConcurrently(error)) throw error;
+    });
+  }
   await executor.autoCommit(awaitIndexes);
 }

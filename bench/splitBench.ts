@@ -1,0 +1,81 @@
+/**
+ * `make bench-split`: the latency cost of separate-process mode (issue 6). The
+ * same requests against the service in process and against the split topology
+ * (gateway + five service processes, test/support/splitTopology.ts) on one
+ * throw-away stack; prints p50/p95 per operation and the median of the p50 ratios.
+ *   npx tsx bench/splitBench.ts [--runs 100]
+ */
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { loadConfigWith } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { RunningService, startService } from '../services/gateway/server';
+import { createApiKey } from '../services/identity/commands/createApiKey';
+import { startSplitTopology } from '../test/support/splitTopology';
+import { BenchClient } from './benchClient';
+import { uniqueLabel } from './labels';
+import { measure, printTable, Sample } from './stats';
+
+const ENV = {
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  BRANCH_LIMIT: '1000',
+  PROJECT_LIMIT: '1000',
+  RATE_LIMIT_READ_PER_MIN: '1000000',
+  RATE_LIMIT_WRITE_PER_MIN: '1000000',
+};
+
+const addNode = () => ({ type: 'add_node', node: { id: randomUUID(), kind: 'behavior' } });
+
+async function runAgainst(service: RunningService, size: number, runs: number): Promise<Sample[]> {
+  const key = await createApiKey(service.executor, {
+    user: uniqueLabel('bench'),
+    scopes: ['graph:write'],
+    projects: null,
+  });
+  const client = new BenchClient(service.url, key.token);
+  const { projectId } = await client.createProject();
+  const branchId = await client.fork(projectId);
+  let version = await client.applyDeltas(branchId, Array.from({ length: 100 }, addNode), 0);
+  return [
+    await measure('GET /v1/projects', size, runs, () => client.call('GET', '/v1/projects')),
+    await measure('GET branch graph (100 nodes)', size, runs, () => client.readGraph(branchId)),
+    await measure('POST deltas (1 add_node)', size, runs, async () => {
+      version = await client.applyDeltas(branchId, [addNode()], version);
+    }),
+    await measure('POST validate', size, runs, () => client.validate(branchId)),
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '100' } } });
+  const runs = Number(values.runs);
+  const logger = createLogger({ level: 'warn' });
+  process.stderr.write('in process:\n');
+  const inProcess = await startService(loadConfigWith(ENV), logger);
+  const local = await runAgainst(inProcess, 1, runs).finally(() => inProcess.close());
+  process.stderr.write('split (gateway + 5 service processes):\n');
+  const split = await startSplitTopology(ENV, logger);
+  const remote = await runAgainst(split, 2, runs).finally(() => split.close());
+
+  printTable('in process (1) and split (2)', [...local, ...remote]);
+  const ratios = local.map((s, i) => remote[i].p50 / s.p50).sort((a, b) => a - b);
+  console.log('\n| operation | in process p50 ms | split p50 ms | ratio |');
+  console.log('|---|---|---|---|');
+  local.forEach((s, i) =>
+    console.log(
+      `| ${s.label} | ${s.p50.toFixed(1)} | ${remote[i].p50.toFixed(1)} | ${(remote[i].p50 / s.p50).toFixed(2)}x |`,
+    ),
+  );
+  const mid = Math.floor(ratios.length / 2);
+  const median = ratios.length % 2 ? ratios[mid] : (ratios[mid - 1] + ratios[mid]) / 2;
+  console.log(`\nmedian p50 ratio split / in process: ${median.toFixed(2)}x`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
