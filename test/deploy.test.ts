@@ -2,25 +2,20 @@
  * Container and orchestration files (issue 6) agree with the code: they parse,
  * every variable they set is one shared/config/config.ts reads, ports match,
  * probe paths are operations of the OpenAPI document, every process the code has
- * is deployed, and the ingress sends exactly the graph reads to graph-read.
+ * (gateway, the five service processes of separate-process mode, worker) is
+ * deployed, and SERVICE_URLS names each service process where it is reachable.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { parse, parseAllDocuments } from 'yaml';
 import { OPENAPI_PATH } from '../services/gateway/server';
+import { loadConfig } from '../shared/config/config';
+import { SERVICE_NAMES } from '../shared/config/serviceNames';
 
 type Json = Record<string, any>;
 const ROOT = join(__dirname, '..');
 const K8S = join(ROOT, 'deploy', 'k8s');
-const GRAPH_READS = [
-  'getMainGraph',
-  'getBranchGraph',
-  'getSubtree',
-  'getNeighborhood',
-  'getBoundary',
-];
-
 function yamlDocs(path: string): Json[] {
   return parseAllDocuments(readFileSync(path, 'utf8'), { merge: true }).map((doc) => {
     expect(doc.errors, path).to.deep.equal([]);
@@ -88,24 +83,37 @@ describe('deployment files (issue 6)', () => {
     expect(dockerfile).to.match(/^EXPOSE 8080$/m);
   });
 
-  it('docker-compose: Neo4j 5 and Redis 7 images with healthchecks, api and worker from the build', () => {
+  it('docker-compose: Neo4j 5 and Redis 7 with healthchecks; gateway, five services and worker from the build', () => {
     expect(compose.services.neo4j.image).to.match(/^neo4j:5/);
     expect(compose.services.redis.image).to.match(/^redis:7/);
-    for (const name of ['neo4j', 'redis', 'api'])
+    expect(appServices.map(([name]) => name).sort()).to.deep.equal(
+      ['api', 'worker', ...SERVICE_NAMES].sort(),
+    );
+    for (const name of ['neo4j', 'redis', 'api', ...SERVICE_NAMES]) {
       expect(compose.services[name].healthcheck, name).to.be.an('object');
-    expect(appServices.map(([name]) => name).sort()).to.deep.equal(['api', 'worker']);
+    }
     for (const [name, service] of appServices) {
       expect(entryExists(service.command), name).to.equal(true);
-      for (const key of Object.keys(service.environment))
+      for (const key of Object.keys(service.environment)) {
         expect(variables.has(key), `${name} ${key}`).to.equal(true);
+      }
       expect(service.depends_on.neo4j.condition).to.equal('service_healthy');
       expect(service.depends_on.redis.condition).to.equal('service_healthy');
       expect(service.environment.NEO4J_URI).to.equal('bolt://neo4j:7687');
       expect(service.environment.REDIS_URL).to.equal('redis://redis:6379');
+      expect(service.environment.INTERNAL_SECRET, name).to.be.a('string');
     }
     const api = compose.services.api;
     expect(api.ports).to.deep.equal([`8080:${api.environment.PORT}`]);
     expect(api.healthcheck.test.join(' ')).to.contain(`:${api.environment.PORT}/readyz`);
+    const urls = Object.fromEntries(
+      (api.environment.SERVICE_URLS as string).split(',').map((p) => p.split('=')),
+    );
+    for (const name of SERVICE_NAMES) {
+      const owner = compose.services[name];
+      expect(owner.command.slice(-2), name).to.deep.equal(['dist/services/split/main.js', name]);
+      expect(urls[name], name).to.equal(`http://${name}:${owner.environment.PORT}`);
+    }
   });
 
   it('k8s: every variable set is one config.ts reads; ConfigMap and Secret refs resolve', () => {
@@ -137,11 +145,9 @@ describe('deployment files (issue 6)', () => {
   });
 
   it('k8s: gateway and worker deployed, ports agree, probes are /healthz and /readyz of the document', () => {
-    expect(deployments.map((d) => d.metadata.name).sort()).to.deep.equal([
-      'api',
-      'graph-read',
-      'worker',
-    ]);
+    expect(deployments.map((d) => d.metadata.name).sort()).to.deep.equal(
+      ['api', 'worker', ...SERVICE_NAMES].sort(),
+    );
     const port = Number(ofKind('ConfigMap')[0].data.PORT);
     const entries = new Set<string>();
     for (const d of deployments) {
@@ -175,6 +181,9 @@ describe('deployment files (issue 6)', () => {
     }
     expect(entries).to.include('node dist/services/gateway/main.js');
     expect(entries).to.include('node dist/services/worker/main.js');
+    for (const name of SERVICE_NAMES) {
+      expect(entries).to.include(`node dist/services/split/main.js ${name}`);
+    }
   });
 
   it('k8s: a PodDisruptionBudget per deployment and an autoscaler for graph-read', () => {
@@ -190,23 +199,26 @@ describe('deployment files (issue 6)', () => {
     expect(hpa.spec.minReplicas).to.be.at.least(2);
   });
 
-  it('ingress: graph-read receives exactly the graph reads, all GET-only', () => {
+  it('SERVICE_URLS names every service process at its Service; the ingress sends all to the gateway', () => {
+    const urls = Object.fromEntries(
+      (ofKind('ConfigMap')[0].data.SERVICE_URLS as string).split(',').map((p) => p.split('=')),
+    );
+    expect(Object.keys(urls).sort()).to.deep.equal([...SERVICE_NAMES].sort());
+    for (const name of SERVICE_NAMES) {
+      const service = ofKind('Service').find((s) => s.metadata.name === name);
+      expect(service?.spec.ports[0].port, name).to.equal(80);
+      expect(urls[name]).to.equal(`http://${name}`);
+      const d = deployments.find((x) => x.metadata.name === name);
+      expect(containerOf(d!).command.at(-1)).to.equal(name);
+    }
     const [ingress] = ofKind('Ingress');
     const paths = ingress.spec.rules[0].http.paths as Json[];
-    const toReads = paths
-      .filter((p) => p.backend.service.name === 'graph-read')
-      .map((p) => new RegExp(`^${p.path}`));
-    const routed: string[] = [];
-    for (const [template, item] of Object.entries(openapi.paths as Record<string, Json>)) {
-      const sample = template.replace(/\{[^}]+\}/g, '3f1c2a9e-0000-4000-8000-000000000001');
-      if (!toReads.some((re) => re.test(sample))) continue;
-      const methods = Object.keys(item).filter((k) =>
-        ['get', 'post', 'put', 'patch', 'delete'].includes(k),
-      );
-      expect(methods, template).to.deep.equal(['get']);
-      routed.push(item.get.operationId);
-    }
-    expect(routed.sort()).to.deep.equal([...GRAPH_READS].sort());
-    expect(paths.at(-1)?.backend.service.name).to.equal('api');
+    expect(paths.map((p) => [p.path, p.backend.service.name])).to.deep.equal([['/', 'api']]);
+    const secret = yamlDocs(join(K8S, 'secret.example.yaml'))[0];
+    expect(secret.stringData).to.have.property('INTERNAL_SECRET');
+    // What a pod gets loads without a configuration error (split mode included).
+    const config = loadConfig({ ...ofKind('ConfigMap')[0].data, ...secret.stringData });
+    expect(config.serviceUrls?.['graph-read']).to.equal('http://graph-read');
+    expect(config.host).to.equal('0.0.0.0');
   });
 });
