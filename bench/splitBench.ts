@@ -2,7 +2,8 @@
  * `make bench-split`: the latency cost of separate-process mode (issue 6). The
  * same requests against the service in process and against the split topology
  * (gateway + five service processes, test/support/splitTopology.ts) on one
- * throw-away stack; prints p50/p95 per operation and the median of the p50 ratios.
+ * throw-away stack, both warmed up and measured operation by operation in turn;
+ * prints p50/p95 per operation and the median of the p50 ratios.
  *   npx tsx bench/splitBench.ts [--runs 100]
  */
 import { randomUUID } from 'node:crypto';
@@ -27,7 +28,14 @@ const ENV = {
 
 const addNode = () => ({ type: 'add_node', node: { id: randomUUID(), kind: 'behavior' } });
 
-async function runAgainst(service: RunningService, size: number, runs: number): Promise<Sample[]> {
+interface Target {
+  size: number;
+  client: BenchClient;
+  branchId: string;
+  version: number;
+}
+
+async function prepare(service: RunningService, size: number): Promise<Target> {
   const key = await createApiKey(service.executor, {
     user: uniqueLabel('bench'),
     scopes: ['graph:write'],
@@ -36,27 +44,40 @@ async function runAgainst(service: RunningService, size: number, runs: number): 
   const client = new BenchClient(service.url, key.token);
   const { projectId } = await client.createProject();
   const branchId = await client.fork(projectId);
-  let version = await client.applyDeltas(branchId, Array.from({ length: 100 }, addNode), 0);
-  return [
-    await measure('GET /v1/projects', size, runs, () => client.call('GET', '/v1/projects')),
-    await measure('GET branch graph (100 nodes)', size, runs, () => client.readGraph(branchId)),
-    await measure('POST deltas (1 add_node)', size, runs, async () => {
-      version = await client.applyDeltas(branchId, [addNode()], version);
-    }),
-    await measure('POST validate', size, runs, () => client.validate(branchId)),
-  ];
+  const version = await client.applyDeltas(branchId, Array.from({ length: 100 }, addNode), 0);
+  return { size, client, branchId, version };
 }
+
+const OPERATIONS: [string, (t: Target) => Promise<unknown>][] = [
+  ['GET /v1/projects', (t) => t.client.call('GET', '/v1/projects')],
+  ['GET branch graph (100 nodes)', (t) => t.client.readGraph(t.branchId)],
+  [
+    'POST deltas (1 add_node)',
+    async (t) => {
+      t.version = await t.client.applyDeltas(t.branchId, [addNode()], t.version);
+    },
+  ],
+  ['POST validate', (t) => t.client.validate(t.branchId)],
+];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '100' } } });
   const runs = Number(values.runs);
   const logger = createLogger({ level: 'warn' });
-  process.stderr.write('in process:\n');
   const inProcess = await startService(loadConfigWith(ENV), logger);
-  const local = await runAgainst(inProcess, 1, runs).finally(() => inProcess.close());
-  process.stderr.write('split (gateway + 5 service processes):\n');
   const split = await startSplitTopology(ENV, logger);
-  const remote = await runAgainst(split, 2, runs).finally(() => split.close());
+  const local: Sample[] = [];
+  const remote: Sample[] = [];
+  try {
+    const [a, b] = [await prepare(inProcess, 1), await prepare(split, 2)];
+    // Both topologies warm, then each operation measured on one and then the other.
+    for (const [label, step] of OPERATIONS) {
+      local.push(await measure(label, a.size, runs, () => step(a).then(() => undefined), 20));
+      remote.push(await measure(label, b.size, runs, () => step(b).then(() => undefined), 20));
+    }
+  } finally {
+    await Promise.allSettled([inProcess.close(), split.close()]);
+  }
 
   printTable('in process (1) and split (2)', [...local, ...remote]);
   const ratios = local.map((s, i) => remote[i].p50 / s.p50).sort((a, b) => a - b);
