@@ -2,7 +2,8 @@
 # Contract fuzzing (issue 6): schemathesis against the running service on a throw-away
 # Neo4j + Redis, with a valid API key, checking not_a_server_error and
 # response_schema_conformance over every operation of openapi/graph-design-service.yaml
-# (coverage, fuzzing and stateful phases; one worker: hypothesis' lambda introspection is
+# (coverage, fuzzing and stateful phases; path ids drawn half of the time from data seeded by
+# tools/fuzz/seedFuzzData.ts; one worker: hypothesis' lambda introspection is
 # not thread-safe on Python 3.11 and broke runs with two).
 #
 #   scripts/fuzz.sh            (what `make fuzz` runs; also by .ci/run after `make test`)
@@ -66,11 +67,13 @@ log "service ready on $BASE"
 TOKEN="$(npm run -s graphctl -- keys create --user fuzz --scopes graph:write,project:delete,decisions:read |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>process.stdout.write(JSON.parse(s).token))')"
 [[ "$TOKEN" == gds_* ]] || die "could not mint an API key"
+# Real ids for half of the generated path parameters, so requests reach the handlers' logic.
+npx tsx tools/fuzz/seedFuzzData.ts --url "$BASE" --token "$TOKEN" --out "$REPORT_DIR/schemathesis.toml" >&2
 
 CHECKS=not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance,response_headers_conformance
 log "schemathesis: checks $CHECKS; max ${FUZZ_MAX_EXAMPLES} examples per operation, ${FUZZ_WORKERS} workers, seed ${FUZZ_SEED}"
 rc=0
-"$VENV/bin/schemathesis" run openapi/graph-design-service.yaml \
+"$VENV/bin/schemathesis" --config-file "$REPORT_DIR/schemathesis.toml" run openapi/graph-design-service.yaml \
   --url "$BASE" \
   --header "Authorization: Bearer $TOKEN" \
   --checks "$CHECKS" \

@@ -56,7 +56,9 @@ async function closeQueue(queue: Queue, logger: Logger): Promise<void> {
     await withinMs(3000, queue.close(), `closing queue ${queue.name}`);
   } catch (error) {
     logger.warn({ err: (error as Error).message }, 'queue close timed out; disconnecting');
-    await queue.disconnect().catch(() => undefined);
+    await withinMs(1000, queue.disconnect(), `disconnecting queue ${queue.name}`).catch(
+      () => undefined,
+    );
   }
 }
 
