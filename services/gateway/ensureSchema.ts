@@ -31,11 +31,26 @@ function createdConcurrently(error: unknown): boolean {
   return typeof code === 'string' && /^Neo\.ClientError\.Schema\.\w*AlreadyExists$/.test(code);
 }
 
-export async function ensureSchema(executor: Executor): Promise<void> {
-  for (const statement of ALL_SCHEMA) {
-    await executor.autoCommit(statement).catch((error: unknown) => {
-      if (!createdConcurrently(error)) throw error;
-    });
+/** Schema statements racing each other can also deadlock: those are retried. */
+function transient(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && code.startsWith('Neo.TransientError.');
+}
+
+async function applyStatement(executor: Executor, statement: NamedQuery): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await executor.autoCommit(statement);
+      return;
+    } catch (error) {
+      if (createdConcurrently(error)) return;
+      if (!transient(error) || attempt >= 8) throw error;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 200));
+    }
   }
+}
+
+export async function ensureSchema(executor: Executor): Promise<void> {
+  for (const statement of ALL_SCHEMA) await applyStatement(executor, statement);
   await executor.autoCommit(awaitIndexes);
 }
