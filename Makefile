@@ -9,10 +9,14 @@ TEST_NEO4J_PORT ?= 27687
 TEST_REDIS_PORT ?= 26379
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
-MOCHA_INTEGRATION := npx mocha --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
+# Every mocha run ends with a plain 'label: N passed, N failed' line (and appends its counts
+# to $(TEST_COUNTS), which .ci/run adds up).
+TEST_COUNTS ?= .run/test-counts
+REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
+MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
 # The same HTTP suite through separate processes (issue 6); the fault, docs-page and
 # deployment-file tests run once, in process.
-MOCHA_SPLIT := npx mocha --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
+MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts
 
 .PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split
@@ -51,7 +55,7 @@ lint:
 check: types-check typecheck lint
 
 unit:
-	npx mocha 'services/**/*.spec.ts' 'shared/**/*.spec.ts'
+	npx mocha $(call REPORTER,unit) 'services/**/*.spec.ts' 'shared/**/*.spec.ts'
 
 integration:
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
@@ -60,10 +64,11 @@ integration-split:
 	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
 
 test: deps
-	@mkdir -p .run
+	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory check unit integration integration-split; status=$$?; \
-	echo "make test: $$(( $$(date +%s) - start ))s"; exit $$status
+	echo "make test took $$(( $$(date +%s) - start ))s"; \
+	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
 # Separate-process mode (issue 6): gateway, projects, branches, graph-read, graph-write,
 # decisions and the worker as separate processes on loopback.

@@ -95,4 +95,6 @@ failed="$(grep -oE '[0-9]+ failed' <<<"$summary" | grep -oE '[0-9]+' || echo 0)"
 errors="$(grep -oE '[0-9]+ errors?' <(tail -n1 "$REPORT_DIR/schemathesis.txt") | grep -oE '[0-9]+' || echo 0)"
 ((rc == 0 || failed + errors > 0)) || errors=1
 echo "fuzz: ${passed:-0} passed, $((failed + errors)) failed"
+# Counts for .ci/run's total, in the format of test/support/countingReporter.cjs.
+[[ -z "${TEST_COUNTS:-}" ]] || echo "fuzz ${passed:-0} $((failed + errors)) 0" >>"$TEST_COUNTS"
 exit "$rc"
