@@ -21,46 +21,89 @@ export async function runReadBench(options: {
     const fixture = await loadFixture(executor, project.mainId, size);
     const branchId = project.mainId;
     const runs = 30;
+    const warmup = 10; // JIT-warm both sides (the JVM and Node) before timing
     samples.push(
-      await measure('fixed cost: GET /v1/projects (API)', size, runs, async () => {
-        await client.call('GET', '/v1/projects?limit=1');
-      }),
+      await measure(
+        'fixed cost: GET /v1/projects (API)',
+        size,
+        runs,
+        async () => {
+          await client.call('GET', '/v1/projects?limit=1');
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('subtree depth 3 (API)', size, runs, async () => {
-        await client.call(
-          'GET',
-          `/v1/branches/${branchId}/subtree/${pick(fixture.boundaries)}?depth=3`,
-        );
-      }),
+      await measure(
+        'subtree depth 3 (API)',
+        size,
+        runs,
+        async () => {
+          await client.call(
+            'GET',
+            `/v1/branches/${branchId}/subtree/${pick(fixture.boundaries)}?depth=3`,
+          );
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('subtree depth 3 (bare Cypher)', size, runs, async () => {
-        await executor.read(bareSubtree, { branchId, nodeId: pick(fixture.boundaries) });
-      }),
+      await measure(
+        'subtree depth 3 (bare Cypher)',
+        size,
+        runs,
+        async () => {
+          await executor.read(bareSubtree, { branchId, nodeId: pick(fixture.boundaries) });
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('neighborhood (API)', size, runs, async () => {
-        await client.call('GET', `/v1/branches/${branchId}/node/${pick(fixture.nodes).id}`);
-      }),
+      await measure(
+        'neighborhood (API)',
+        size,
+        runs,
+        async () => {
+          await client.call('GET', `/v1/branches/${branchId}/node/${pick(fixture.nodes).id}`);
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('neighborhood (bare Cypher)', size, runs, async () => {
-        await executor.read(bareNeighborhood, { branchId, nodeId: pick(fixture.nodes).id });
-      }),
+      await measure(
+        'neighborhood (bare Cypher)',
+        size,
+        runs,
+        async () => {
+          await executor.read(bareNeighborhood, { branchId, nodeId: pick(fixture.nodes).id });
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('boundary view (API)', size, runs, async () => {
-        await client.call(
-          'GET',
-          `/v1/graph/${project.projectId}/boundary/${pick(fixture.boundaries)}`,
-        );
-      }),
+      await measure(
+        'boundary view (API)',
+        size,
+        runs,
+        async () => {
+          await client.call(
+            'GET',
+            `/v1/graph/${project.projectId}/boundary/${pick(fixture.boundaries)}`,
+          );
+        },
+        warmup,
+      ),
     );
     samples.push(
-      await measure('boundary view (bare Cypher)', size, runs, async () => {
-        await executor.read(bareBoundary, { branchId, nodeId: pick(fixture.boundaries) });
-      }),
+      await measure(
+        'boundary view (bare Cypher)',
+        size,
+        runs,
+        async () => {
+          await executor.read(bareBoundary, { branchId, nodeId: pick(fixture.boundaries) });
+        },
+        warmup,
+      ),
     );
   }
   return samples;

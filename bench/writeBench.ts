@@ -38,6 +38,9 @@ function batchDeltas(fixture: Fixture, count: number) {
   return { deltas, bare };
 }
 
+/** Batches before timing starts, so that both sides are JIT-warm (the JVM and Node). */
+const BATCH_WARMUP = 10;
+
 export interface WriteBenchOptions {
   client: BenchClient;
   executor: Executor;
@@ -70,10 +73,16 @@ export async function runWriteBench({
     let version = 0;
     for (const count of [10, 100]) {
       samples.push(
-        await measure(`${count}-delta batch (API)`, size, count === 10 ? 30 : 10, async () => {
-          const { deltas } = batchDeltas(fixture, count);
-          version = await client.applyDeltas(branchId, deltas, version);
-        }),
+        await measure(
+          `${count}-delta batch (API)`,
+          size,
+          count === 10 ? 30 : 10,
+          async () => {
+            const { deltas } = batchDeltas(fixture, count);
+            version = await client.applyDeltas(branchId, deltas, version);
+          },
+          BATCH_WARMUP,
+        ),
       );
       samples.push(
         await measure(
@@ -88,6 +97,7 @@ export async function runWriteBench({
             });
             version = row.version;
           },
+          BATCH_WARMUP,
         ),
       );
     }

@@ -18,7 +18,7 @@ describe('authentication and errors (§5, §7)', () => {
   it('gives malformed, unknown and revoked credentials the identical 401 (§5.5)', async () => {
     const { anon, service } = currentHarness();
     const user = await newUser();
-    await revokeApiKey(service.executor, user.keyId);
+    await revokeApiKey(service, user.keyId);
     const bodies = [];
     for (const header of [
       'Basic abc',
@@ -32,6 +32,17 @@ describe('authentication and errors (§5, §7)', () => {
       bodies.push(JSON.stringify(res.body));
     }
     expect(new Set(bodies).size).to.equal(1);
+  });
+
+  it('refuses a key at once after revocation, even while processes have it cached', async () => {
+    const { anon, service } = currentHarness();
+    const user = await newUser();
+    const api = anon.withToken(user.token);
+    // The first call looks the key up in Neo4j; the second is answered from the cache.
+    expect((await api.get('/v1/projects')).status).to.equal(200);
+    expect((await api.get('/v1/projects')).status).to.equal(200);
+    await revokeApiKey(service, user.keyId);
+    expect((await api.get('/v1/projects')).status).to.equal(401);
   });
 
   it('serves /healthz without credentials once Neo4j and Redis answer', async () => {

@@ -20,6 +20,7 @@ import { graphRoutes } from '../graph/graphRoutes';
 import { graphFileRoutes } from '../graphfile/graphFileRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
+import { AuthCache } from '../identity/authCache';
 import { Authenticator } from '../identity/authenticator';
 import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
@@ -87,7 +88,10 @@ export async function startService(
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
     logger,
-    authenticator: new Authenticator({ executor }),
+    authenticator: new Authenticator({
+      executor,
+      cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds }),
+    }),
     rateLimits: new RateLimits({
       redis,
       perMinute: {

@@ -54,16 +54,19 @@ export async function loadChainedNode(
   return found;
 }
 
-/** Direct children of a node, ordered by id, their chains extending the parent's. */
-export async function loadChildren(
+type ChildRow = { node: NodeRecord; ports: PortRecord[] };
+
+/** Direct children of a node, ordered by id (chain them with chainChildren). */
+export function loadChildRows(
   tx: QueryRunner,
   branchId: string,
-  parent: ChainedNode,
-): Promise<ChainedNode[]> {
-  const rows = await tx.run<{ node: NodeRecord; ports: PortRecord[] }>(readChildren, {
-    branchId,
-    nodeId: parent.entry.node.id,
-  });
+  parentId: string,
+): Promise<ChildRow[]> {
+  return tx.run<ChildRow>(readChildren, { branchId, nodeId: parentId });
+}
+
+/** Children rows as chained nodes, their chains extending the parent's. */
+export function chainChildren(parent: ChainedNode, rows: ChildRow[]): ChainedNode[] {
   return rows.map((r) => ({
     entry: withPorts(r.node, r.ports),
     names: [...parent.names, r.node.name],

@@ -5,6 +5,7 @@
 import { UnauthenticatedError } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { Executor } from '../../shared/neo4j/executor';
+import type { AuthCache } from './authCache';
 import { hashToken, looksLikeToken } from './keyTokens';
 import { findActiveKeyByHash } from './store/identityQueries';
 
@@ -16,7 +17,8 @@ interface KeyRow extends Record<string, unknown> {
 }
 
 export class Authenticator {
-  constructor(private readonly options: { executor: Executor }) {}
+  /** With a cache, known keys skip the Neo4j lookup (see AuthCache for revocation). */
+  constructor(private readonly options: { executor: Executor; cache?: AuthCache }) {}
 
   /** Extracts the bearer token, or null when the header is missing or malformed. */
   static bearerToken(header: string | undefined): string | null {
@@ -28,15 +30,22 @@ export class Authenticator {
   async authenticate(header: string | undefined): Promise<Principal> {
     const token = Authenticator.bearerToken(header);
     if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
-    const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, {
-      hash: hashToken(token),
-    });
+    const hash = hashToken(token);
+    const { cache } = this.options;
+    // The epoch is read before the lookup: a revocation that commits after this
+    // point bumps it, so what the lookup finds is never used past the revocation.
+    const epoch = cache ? await cache.epoch() : undefined;
+    const cached = epoch === undefined ? undefined : cache?.get(hash, epoch);
+    if (cached) return cached;
+    const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash });
     if (!row) throw new UnauthenticatedError();
-    return {
+    const principal: Principal = {
       userId: row.userId,
       keyId: row.keyId,
       scopes: new Set(row.scopes),
       projectAllowlist: row.projects ? new Set(row.projects) : null,
     };
+    if (epoch !== undefined) cache?.set(hash, epoch, principal);
+    return principal;
   }
 }

@@ -22,6 +22,8 @@ export interface Config {
     maxDeltasPerBatch: number;
   };
   idempotencyTtlSeconds: number;
+  /** How long a process keeps an authenticated key before looking it up again (0: never). */
+  authCacheTtlSeconds: number;
   /** Background jobs (BullMQ queues `decisions` and `purge`, services/worker). */
   jobs: {
     /** How often the worker looks for deleted projects and discarded branches left unpurged. */
@@ -159,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxDeltasPerBatch: 1000,
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
+    authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),
     jobs: {
       purgeSweepIntervalSeconds: intSetting(env, 'PURGE_SWEEP_INTERVAL_S', 60, 1, problems),
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),

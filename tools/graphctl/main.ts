@@ -5,11 +5,13 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { Redis } from 'ioredis';
 import { loadConfig } from '../../shared/config/config';
 import { DeltaError, DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
+import { connectRedis, createRedis } from '../../shared/redis/redisClient';
 import { presentBranchRef } from '../../services/branches/branchPresenter';
 import { importDecisions } from '../../services/decisions/commands/importDecisions';
 import { ensureSchema } from '../../services/gateway/ensureSchema';
@@ -72,6 +74,17 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
+/** A Redis connection for one command (a bounded wait for it, then closed). */
+async function withRedis<T>(ctx: ServiceContext, use: (redis: Redis) => Promise<T>): Promise<T> {
+  const redis = createRedis(ctx.config.redisUrl, ctx.logger, 'graphctl');
+  try {
+    await connectRedis(redis, 5000).catch(() => undefined);
+    return await use(redis);
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function run(argv: string[], executor: Executor, ctx: ServiceContext): Promise<unknown> {
   const [group, ...tail] = argv;
   const single = SINGLE_WORD.has(group ?? '');
@@ -104,7 +117,7 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
         projects: values.projects === undefined ? null : list(values.projects),
       });
     case 'keys revoke':
-      return revokeApiKey(executor, required(values, 'key'));
+      return withRedis(ctx, (redis) => revokeApiKey({ executor, redis }, required(values, 'key')));
     case 'members add':
       return addMember(executor, {
         projectId: required(values, 'project'),

@@ -8,12 +8,19 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { pipelined } from '../../../shared/neo4j/pipelined';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { loadMainBranch } from '../../branches/mainBranch';
 import { visibleProject } from '../../identity/projectAccess';
 import type { NodeWithPorts } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { chainOf, loadChainedNode, loadChildren, ScopedEdge } from '../scopedLoader';
+import {
+  chainChildren,
+  chainOf,
+  loadChainedNode,
+  loadChildRows,
+  ScopedEdge,
+} from '../scopedLoader';
 import { readPerimeterEdges } from '../store/scopedReadQueries';
 
 export interface BoundaryRead {
@@ -33,14 +40,21 @@ export async function readBoundary(
   nodeId: string,
 ): Promise<BoundaryRead> {
   return ctx.executor.readTx(async (tx) => {
-    await visibleProject(tx, principal, projectId);
-    const branch = await loadMainBranch(tx, projectId);
-    const boundary = await loadChainedNode(tx, branch.id, nodeId);
-    const children = await loadChildren(tx, branch.id, boundary);
-    const edges = await tx.run<ScopedEdge & Record<string, unknown>>(readPerimeterEdges, {
-      branchId: branch.id,
-      nodeId,
-    });
+    // Two round trips: the project check with main, then the node, its children and
+    // the perimeter wires together (a failed check placed first wins: 404 project).
+    const [, branch] = await pipelined([
+      visibleProject(tx, principal, projectId),
+      loadMainBranch(tx, projectId),
+    ]);
+    const [boundary, childRows, edges] = await pipelined([
+      loadChainedNode(tx, branch.id, nodeId),
+      loadChildRows(tx, branch.id, nodeId),
+      tx.run<ScopedEdge & Record<string, unknown>>(readPerimeterEdges, {
+        branchId: branch.id,
+        nodeId,
+      }),
+    ]);
+    const children = chainChildren(boundary, childRows);
     return {
       branch,
       boundary: boundary.entry,

@@ -7,6 +7,7 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { pipelined } from '../../../shared/neo4j/pipelined';
 import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import type { NodeWithPorts } from '../graphRecords';
@@ -36,9 +37,12 @@ export async function readNeighborhood(
   nodeId: string,
 ): Promise<NeighborhoodRead> {
   return ctx.executor.readTx(async (tx) => {
-    const { branch } = await visibleBranch(tx, principal, branchId);
-    const node = await loadChainedNode(tx, branch.id, nodeId);
-    const edges = await loadEdgesAtNodes(tx, branch.id, [nodeId]);
+    // Visibility, the node and its wires go out together; visibility wins (404 branch).
+    const [{ branch }, node, edges] = await pipelined([
+      visibleBranch(tx, principal, branchId),
+      loadChainedNode(tx, branchId, nodeId),
+      loadEdgesAtNodes(tx, branchId, [nodeId]),
+    ]);
     const otherEnds = edges
       .flatMap((e) => [e.source, e.target])
       .filter((id): id is string => id !== null && id !== nodeId);

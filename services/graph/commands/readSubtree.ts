@@ -8,6 +8,7 @@
 import { NotFoundError, RequestValidationError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { pipelined } from '../../../shared/neo4j/pipelined';
 import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
@@ -64,11 +65,11 @@ export async function readSubtree(
 ): Promise<SubtreeRead> {
   checkDepth(depth);
   return ctx.executor.readTx(async (tx) => {
-    const { branch } = await visibleBranch(tx, principal, branchId);
-    const row = await tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), {
-      branchId: branch.id,
-      nodeId,
-    });
+    // Visibility and the walk go out together; a branch that is not visible wins (404).
+    const [{ branch }, row] = await pipelined([
+      visibleBranch(tx, principal, branchId),
+      tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), { branchId, nodeId }),
+    ]);
     if (!row) throw new NotFoundError('node');
     const descendants = [...row.descendants].sort((a, b) => byId(a.node.id, b.node.id));
     const ids = [row.root.id, ...descendants.map((d) => d.node.id)];

@@ -1,0 +1,91 @@
+/**
+ * A per-process cache of authenticated keys, so that most requests skip the key
+ * lookup in Neo4j (one round trip of the fixed per-request cost).
+ *
+ * Revocation still takes effect at once, in every process: `graphctl keys revoke`
+ * bumps a key epoch in Redis after its Neo4j commit, and a cached key is used only
+ * while the epoch read before its lookup is still the current one. The epoch is read
+ * on every request (one Redis GET, far cheaper than the Neo4j lookup). When Redis
+ * does not answer, or the connection drops, the cache is emptied and bypassed, so an
+ * outage can never serve a revoked key. Entries also expire after AUTH_CACHE_TTL_S
+ * (0 turns the cache off).
+ */
+import type { Redis } from 'ioredis';
+import type { Principal } from '../../shared/http/principal';
+
+export const AUTH_EPOCH_KEY = 'auth:epoch';
+
+interface Entry {
+  principal: Principal;
+  epoch: string;
+  expiresAt: number;
+}
+
+export interface AuthCacheOptions {
+  redis: Redis;
+  ttlSeconds: number;
+  /** Bound on cached keys; the oldest entry goes first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(private readonly options: AuthCacheOptions) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.now = options.now ?? Date.now;
+    options.redis.on('close', () => this.entries.clear());
+  }
+
+  get enabled(): boolean {
+    return this.options.ttlSeconds > 0;
+  }
+
+  /** The current epoch, or undefined when the cache is off or Redis does not answer. */
+  async epoch(): Promise<string | undefined> {
+    if (!this.enabled) return undefined;
+    try {
+      return (await this.options.redis.get(AUTH_EPOCH_KEY)) ?? '0';
+    } catch {
+      this.entries.clear();
+      return undefined;
+    }
+  }
+
+  /** The cached principal for a token hash, if it was looked up under `epoch`. */
+  get(hash: string, epoch: string): Principal | undefined {
+    const entry = this.entries.get(hash);
+    if (!entry) return undefined;
+    if (entry.epoch !== epoch || entry.expiresAt <= this.now()) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  set(hash: string, epoch: string, principal: Principal): void {
+    if (!this.enabled) return;
+    this.entries.delete(hash);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(hash, {
+      principal,
+      epoch,
+      expiresAt: this.now() + this.options.ttlSeconds * 1000,
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** Invalidates every process's cached keys (after a revocation has committed). */
+export async function bumpAuthEpoch(redis: Redis): Promise<void> {
+  await redis.incr(AUTH_EPOCH_KEY);
+}
