@@ -3,12 +3,10 @@
  * BullMQ queue `decisions` processed by the worker (started in-process with
  * startWorker, on a fresh queue name per suite), and `graphctl decisions import`.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Job, Queue, Worker } from 'bullmq';
 import { expect } from 'chai';
 import { decisionJobOptions, decisionProcessor } from '../services/decisions/decisionJobs';
@@ -18,6 +16,7 @@ import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import { decisionOut, eventually, storedDecision, workerConfig } from './support/decisionFixtures';
 import { currentHarness, newUser, TestUser, uniqueName } from './support/harness';
+import { graphctl } from './support/graphctl';
 
 const config = workerConfig();
 const logger = createLogger({ level: 'silent' });
@@ -177,23 +176,6 @@ describe('decision ingestion: transient failures are retried with exponential ba
     }
   });
 });
-
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..');
-
-async function graphctl(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], {
-      cwd: ROOT,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 async function jsonLines(lines: string[]): Promise<string> {
   const path = join(await mkdtemp(join(tmpdir(), 'decisions-')), 'decisions.jsonl');

@@ -1,15 +1,12 @@
 /** Bad graph files are refused with a clear 422 and nothing is created; graphctl export/import. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
 import { addNode, uuid } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
-
-const run = promisify(execFile);
+import { graphctl } from './support/graphctl';
 
 async function projectCount(user: TestUser): Promise<number> {
   const res = await user.api.get('/v1/projects?include_archived=true&limit=200');
@@ -129,17 +126,12 @@ describe('graph file refusals (interpretations "Graph file")', function () {
 
 describe('graphctl export / import', function () {
   this.timeout(90_000);
-  const ROOT = join(__dirname, '..');
-
-  async function graphctl(...args: string[]) {
-    try {
-      const { stdout } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], { cwd: ROOT });
-      return { code: 0, out: JSON.parse(stdout) };
-    } catch (error) {
-      const e = error as { code: number; stderr: string };
-      const line = e.stderr.split('\n').find((l) => l.startsWith('{'));
-      return { code: e.code, out: null, err: line };
-    }
+  /** The CLI's JSON answer, or its exit code and the JSON error line of stderr. */
+  async function cli(...args: string[]) {
+    const outcome = await graphctl(...args);
+    if (outcome.code === 0) return { code: 0, out: JSON.parse(outcome.stdout), err: undefined };
+    const line = outcome.stderr.split('\n').find((l) => l.startsWith('{'));
+    return { code: outcome.code, out: null, err: line };
   }
 
   it('export --branch writes the file; import --file --user creates the project for that user', async () => {
@@ -148,27 +140,27 @@ describe('graphctl export / import', function () {
     await p.seed([addNode({ data: { name: 'exported' } })]);
     const dir = mkdtempSync(join(tmpdir(), 'graphfile-'));
     const path = join(dir, 'main.json');
-    const exported = await graphctl('export', '--branch', p.mainId, '--out', path);
+    const exported = await cli('export', '--branch', p.mainId, '--out', path);
     expect(exported.code, exported.err).to.equal(0);
     expect(exported.out).to.include({ branch_id: p.mainId, out: path, nodes: 1, edges: 0 });
     const file = JSON.parse(readFileSync(path, 'utf8'));
     expect(file.schema_version).to.equal(6);
 
-    const printed = await graphctl('export', '--branch', p.mainId);
+    const printed = await cli('export', '--branch', p.mainId);
     expect(printed.out).to.deep.equal(file); // without --out the file is the output
 
     const importer = await newUser();
-    const imported = await graphctl('import', '--file', path, '--user', importer.name);
+    const imported = await cli('import', '--file', path, '--user', importer.name);
     expect(imported.code, imported.err).to.equal(0);
     expect(imported.out.project.name).to.equal(file.project_name);
     const main = await importer.api.get(`/v1/graph/${imported.out.project.id}`);
     expect(main.body.nodes.map((n: any) => n.data.name)).to.deep.equal(['exported']);
 
     writeFileSync(path, JSON.stringify({ schema_version: 1 }));
-    const bad = await graphctl('import', '--file', path, '--user', importer.name);
+    const bad = await cli('import', '--file', path, '--user', importer.name);
     expect(bad.code).to.equal(1);
     expect(JSON.parse(bad.err ?? '{}').error).to.equal('unsupported_schema_version');
-    const missing = await graphctl('export', '--branch', uuid());
+    const missing = await cli('export', '--branch', uuid());
     expect(missing.code).to.equal(1);
   });
 });

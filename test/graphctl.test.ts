@@ -1,26 +1,7 @@
 /** The operator CLI (interpretations "Operator interface"): keys create|revoke, members add. */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { currentHarness, uniqueName } from './support/harness';
-
-const run = promisify(execFile);
-const ROOT = join(__dirname, '..');
-
-async function graphctl(
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], {
-      cwd: ROOT,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { graphctl } from './support/graphctl';
 
 describe('graphctl (operator interface)', function () {
   this.timeout(60_000);
