@@ -79,7 +79,9 @@ async function main(): Promise<void> {
     await Promise.allSettled([inProcess.close(), split.close()]);
   }
 
-  printTable('in process (1) and split (2)', [...local, ...remote]);
+  printTable('in process and split', [...local, ...remote], (n) =>
+    n === 1 ? 'in process' : 'split',
+  );
   const ratios = local.map((s, i) => remote[i].p50 / s.p50).sort((a, b) => a - b);
   console.log('\n| operation | in process p50 ms | split p50 ms | ratio |');
   console.log('|---|---|---|---|');

@@ -36,11 +36,16 @@ export async function measure(
   return sample;
 }
 
-export function printTable(title: string, samples: Sample[]): void {
+/** Columns are sizes ("N nodes") unless `column` names them otherwise. */
+export function printTable(
+  title: string,
+  samples: Sample[],
+  column: (size: number) => string = (n) => `${n} nodes`,
+): void {
   const sizes = [...new Set(samples.map((s) => s.size))].sort((a, b) => a - b);
   const labels = [...new Set(samples.map((s) => s.label))];
   const cell = (s?: Sample) => (s ? `${s.p50.toFixed(1)} / ${s.p95.toFixed(1)}` : '-');
-  const header = ['operation (p50 / p95 ms)', ...sizes.map((n) => `${n} nodes`)];
+  const header = ['operation (p50 / p95 ms)', ...sizes.map(column)];
   const rows = labels.map((label) => [
     label,
     ...sizes.map((n) => cell(samples.find((s) => s.label === label && s.size === n))),
