@@ -28,14 +28,22 @@ export async function visibleBranch(
   branchId: string,
   options: { lock?: boolean } = {},
 ): Promise<BranchGrant> {
-  const row = await tx.one<{
-    branch: BranchRecord;
-    project: ProjectRecord | null;
-    role: Role | null;
-  }>(options.lock ? lockBranchWithAccess : findBranchWithAccess, {
-    id: branchId,
-    userId: principal.userId,
-  });
+  const row = await tx.one<BranchAccessRow & Record<string, unknown>>(
+    options.lock ? lockBranchWithAccess : findBranchWithAccess,
+    { id: branchId, userId: principal.userId },
+  );
+  return branchGrant(principal, row);
+}
+
+/** A branch with its project and the caller's role, as BRANCH_ACCESS reads them. */
+export interface BranchAccessRow {
+  branch: BranchRecord;
+  project: ProjectRecord | null;
+  role: Role | null;
+}
+
+/** The grant of a visible branch, or the 404 of a missing one (also when `row` is absent). */
+export function branchGrant(principal: Principal, row: BranchAccessRow | undefined): BranchGrant {
   const grant = row ? projectGrant(principal, row.project, row.role) : null;
   if (!row || !grant) throw new NotFoundError('branch');
   if (!row.branch.is_main && row.branch.owner_id !== principal.userId)

@@ -23,9 +23,16 @@ export const createBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
-const WITH_ACCESS = `WITH b
+/**
+ * Binds branch `b`'s live project `p` and the caller's ($userId) membership `m`.
+ * Reads that answer in one statement start with it and return
+ * `b {.*} AS branch, p {.*} AS project, m.role AS role` for branchGrant().
+ */
+export const BRANCH_ACCESS = `WITH b
    OPTIONAL MATCH (p:Project {id: b.project_id}) WHERE p.deleted_at IS NULL
-   OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)
+   OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)`;
+
+const WITH_ACCESS = `${BRANCH_ACCESS}
    RETURN ${BRANCH}, p {.*} AS project, m.role AS role`;
 
 /** A branch with its project and the caller's role, in one round trip. */

@@ -8,20 +8,13 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { pipelined } from '../../../shared/neo4j/pipelined';
+import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { BranchRecord } from '../../branches/branchRecord';
-import { loadMainBranch } from '../../branches/mainBranch';
-import { visibleProject } from '../../identity/projectAccess';
-import type { NodeWithPorts } from '../graphRecords';
+import { projectGrant, ProjectRecord, Role } from '../../identity/projectAccess';
+import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import {
-  chainChildren,
-  chainOf,
-  loadChainedNode,
-  loadChildRows,
-  ScopedEdge,
-} from '../scopedLoader';
-import { readPerimeterEdges } from '../store/scopedReadQueries';
+import { chainChildren, ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';
+import { readBoundaryOf } from '../store/scopedReadQueries';
 
 export interface BoundaryRead {
   branch: BranchRecord;
@@ -33,34 +26,43 @@ export interface BoundaryRead {
   addresses: NodeAddresses;
 }
 
+/** The project's access row with main and, when the node exists, its boundary view. */
+interface BoundaryRow {
+  project: ProjectRecord | null;
+  role: Role | null;
+  branch: BranchRecord | null;
+  node: NodeRecord | null;
+  ports: PortRecord[] | null;
+  names: string[] | null;
+  children: { node: NodeRecord; ports: PortRecord[] }[] | null;
+  edges: ScopedEdge[] | null;
+}
+
 export async function readBoundary(
   ctx: ServiceContext,
   principal: Principal,
   projectId: string,
   nodeId: string,
 ): Promise<BoundaryRead> {
-  return ctx.executor.readTx(async (tx) => {
-    // Two round trips: the project check with main, then the node, its children and
-    // the perimeter wires together (a failed check placed first wins: 404 project).
-    const [, branch] = await pipelined([
-      visibleProject(tx, principal, projectId),
-      loadMainBranch(tx, projectId),
-    ]);
-    const [boundary, childRows, edges] = await pipelined([
-      loadChainedNode(tx, branch.id, nodeId),
-      loadChildRows(tx, branch.id, nodeId),
-      tx.run<ScopedEdge & Record<string, unknown>>(readPerimeterEdges, {
-        branchId: branch.id,
-        nodeId,
-      }),
-    ]);
-    const children = chainChildren(boundary, childRows);
-    return {
-      branch,
-      boundary: boundary.entry,
-      children: children.map((c) => c.entry),
-      edges,
-      addresses: addressNodes([boundary, ...children].map(chainOf)),
-    };
+  // One statement, one round trip: access, main, the node, its children and wires.
+  const [row] = await ctx.executor.read<BoundaryRow & Record<string, unknown>>(readBoundaryOf, {
+    projectId,
+    nodeId,
+    userId: principal.userId,
   });
+  if (!row || !projectGrant(principal, row.project, row.role)) throw new NotFoundError('project');
+  if (!row.branch) throw new NotFoundError('branch');
+  if (!row.node) throw new NotFoundError('node');
+  const boundary: ChainedNode = {
+    entry: withPorts(row.node, row.ports ?? []),
+    names: row.names ?? [],
+  };
+  const children = chainChildren(boundary, row.children ?? []);
+  return {
+    branch: row.branch,
+    boundary: boundary.entry,
+    children: children.map((c) => c.entry),
+    edges: row.edges ?? [],
+    addresses: addressNodes([boundary, ...children].map(chainOf)),
+  };
 }

@@ -7,18 +7,13 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { pipelined } from '../../../shared/neo4j/pipelined';
-import { visibleBranch } from '../../branches/branchAccess';
+import { NotFoundError } from '../../../shared/errors/domainErrors';
+import { BranchAccessRow, branchGrant } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
-import type { NodeWithPorts } from '../graphRecords';
+import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import {
-  chainOf,
-  loadChainedNode,
-  loadChainedNodes,
-  loadEdgesAtNodes,
-  ScopedEdge,
-} from '../scopedLoader';
+import { ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';
+import { readNeighborhoodOf } from '../store/scopedReadQueries';
 
 export interface NeighborhoodRead {
   branch: BranchRecord;
@@ -30,29 +25,38 @@ export interface NeighborhoodRead {
   addresses: NodeAddresses;
 }
 
+/** The access row (BranchAccessRow) and, when the node exists, its neighborhood. */
+interface NeighborhoodRow extends BranchAccessRow {
+  node: NodeRecord | null;
+  ports: PortRecord[] | null;
+  names: string[] | null;
+  edges: ScopedEdge[] | null;
+  neighbors: { node: NodeRecord; ports: PortRecord[]; names: string[] }[] | null;
+}
+
 export async function readNeighborhood(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
   nodeId: string,
 ): Promise<NeighborhoodRead> {
-  return ctx.executor.readTx(async (tx) => {
-    // Visibility, the node and its wires go out together; visibility wins (404 branch).
-    const [{ branch }, node, edges] = await pipelined([
-      visibleBranch(tx, principal, branchId),
-      loadChainedNode(tx, branchId, nodeId),
-      loadEdgesAtNodes(tx, branchId, [nodeId]),
-    ]);
-    const otherEnds = edges
-      .flatMap((e) => [e.source, e.target])
-      .filter((id): id is string => id !== null && id !== nodeId);
-    const neighbors = await loadChainedNodes(tx, branch.id, otherEnds);
-    return {
-      branch,
-      node: node.entry,
-      neighbors: neighbors.map((n) => n.entry),
-      edges,
-      addresses: addressNodes([node, ...neighbors].map(chainOf)),
-    };
-  });
+  // One statement, one round trip: the access row, the node, its wires and neighbors.
+  const [row] = await ctx.executor.read<NeighborhoodRow & Record<string, unknown>>(
+    readNeighborhoodOf,
+    { branchId, nodeId, userId: principal.userId },
+  );
+  const { branch } = branchGrant(principal, row);
+  if (!row.node) throw new NotFoundError('node');
+  const node: ChainedNode = { entry: withPorts(row.node, row.ports ?? []), names: row.names ?? [] };
+  const neighbors: ChainedNode[] = (row.neighbors ?? []).map((r) => ({
+    entry: withPorts(r.node, r.ports),
+    names: r.names,
+  }));
+  return {
+    branch,
+    node: node.entry,
+    neighbors: neighbors.map((n) => n.entry),
+    edges: row.edges ?? [],
+    addresses: addressNodes([node, ...neighbors].map(chainOf)),
+  };
 }

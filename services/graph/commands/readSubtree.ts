@@ -8,12 +8,11 @@
 import { NotFoundError, RequestValidationError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { pipelined } from '../../../shared/neo4j/pipelined';
-import { visibleBranch } from '../../branches/branchAccess';
+import { BranchAccessRow, branchGrant } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { loadEdgesAtNodes, ScopedEdge, withPorts } from '../scopedLoader';
+import { ScopedEdge, withPorts } from '../scopedLoader';
 import { MAX_SUBTREE_DEPTH, MIN_SUBTREE_DEPTH, subtreeToDepth } from '../store/scopedReadQueries';
 
 export const DEFAULT_SUBTREE_DEPTH = 1;
@@ -32,11 +31,13 @@ export interface SubtreeRead {
   addresses: NodeAddresses;
 }
 
-interface SubtreeRow {
-  root: NodeRecord;
-  rootPorts: PortRecord[];
-  rootNames: string[];
-  descendants: { node: NodeRecord; ports: PortRecord[]; names: string[]; below: boolean }[];
+/** The access row (BranchAccessRow) and, when the node exists, the subtree. */
+interface SubtreeRow extends BranchAccessRow {
+  root: NodeRecord | null;
+  rootPorts: PortRecord[] | null;
+  rootNames: string[] | null;
+  descendants: { node: NodeRecord; ports: PortRecord[]; names: string[]; below: boolean }[] | null;
+  edges: ScopedEdge[] | null;
 }
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -64,28 +65,27 @@ export async function readSubtree(
   depth: number = DEFAULT_SUBTREE_DEPTH,
 ): Promise<SubtreeRead> {
   checkDepth(depth);
-  return ctx.executor.readTx(async (tx) => {
-    // Visibility and the walk go out together; a branch that is not visible wins (404).
-    const [{ branch }, row] = await pipelined([
-      visibleBranch(tx, principal, branchId),
-      tx.one<SubtreeRow & Record<string, unknown>>(subtreeToDepth(depth), { branchId, nodeId }),
-    ]);
-    if (!row) throw new NotFoundError('node');
-    const descendants = [...row.descendants].sort((a, b) => byId(a.node.id, b.node.id));
-    const ids = [row.root.id, ...descendants.map((d) => d.node.id)];
-    const wires = await loadEdgesAtNodes(tx, branch.id, ids);
-    return {
-      branch,
-      root: withPorts(row.root, row.rootPorts),
-      nodes: descendants.map((d) => withPorts(d.node, d.ports)),
-      edges: wires.filter((e) => e.inside === 2),
-      crossBoundaryEdges: wires.filter((e) => e.inside === 1),
-      depth,
-      truncated: descendants.some((d) => d.below),
-      addresses: addressNodes([
-        { id: row.root.id, names: row.rootNames },
-        ...descendants.map((d) => ({ id: d.node.id, names: [...row.rootNames, ...d.names] })),
-      ]),
-    };
-  });
+  // One statement, one round trip: the access row, the walk and the wires together.
+  const [row] = await ctx.executor.read<SubtreeRow & Record<string, unknown>>(
+    subtreeToDepth(depth),
+    { branchId, nodeId, userId: principal.userId },
+  );
+  const { branch } = branchGrant(principal, row);
+  if (!row.root) throw new NotFoundError('node');
+  const rootNames = row.rootNames ?? [];
+  const descendants = [...(row.descendants ?? [])].sort((a, b) => byId(a.node.id, b.node.id));
+  const wires = row.edges ?? [];
+  return {
+    branch,
+    root: withPorts(row.root, row.rootPorts ?? []),
+    nodes: descendants.map((d) => withPorts(d.node, d.ports)),
+    edges: wires.filter((e) => e.inside === 2),
+    crossBoundaryEdges: wires.filter((e) => e.inside === 1),
+    depth,
+    truncated: descendants.some((d) => d.below),
+    addresses: addressNodes([
+      { id: row.root.id, names: rootNames },
+      ...descendants.map((d) => ({ id: d.node.id, names: [...rootNames, ...d.names] })),
+    ]),
+  };
 }

@@ -1,11 +1,14 @@
 /**
- * Cypher of the scoped reads (§4.11-4.13). Every query starts from an index seek on
+ * Cypher of the scoped reads (§4.11-4.13). Each read is one statement, run as one
+ * auto-commit round trip, that also returns the caller's access row (checked in
+ * JS: branchGrant / projectGrant). Every query starts from an index seek on
  * (branch_id, id) and walks only the containment tree below (bounded by the depth
  * asked for) or above (the depth of the tree) the nodes it returns, their ports
  * (HAS_PORT) and the wires on those ports (seeks on (branch_id, source_handle) and
  * (branch_id, target_handle)): the cost follows the answer, not the branch.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { BRANCH_ACCESS } from '../../branches/store/branchQueries';
 
 export const MIN_SUBTREE_DEPTH = 1;
 export const MAX_SUBTREE_DEPTH = 32;
@@ -25,27 +28,75 @@ const CHAIN_OF = (n: string, alias: string) =>
 const PORTS_OF = (n: string) => `[(${n})-[:HAS_PORT]->(pt:Port) | pt {.*}]`;
 
 /**
- * Subtree of $nodeId to a fixed depth (§4.11). Variable-length bounds cannot be
- * parameters in Cypher, so there is one named query per allowed depth (1..32),
- * built once here from that fixed range, never from request input.
- * Each descendant carries the names on the walk below the root and whether it sits
- * at the last level with children still below (truncation).
+ * The wires on port `p`, each once, reached through each handle it has there.
+ * `branch` is the branch id: the parameter $branchId, or a variable of the query.
+ */
+const wiresOnPort = (
+  branch = '$branchId',
+) => `CALL (p${branch.startsWith('$') ? '' : `, ${branch}`}) {
+     MATCH (e:Edge {branch_id: ${branch}, source_handle: p.id}) RETURN e
+     UNION ALL
+     MATCH (e:Edge {branch_id: ${branch}, target_handle: p.id}) RETURN e
+   }`;
+
+const WIRES_ON_PORT = wiresOnPort();
+
+/** Wire rows collected as the list `edges`, ordered by id; `source`/`target` are the
+ * derived endpoints (null when a handle is null or dangles, §2.12). */
+const collectEdgeRows = (
+  branch = '$branchId',
+) => `OPTIONAL MATCH (sp:Port {branch_id: ${branch}, id: e.source_handle})
+     OPTIONAL MATCH (tp:Port {branch_id: ${branch}, id: e.target_handle})
+     WITH e, inside, sp, tp ORDER BY e.id
+     RETURN collect({id: e.id, source_handle: e.source_handle, target_handle: e.target_handle,
+                     source: sp.node_id, target: tp.node_id, inside: inside}) AS edges`;
+
+/**
+ * The wires on the ports of the nodes in the list variable `ids`, as the list
+ * `edges` ordered by id, each with `inside` = how many of its endpoints are among
+ * those nodes (the one-statement form of readEdgesAtNodes).
+ */
+const EDGES_AT = (ids: string) => `CALL (${ids}) {
+     UNWIND ${ids} AS id
+     MATCH (:GNode {branch_id: $branchId, id: id})-[:HAS_PORT]->(p:Port)
+     ${WIRES_ON_PORT}
+     WITH e, count(*) AS inside
+     ${collectEdgeRows()}
+   }`;
+
+/**
+ * Subtree of $nodeId on branch $branchId to a fixed depth (§4.11), in one statement
+ * with the branch's access row (BRANCH_ACCESS, for the caller $userId): one round
+ * trip per read. Variable-length bounds cannot be parameters in Cypher, so there is
+ * one named query per allowed depth (1..32), built once here from that fixed range,
+ * never from request input. Each descendant carries the names on the walk below the
+ * root and whether it sits at the last level with children still below
+ * (truncation); `edges` are the wires on the ports of the root and its returned
+ * descendants. With no such branch there is no row; with no such node `root` is null.
  */
 function buildSubtreeQuery(depth: number): NamedQuery {
   return cypher(
     `readSubtree${depth}`,
-    `MATCH (root:GNode {branch_id: $branchId, id: $nodeId})
-     ${CHAIN_OF('root', 'rootNames')}
-     CALL (root) {
-       MATCH walk = (root)-[:CONTAINS*1..${depth}]->(n:GNode)
-       RETURN collect({
-         node: n {.*},
-         ports: ${PORTS_OF('n')},
-         names: [x IN tail(nodes(walk)) | x.name],
-         below: length(walk) = ${depth} AND EXISTS { (n)-[:CONTAINS]->(:GNode) }
-       }) AS descendants
+    `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
+     ${BRANCH_ACCESS}
+     OPTIONAL CALL () {
+       MATCH (root:GNode {branch_id: $branchId, id: $nodeId})
+       ${CHAIN_OF('root', 'rootNames')}
+       CALL (root) {
+         MATCH walk = (root)-[:CONTAINS*1..${depth}]->(n:GNode)
+         RETURN collect({
+           node: n {.*},
+           ports: ${PORTS_OF('n')},
+           names: [x IN tail(nodes(walk)) | x.name],
+           below: length(walk) = ${depth} AND EXISTS { (n)-[:CONTAINS]->(:GNode) }
+         }) AS descendants
+       }
+       WITH root, rootNames, descendants, [root.id] + [d IN descendants | d.node.id] AS ids
+       ${EDGES_AT('ids')}
+       RETURN root {.*} AS root, ${PORTS_OF('root')} AS rootPorts, rootNames, descendants, edges
      }
-     RETURN root {.*} AS root, ${PORTS_OF('root')} AS rootPorts, rootNames, descendants`,
+     RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
+            root, rootPorts, rootNames, descendants, edges`,
   );
 }
 
@@ -61,64 +112,69 @@ export function subtreeToDepth(depth: number): NamedQuery {
   return query;
 }
 
-/** Nodes by id with their ports and containment chains; missing ids are skipped. */
-export const readNodesWithChains = cypher(
-  'readNodesWithChains',
-  `UNWIND $ids AS id
-   MATCH (n:GNode {branch_id: $branchId, id: id})
-   ${CHAIN_OF('n', 'names')}
-   RETURN n {.*} AS node, ${PORTS_OF('n')} AS ports, names
-   ORDER BY n.id`,
-);
-
-/** Direct children of $nodeId with their ports (§4.13). */
-export const readChildren = cypher(
-  'readChildren',
-  `MATCH (:GNode {branch_id: $branchId, id: $nodeId})-[:CONTAINS]->(c:GNode)
-   RETURN c {.*} AS node, ${PORTS_OF('c')} AS ports
-   ORDER BY c.id`,
-);
-
-/** The wires on a set of ports, each once, reached through each handle it has there. */
-const WIRES_ON_PORT = `CALL (p) {
-     MATCH (e:Edge {branch_id: $branchId, source_handle: p.id}) RETURN e
-     UNION ALL
-     MATCH (e:Edge {branch_id: $branchId, target_handle: p.id}) RETURN e
-   }`;
-
-/** Derived endpoints: null when a handle is null or dangles (§2.12). */
-const EDGE_ROW = `OPTIONAL MATCH (sp:Port {branch_id: $branchId, id: e.source_handle})
-   OPTIONAL MATCH (tp:Port {branch_id: $branchId, id: e.target_handle})
-   RETURN e.id AS id, e.source_handle AS source_handle, e.target_handle AS target_handle,
-          sp.node_id AS source, tp.node_id AS target, inside
-   ORDER BY id`;
-
 /**
- * Every wire on a port of the nodes $ids (distinct ids), with `inside` = how many of
- * its two endpoints are among those nodes (1 or 2). A null or dangling handle is
- * never inside.
+ * Neighborhood of $nodeId on branch $branchId (§4.12) in one statement with the
+ * branch's access row (BRANCH_ACCESS, caller $userId): the node with its ports and
+ * chain, every wire on its ports (`edges`, ordered by id), and the nodes at the
+ * other ends (`neighbors`, ordered by id, with ports and chains). With no such
+ * branch there is no row; with no such node `node` is null.
  */
-export const readEdgesAtNodes = cypher(
-  'readEdgesAtNodes',
-  `UNWIND $ids AS id
-   MATCH (:GNode {branch_id: $branchId, id: id})-[:HAS_PORT]->(p:Port)
-   ${WIRES_ON_PORT}
-   WITH e, count(*) AS inside
-   ${EDGE_ROW}`,
+export const readNeighborhoodOf = cypher(
+  'readNeighborhoodOf',
+  `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
+   ${BRANCH_ACCESS}
+   OPTIONAL CALL () {
+     MATCH (n:GNode {branch_id: $branchId, id: $nodeId})
+     ${CHAIN_OF('n', 'names')}
+     WITH n, names, [n.id] AS ids
+     ${EDGES_AT('ids')}
+     CALL (n, edges) {
+       UNWIND [x IN edges | x.source] + [x IN edges | x.target] AS otherId
+       WITH DISTINCT otherId WHERE otherId IS NOT NULL AND otherId <> n.id
+       MATCH (nb:GNode {branch_id: $branchId, id: otherId})
+       ${CHAIN_OF('nb', 'nbNames')}
+       WITH nb, nbNames ORDER BY nb.id
+       RETURN collect({node: nb {.*}, ports: ${PORTS_OF('nb')}, names: nbNames}) AS neighbors
+     }
+     RETURN n {.*} AS node, ${PORTS_OF('n')} AS ports, names, edges, neighbors
+   }
+   RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
+          node, ports, names, edges, neighbors`,
 );
 
 /**
- * Wires of the boundary view (§4.13, definition in the OpenAPI description of
- * getBoundary): every wire on a port of the node itself, plus every wire with exactly
- * one endpoint among the node and its descendants (all levels).
+ * Boundary view (§4.13) of $nodeId on the main branch of project $projectId, in one
+ * statement with the project's access row for the caller $userId: the node with its
+ * ports and chain, its direct children (ordered by id) and the perimeter wires
+ * (`edges`, ordered by id: those on the node's own ports plus those with exactly one
+ * endpoint among the node and its descendants, the definition stated in the OpenAPI
+ * description of getBoundary). With no such project there is no row; with no such
+ * node `node` is null.
  */
-export const readPerimeterEdges = cypher(
-  'readPerimeterEdges',
-  `MATCH (b:GNode {branch_id: $branchId, id: $nodeId})
-   WITH b, [(b)-[:HAS_PORT]->(own:Port) | own.id] AS own
-   MATCH (b)-[:CONTAINS*0..]->(:GNode)-[:HAS_PORT]->(p:Port)
-   ${WIRES_ON_PORT}
-   WITH own, e, count(*) AS inside
-   WHERE inside = 1 OR e.source_handle IN own OR e.target_handle IN own
-   ${EDGE_ROW}`,
+export const readBoundaryOf = cypher(
+  'readBoundaryOf',
+  `MATCH (pr:Project {id: $projectId}) WHERE pr.deleted_at IS NULL
+   OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(pr)
+   OPTIONAL MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
+   WITH pr, m, b, b.id AS bid
+   OPTIONAL CALL (bid) {
+     MATCH (bn:GNode {branch_id: bid, id: $nodeId})
+     ${CHAIN_OF('bn', 'names')}
+     CALL (bn) {
+       MATCH (bn)-[:CONTAINS]->(c:GNode)
+       WITH c ORDER BY c.id
+       RETURN collect({node: c {.*}, ports: ${PORTS_OF('c')}}) AS children
+     }
+     CALL (bn, bid) {
+       WITH bn, bid, [(bn)-[:HAS_PORT]->(own:Port) | own.id] AS own
+       MATCH (bn)-[:CONTAINS*0..]->(:GNode)-[:HAS_PORT]->(p:Port)
+       ${wiresOnPort('bid')}
+       WITH own, bid, e, count(*) AS inside
+       WHERE inside = 1 OR e.source_handle IN own OR e.target_handle IN own
+       ${collectEdgeRows('bid')}
+     }
+     RETURN bn {.*} AS node, ${PORTS_OF('bn')} AS ports, names, children, edges
+   }
+   RETURN pr {.*} AS project, m.role AS role, b {.*} AS branch,
+          node, ports, names, children, edges`,
 );
