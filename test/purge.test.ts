@@ -206,8 +206,9 @@ describe('background purges (queue `purge`)', function () {
       `project-${ws.projectId}`,
     ]) {
       const job = await eventually(`job ${id} failed`, async () => {
+        // getJob may catch the job still active (no failedReason yet) just before it fails
         const found = await queue.getJob(id);
-        return found && (await found.isFailed()) ? found : undefined;
+        return found && (await found.isFailed()) && found.failedReason ? found : undefined;
       });
       expect(job.failedReason).to.match(/not discarded|not deleted/);
     }

@@ -75,8 +75,12 @@ export async function ownedProject(
 }
 
 /** A visible project and a role too low: 403 forbidden (interpretations). */
+export function hasRole(grant: ProjectGrant, needed: Role): boolean {
+  return RANK[grant.role] >= RANK[needed];
+}
+
 export function requireRole(grant: ProjectGrant, needed: Role): void {
-  if (RANK[grant.role] < RANK[needed]) {
+  if (!hasRole(grant, needed)) {
     throw new ForbiddenError('forbidden', `this route needs the ${needed} role on the project`);
   }
 }

@@ -30,7 +30,7 @@ export function presentPreview(
     branch: presentBranchRef(preview.branch),
     main_branch: presentBranchRef(preview.main),
     mode: preview.mode,
-    can_merge: preview.conflicts.length === 0,
+    can_merge: preview.canMerge,
     conflicts: preview.conflicts,
     counts: preview.counts,
     findings_added: preview.findingsAdded,

@@ -1489,12 +1489,12 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description What a merge would do now, without doing it. When can_merge is false the merge would change nothing: counts are all zero and findings_added / findings_cleared are empty. Findings are compared by (code, locator). */
+        /** @description What a merge would do now, without doing it. With conflicts the merge would change nothing: counts are all zero and findings_added / findings_cleared are empty. Findings are compared by (code, locator). */
         MergePreviewResponse: {
             branch: components["schemas"]["BranchRef"];
             main_branch: components["schemas"]["BranchRef"];
             mode: components["schemas"]["MergeMode"];
-            /** @description True when a merge now would succeed: `conflicts` is empty. */
+            /** @description True when a merge now would succeed: `conflicts` is empty, the project is not archived (else the merge answers 409 project_archived) and the caller holds graph:write and an editor role (else 403). Counts and findings describe the graph either way. */
             can_merge: boolean;
             /** @description Exactly the conflicts a merge now would report in its 409 merge_conflict. */
             conflicts: components["schemas"]["MergeConflict"][];

@@ -4,13 +4,16 @@
  * mode, the same conflicts, counts of what changes on main, and the coherence
  * findings (§2.13) the merge adds to main and clears from it (compared by code and
  * locator). With conflicts, counts are zero and the finding lists empty. No scope;
- * the branch must be visible (its owner), active and not main.
+ * the branch must be visible (its owner), active and not main. `canMerge` also weighs
+ * what the merge itself checks before it looks at the graph: an archived project
+ * (409 project_archived), a key without graph:write or a role below editor (403).
  */
-import type { Principal } from '../../../shared/http/principal';
+import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { requireWritable, visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { loadMainBranch } from '../../branches/mainBranch';
+import { hasRole } from '../../identity/projectAccess';
 import { computeFindings, Finding } from '../../graph/findings';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, runMerge } from '../mergeEngine';
@@ -21,6 +24,7 @@ export interface MergePreview {
   main: BranchRecord;
   mode: MergeMode;
   conflicts: MergeConflict[];
+  canMerge: boolean;
   counts: ReturnType<typeof countsOf>;
   findingsAdded: Finding[];
   findingsCleared: Finding[];
@@ -43,12 +47,15 @@ export async function previewMerge(
   branchId: string,
 ): Promise<MergePreview> {
   return ctx.executor.rolledBackTx(async (tx) => {
-    const { branch } = await visibleBranch(tx, principal, branchId);
+    const { branch, ...grant } = await visibleBranch(tx, principal, branchId);
     requireWritable(branch);
     const main = await loadMainBranch(tx, branch.project_id);
     const findingsBefore = await computeFindings(tx, main.id);
     const outcome = await runMerge(tx, main, branch);
-    const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts };
+    const allowed =
+      !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
+    const canMerge = allowed && outcome.after !== null && outcome.conflicts.length === 0;
+    const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts, canMerge };
     if (outcome.after === null || outcome.conflicts.length > 0) {
       return { ...result, counts: countsOf(NOTHING), findingsAdded: [], findingsCleared: [] };
     }
