@@ -24,26 +24,6 @@ for arg in "$@"; do
   esac
 done
 
-SUDO=()
-as_root() {
-  if [[ "$(id -u)" -ne 0 ]]; then
-    command -v sudo >/dev/null 2>&1 || die "need root or sudo to run: $*"
-    SUDO=(sudo)
-  fi
-  "${SUDO[@]}" "$@"
-}
-
-apt_install() {
-  command -v apt-get >/dev/null 2>&1 || die "apt-get not available; install manually: $*"
-  log "installing Debian packages: $*"
-  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2; then
-    log "apt-get install failed; running apt-get update and retrying"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update >&2
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2 ||
-      die "apt-get install $* failed"
-  fi
-}
-
 # npm ci, falling back to `npm install --no-save` (which leaves package-lock.json untouched) when
 # the lock file does not satisfy package.json, so a fresh machine still gets a working tree.
 npm_ci() {
@@ -103,6 +83,12 @@ if [[ "$SKIP_NEO4J" != "1" ]]; then
     log "java and mvn present ($(java -version 2>&1 | head -n1))"
   fi
   "$SCRIPTS/build-neo4j.sh"
+fi
+# --- curl (scripts/fuzz.sh waits for readiness with it) -----------------------------------
+if command -v curl >/dev/null 2>&1; then
+  log "curl present"
+else
+  apt_install curl ca-certificates
 fi
 # --- Chromium (the docs page test drives Debian's chromium with playwright-core) ---------
 if command -v chromium >/dev/null 2>&1; then

@@ -10,17 +10,14 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 VENV="$ROOT/.venv"
 SPEC='schemathesis>=4.3,<5'
 
-command -v python3 >/dev/null 2>&1 || die "python3 not found"
+command -v python3 >/dev/null 2>&1 || apt_install python3
 if [[ -x "$VENV/bin/schemathesis" ]]; then
   log "schemathesis present ($("$VENV/bin/schemathesis" --version 2>/dev/null | tail -n1))"
   exit 0
 fi
 if ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
   log "python3 venv module missing: installing python3-venv"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get install -y --no-install-recommends python3-venv >&2 ||
-    { apt-get update >&2 && apt-get install -y --no-install-recommends python3-venv >&2; } ||
-    die "could not install python3-venv"
+  apt_install python3-venv
 fi
 [[ -x "$VENV/bin/pip" ]] || python3 -m venv "$VENV"
 log "installing $SPEC into $VENV"

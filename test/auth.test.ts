@@ -34,6 +34,31 @@ describe('authentication and errors (§5, §7)', () => {
     expect(new Set(bodies).size).to.equal(1);
   });
 
+  it('authenticates before reading the body: 401 for a bad credential whatever the body (§5.5)', async () => {
+    const { anon } = currentHarness();
+    const bad = { Authorization: 'Bearer gds_unknownunknownunknownunknown' };
+    const badJson = await anon.post('/v1/projects', undefined, { headers: bad, raw: '{"name": ' });
+    expect(badJson.status).to.equal(401);
+    expect(badJson.body).to.deep.equal({ detail: 'not_authenticated' });
+    const huge = await anon.post('/v1/projects', undefined, {
+      headers: bad,
+      raw: JSON.stringify({ name: 'x'.repeat(6 * 1024 * 1024) }),
+    });
+    expect(huge.status).to.equal(401);
+    // a known key's bad body is counted and carries the rate-limit headers
+    const user = await newUser();
+    const known = await user.api.post('/v1/projects', undefined, { raw: '{"name": ' });
+    expect(known.status).to.equal(422);
+    expect(known.headers.get('x-ratelimit-limit')).to.be.a('string');
+    expect(known.headers.get('x-ratelimit-remaining')).to.be.a('string');
+    const tooLarge = await user.api.post('/v1/projects', undefined, {
+      raw: JSON.stringify({ name: 'x'.repeat(6 * 1024 * 1024) }),
+    });
+    expect(tooLarge.status).to.equal(413);
+    expect(tooLarge.body.detail.code).to.equal('payload_too_large');
+    expect(tooLarge.headers.get('x-ratelimit-reset')).to.be.a('string');
+  });
+
   it('refuses a key at once after revocation, even while processes have it cached', async () => {
     const { anon, service } = currentHarness();
     const user = await newUser();
@@ -141,6 +166,10 @@ describe('authentication and errors (§5, §7)', () => {
       for (const r of limited) {
         expect(r.body).to.deep.equal({ detail: 'rate_limited' });
         expect(Number(r.headers.get('retry-after'))).to.be.within(1, 60);
+        // §7: every 429 carries all four headers, the address bucket's included
+        expect(r.headers.get('x-ratelimit-limit')).to.equal('2');
+        expect(r.headers.get('x-ratelimit-remaining')).to.equal('0');
+        expect(Number(r.headers.get('x-ratelimit-reset'))).to.be.greaterThan(Date.now() / 1000 - 1);
       }
       for (const r of answers.filter((x) => x.status !== 429)) expect(r.status).to.equal(401);
     });

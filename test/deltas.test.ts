@@ -1,6 +1,6 @@
 /** Delta apply: §1.3, §2.1, §2.7-2.9, §4.15-4.16, §7, interpretations "Nodes, ports, edges" and "Delta errors". */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace, Workspace } from './support/graphBuilders';
 
 async function ws(): Promise<Workspace> {
@@ -135,7 +135,7 @@ describe('delta apply (§4.15-4.16)', () => {
       expectDeltaError(res, 'validation_error', 'deltas');
     });
 
-    it("needs graph:write (403) and hides other users' branches (404)", async () => {
+    it("hides other users' branches (404)", async () => {
       const w = await ws();
       const stranger = await newUser();
       const res = await stranger.api.post(`/v1/branches/${w.branchId}/deltas`, {
@@ -143,6 +143,36 @@ describe('delta apply (§4.15-4.16)', () => {
         expected_version: 0,
       });
       expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({
+        detail: { code: 'not_found', message: 'branch not found' },
+      });
+    });
+
+    it('needs graph:write (403 insufficient_scope) and an editor role (403 forbidden, §5.6)', async () => {
+      const w = await ws();
+      await w.apply([addNode({})]);
+      const readOnly = await newKeyFor(w.user, { scopes: [] });
+      const scope = await readOnly.api.post(`/v1/branches/${w.branchId}/deltas`, {
+        deltas: [addNode({})],
+        expected_version: w.version,
+      });
+      expect(scope.status).to.equal(403);
+      expect(scope.body.detail.code).to.equal('insufficient_scope');
+
+      // an editor forks, then is demoted to viewer: the branch stays theirs but is read-only
+      const editor = await newUser();
+      await grant(w.projectId, editor, 'editor');
+      const fork = await editor.api.post(`/v1/projects/${w.projectId}/branches`, { name: 'e' });
+      expect(fork.status).to.equal(201);
+      await grant(w.projectId, editor, 'viewer');
+      const role = await editor.api.post(`/v1/branches/${fork.body.branch.id}/deltas`, {
+        deltas: [addNode({})],
+        expected_version: 0,
+      });
+      expect(role.status).to.equal(403);
+      expect(role.body.detail.code).to.equal('forbidden');
+      const graph = await editor.api.get(`/v1/branches/${fork.body.branch.id}/graph`);
+      expect(graph.body.branch.version).to.equal(0);
     });
   });
 

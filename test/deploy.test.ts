@@ -92,6 +92,8 @@ describe('deployment files (issue 6)', () => {
     for (const name of ['neo4j', 'redis', 'api', ...SERVICE_NAMES]) {
       expect(compose.services[name].healthcheck, name).to.be.an('object');
     }
+    // the worker serves no HTTP, so the image's /healthz check is switched off for it
+    expect(compose.services.worker.healthcheck).to.deep.equal({ disable: true });
     for (const [name, service] of appServices) {
       expect(entryExists(service.command), name).to.equal(true);
       for (const key of Object.keys(service.environment)) {

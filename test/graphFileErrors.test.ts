@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
+import { findUserByName } from '../services/identity/store/identityQueries';
+import { currentHarness, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
 import { addNode, uuid } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
 import { graphctl } from './support/graphctl';
@@ -160,6 +161,12 @@ describe('graphctl export / import', function () {
     const bad = await cli('import', '--file', path, '--user', importer.name);
     expect(bad.code).to.equal(1);
     expect(JSON.parse(bad.err ?? '{}').error).to.equal('unsupported_schema_version');
+    // a refused file creates nothing, not even the user it names
+    const stranger = uniqueName('never-created');
+    const refused = await cli('import', '--file', path, '--user', stranger);
+    expect(refused.code).to.equal(1);
+    const users = await currentHarness().service.executor.read(findUserByName, { name: stranger });
+    expect(users).to.deep.equal([]);
     const missing = await cli('export', '--branch', uuid());
     expect(missing.code).to.equal(1);
   });

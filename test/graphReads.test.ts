@@ -1,6 +1,7 @@
 /** Full-graph reads: §4.9, §4.10, §2.12, interpretations "Projects" (last_opened_at). */
 import { expect } from 'chai';
 import { grant, newUser, uniqueName } from './support/harness';
+import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 
 describe('full-graph reads (§4.9, §4.10)', () => {
   it('reads main of a new project: empty GraphResponse with the main BranchRef', async () => {
@@ -51,5 +52,36 @@ describe('full-graph reads (§4.9, §4.10)', () => {
     const res = await alice.api.get('/v1/branches/00000000-0000-4000-8000-000000000000/graph');
     expect(res.status).to.equal(404);
     expect(res.body.detail.code).to.equal('not_found');
+  });
+
+  it('reads a discarded branch as having no graph (§3.2), before any purge has run', async () => {
+    const w = await workspace(await newUser());
+    const out = port('out');
+    const inp = port('in');
+    const a = uuid();
+    await w.apply([
+      addNode({ id: a, data: { name: 'a', outputs: [out] } }),
+      addNode({ data: { name: 'b', inputs: [inp] } }),
+      addEdge(out.id, inp.id),
+    ]);
+    const api = w.user.api;
+    const discarded = await api.delete(`/v1/branches/${w.branchId}?expected_version=${w.version}`);
+    expect(discarded.status).to.equal(200);
+    const graph = await api.get(`/v1/branches/${w.branchId}/graph`);
+    expect(graph.status).to.equal(200);
+    expect(graph.body.branch).to.deep.equal({ id: w.branchId, version: w.version });
+    expect(graph.body.nodes).to.deep.equal([]);
+    expect(graph.body.edges).to.deep.equal([]);
+    const file = await api.get(`/v1/branches/${w.branchId}/file`);
+    expect(file.status).to.equal(200);
+    expect(file.body).to.deep.include({ nodes: [], edges: [] });
+    for (const path of [`subtree/${a}`, `node/${a}`]) {
+      const res = await api.get(`/v1/branches/${w.branchId}/${path}`);
+      expect(res.status, path).to.equal(404);
+      expect(res.body.detail.code).to.equal('not_found');
+    }
+    const validate = await api.post(`/v1/branches/${w.branchId}/validate`, { deltas: [] });
+    expect(validate.status).to.equal(409);
+    expect(validate.body.detail.code).to.equal('branch_not_active');
   });
 });

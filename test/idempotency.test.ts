@@ -1,6 +1,7 @@
 /** Idempotency-Key on delta apply: §4.15, interpretations "Idempotency-Key". */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { Redis } from 'ioredis';
+import { currentHarness, newUser } from './support/harness';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 
 describe('Idempotency-Key (§4.15)', () => {
@@ -66,6 +67,34 @@ describe('Idempotency-Key (§4.15)', () => {
     const other = await b.post([addNode({})], {}, { 'Idempotency-Key': key });
     expect(other.status).to.equal(200);
     expect(other.headers.get('idempotent-replayed')).to.equal(null);
+  });
+
+  it('answers from the batch recorded in Neo4j when Redis lost the answer: a replay, never a second apply', async () => {
+    const w = await workspace(await newUser());
+    const key = `k-${uuid()}`;
+    const deltas = [addNode({ data: { name: 'once' } })];
+    const first = await w.post(deltas, {}, { 'Idempotency-Key': key });
+    expect(first.status).to.equal(200);
+    // what a crash between the Neo4j commit and the Redis write leaves behind
+    const redis = new Redis(currentHarness().config.redisUrl, { lazyConnect: true });
+    try {
+      const cached = await redis.keys(`idem:${w.user.userId}:${w.branchId}:*`);
+      expect(cached).to.have.length(1);
+      await redis.del(...cached);
+      const retry = await w.post(deltas, {}, { 'Idempotency-Key': key });
+      expect(retry.status).to.equal(200);
+      expect(retry.headers.get('idempotent-replayed')).to.equal('true');
+      expect(retry.body).to.deep.equal(first.body);
+      await redis.del(...(await redis.keys(`idem:${w.user.userId}:${w.branchId}:*`)));
+      const other = await w.post([addNode({})], {}, { 'Idempotency-Key': key });
+      expect(other.status).to.equal(422);
+      expect(other.body.detail.code).to.equal('idempotency_key_reused');
+    } finally {
+      redis.disconnect();
+    }
+    const g = await w.graph();
+    expect(g.nodes).to.have.length(1);
+    expect(g.branch.version).to.equal(1);
   });
 
   it('refuses a key that is too long (422 array form)', async () => {

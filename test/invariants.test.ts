@@ -316,6 +316,46 @@ describe('structural invariants (§2.7-2.9)', () => {
       await w.apply([addEdge(s1.out.id, bIn.id), addEdge(ioOut.id, bIn.id)]); // read and io source
     });
 
+    it('checks a dangling wire again when its port appears: in the same batch, later, or by update (§2.8)', async () => {
+      const w = await ws();
+      const stateOut = port('s');
+      const otherIn = port('t');
+      const wire = uuid();
+      // the wire first, then the ports it names, in one batch: state -> state is forbidden
+      const sameBatch = await w.post([
+        addEdge(stateOut.id, otherIn.id, wire),
+        addNode({ kind: 'state', data: { outputs: [stateOut] } }),
+        addNode({ kind: 'state', data: { inputs: [otherIn] } }),
+      ]);
+      expectError(sameBatch, 'forbidden_edge');
+      expect(sameBatch.body.detail).to.deep.include({ delta_index: 2, entity_id: wire });
+      // a dangling wire committed on its own, then an input port appears under its source handle
+      const ghost = uuid();
+      await w.apply([addEdge(ghost, null, wire)]);
+      const asInput = await w.post([addNode({ data: { inputs: [{ id: ghost, name: 'x' }] } })]);
+      expectError(asInput, 'invalid_endpoint');
+      expect(asInput.body.detail).to.deep.include({
+        delta_index: 0,
+        delta_type: 'add_node',
+        field: 'deltas[0].node.data.inputs',
+        entity_id: wire,
+      });
+      // the same through update_node_data (a port list that gains the port)
+      const host = uuid();
+      await w.apply([addNode({ id: host, data: { name: 'host' } })]);
+      const byUpdate = await w.post([
+        { type: 'update_node_data', node_id: host, after: { config: [{ id: ghost, name: 'c' }] } },
+      ]);
+      expectError(byUpdate, 'invalid_endpoint');
+      expect(byUpdate.body.detail.field).to.equal('deltas[0].after.config');
+      const before = await w.graph();
+      // as an output port the wire is fine, and no longer dangles
+      await w.apply([addNode({ data: { outputs: [{ id: ghost, name: 'o' }] } })]);
+      const after = await w.graph();
+      expect(after.branch.version).to.equal(before.branch.version + 1);
+      expect(after.edges.find((e: any) => e.id === wire).source).to.be.a('string');
+    });
+
     it('commits a dangling handle and derives source/target as null', async () => {
       const w = await ws();
       const o = port();

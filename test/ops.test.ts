@@ -165,27 +165,38 @@ describe('operability (issue 6)', () => {
     });
   });
 
-  it('reports every configuration problem at once and exits 2', async function () {
-    this.timeout(30_000);
-    const child = spawn(
-      'env',
-      [
-        'PORT=eighty',
-        'REDIS_URL=http://nowhere',
-        'NEO4J_URI=ftp://x',
-        'SHUTDOWN_TIMEOUT_S=-1',
-        'npx',
-        'tsx',
-        'services/launcher/main.ts',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+  /** Runs an entry point with a broken environment; resolves its exit code and stderr. */
+  async function startBroken(env: string[], args: string[]) {
+    const child = spawn('env', ['-u', 'INTERNAL_SECRET', ...env, 'npx', 'tsx', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, stderr };
+  }
+
+  it('reports every configuration problem at once and exits 2', async function () {
+    this.timeout(30_000);
+    const { code, stderr } = await startBroken(
+      ['PORT=eighty', 'REDIS_URL=http://nowhere', 'NEO4J_URI=ftp://x', 'SHUTDOWN_TIMEOUT_S=-1'],
+      ['services/launcher/main.ts'],
+    );
     expect(code).to.equal(2);
     for (const name of ['PORT', 'REDIS_URL', 'NEO4J_URI', 'SHUTDOWN_TIMEOUT_S']) {
       expect(stderr).to.contain(name);
+    }
+  });
+
+  it('a service process of split mode reports its name, INTERNAL_SECRET and the rest at once', async function () {
+    this.timeout(30_000);
+    const { code, stderr } = await startBroken(
+      ['PORT=eighty'],
+      ['services/split/main.ts', 'graph-reed'],
+    );
+    expect(code).to.equal(2);
+    for (const text of ['service name', 'graph-reed', 'INTERNAL_SECRET', 'PORT']) {
+      expect(stderr).to.contain(text);
     }
   });
 });

@@ -68,6 +68,25 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.status).to.equal(201);
     });
 
+    it('counts characters, not UTF-16 units: 150 emoji make a 150-character name (§8)', async () => {
+      const alice = await newUser();
+      const name = '😀'.repeat(150);
+      const res = await alice.api.post('/v1/projects', { name });
+      expect(res.status).to.equal(201);
+      const renamed = await alice.api.patch(`/v1/projects/${res.body.project.id}`, {
+        name: `${name}!`,
+      });
+      expect(renamed.status).to.equal(200);
+      const fork = await alice.api.post(`/v1/projects/${res.body.project.id}/branches`, {
+        name: '🌿'.repeat(100),
+      });
+      expect(fork.status).to.equal(201);
+      const tooLong = await alice.api.post(`/v1/projects/${res.body.project.id}/branches`, {
+        name: '🌿'.repeat(101),
+      });
+      expect(tooLong.status).to.equal(422);
+    });
+
     it('refuses an unsupported language with 422 unsupported_language', async () => {
       const alice = await newUser();
       const res = await alice.api.post('/v1/projects', { name: uniqueName(), language: 'cobol' });

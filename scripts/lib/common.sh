@@ -168,3 +168,24 @@ kill_child_if_running() {
     stop_pid "$CHILD_PID" "command" 10 || true
   fi
 }
+
+# as_root CMD...: CMD as root (directly, or through sudo for another user).
+SUDO=()
+as_root() {
+  if [[ "$(id -u)" -ne 0 ]]; then
+    command -v sudo >/dev/null 2>&1 || die "need root or sudo to run: $*"
+    SUDO=(sudo)
+  fi
+  "${SUDO[@]}" "$@"
+}
+
+apt_install() {
+  command -v apt-get >/dev/null 2>&1 || die "apt-get not available; install manually: $*"
+  log "installing Debian packages: $*"
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2; then
+    log "apt-get install failed; running apt-get update and retrying"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update >&2
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@" >&2 ||
+      die "apt-get install $* failed"
+  fi
+}

@@ -1,5 +1,6 @@
 /** A branch as stored, and the rules of its name (§2.11, §3.2, interpretations "Branches"). */
 import { RequestValidationError } from '../../shared/errors/domainErrors';
+import { characterCount } from '../../shared/text/characters';
 
 export type BranchStatus = 'active' | 'discarded' | 'merged';
 
@@ -30,7 +31,7 @@ export function checkBranchName(raw: unknown): string {
   if (typeof raw !== 'string') throw fail('Field required', 'missing');
   const name = raw.trim();
   if (name.length === 0) throw fail('String should have at least 1 character', 'string_too_short');
-  if (name.length > BRANCH_NAME_MAX) {
+  if (characterCount(name) > BRANCH_NAME_MAX) {
     throw fail(`String should have at most ${BRANCH_NAME_MAX} characters`, 'string_too_long');
   }
   if (CONTROL.test(name))

@@ -16,7 +16,7 @@ export function decisionRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
   return {
     listDecisions: async (req) => {
-      const projectId = String(req.query.project_id);
+      const projectId = String(req.query.project_id).toLowerCase(); // ids are stored lower case
       const limit = Number(req.query.limit ?? DECISION_PAGE_DEFAULT);
       const offset = Number(req.query.offset ?? 0);
       const page = await listDecisions(ctx, req.principal, {

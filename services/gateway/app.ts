@@ -1,8 +1,11 @@
 /**
  * The gateway: express + openapi-backend, routed and validated from the one
- * OpenAPI document. Order per request: request id -> body parse (5 MiB) -> route
- * -> authenticate (401) -> rate limit (429) -> validate (422 array form) ->
- * operation handler of the owning service -> present. Every error goes through
+ * OpenAPI document. Order per request: request id -> route -> authenticate (401)
+ * -> rate limit (429) -> body parse (5 MiB: 413, bad JSON: 422) -> validate (422
+ * array form) -> operation handler of the owning service -> present. The body is
+ * read only once the caller is known: a bad credential is the §5.5 401 whatever
+ * the body, and a bad body from a known key is counted and carries the
+ * X-RateLimit headers like any authenticated answer. Every error goes through
  * errorMiddleware.
  */
 import addFormats from 'ajv-formats';
@@ -13,14 +16,13 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RequestValidationError,
-  ServiceUnavailableError,
   UnauthenticatedError,
 } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
-import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
+import { RateLimits, rateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
 
@@ -37,7 +39,11 @@ export interface GatewayOptions {
   plainRoutes?: Router;
 }
 
-type Operation = { operationId?: string; ['x-body-validation']?: string };
+type Operation = {
+  operationId?: string;
+  security?: unknown[];
+  ['x-body-validation']?: string;
+};
 
 function bodyParseErrors(maxBodyBytes: number) {
   return (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
@@ -94,33 +100,33 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       return ajv;
     },
   });
+  /** Authentication (401, counted in the caller's address bucket) and the key's bucket (429). */
+  async function admit(req: Request, res: Response): Promise<void> {
+    try {
+      req.gateway.principal = await options.authenticator.authenticate(req.header('authorization'));
+    } catch (error) {
+      if (error instanceof UnauthenticatedError)
+        await options.rateLimits.consume('anon', req.ip ?? 'unknown');
+      throw error;
+    }
+    const state = await options.rateLimits.consume(
+      RateLimits.bucketFor(req.method),
+      req.gateway.principal.keyId,
+    );
+    res.set(rateLimitHeaders(state));
+  }
+
+  // admit() has already authenticated every secured request before its body was read
   api.registerSecurityHandler('bearerAuth', async (_c, req: Request) => {
-    const principal = await options.authenticator.authenticate(req.header('authorization'));
-    req.gateway.principal = principal;
-    return principal;
+    if (!req.gateway.principal) throw new UnauthenticatedError();
+    return req.gateway.principal;
   });
   api.register({
-    unauthorizedHandler: async (c: Context, req: Request) => {
-      const failure = (c.security?.bearerAuth as { error?: unknown } | undefined)?.error;
-      if (failure instanceof ServiceUnavailableError) throw failure;
-      await options.rateLimits.consume('anon', req.ip ?? 'unknown');
+    unauthorizedHandler: async () => {
       throw new UnauthenticatedError();
     },
-    postSecurityHandler: async (c: Context, req: Request, res: Response) => {
+    postSecurityHandler: async (c: Context, req: Request) => {
       req.gateway.operationId = c.operation?.operationId;
-      const principal = req.gateway.principal;
-      if (!c.security?.authorized || !principal) return;
-      try {
-        const state = await options.rateLimits.consume(
-          RateLimits.bucketFor(req.method),
-          principal.keyId,
-        );
-        res.set(rateLimitHeaders(state));
-      } catch (error) {
-        const state = (error as { state?: RateLimitState }).state;
-        if (state) res.set(rateLimitHeaders(state));
-        throw error;
-      }
     },
     validationFail: async (c: Context, req: Request, res: Response) => {
       const operation = c.operation as Operation;
@@ -154,6 +160,18 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   app.set('trust proxy', 'loopback');
   app.use(requestContext(options.logger, options.observeRequest));
   if (options.plainRoutes) app.use(options.plainRoutes);
+  app.use((req, res, next) => {
+    const operation = api.router.matchOperation({
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, string | string[]>,
+      headers: req.headers as Record<string, string | string[]>,
+    }) as Operation | undefined;
+    req.gateway.operationId = operation?.operationId;
+    const open = Array.isArray(operation?.security) && operation.security.length === 0;
+    if (!operation || open) return next();
+    admit(req, res).then(() => next(), next);
+  });
   app.use(
     express.json({
       limit: options.maxBodyBytes,

@@ -54,12 +54,9 @@ export class RateLimits {
       return this.state(limit, res);
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        const state = this.state(limit, rejection);
-        throw Object.assign(
-          new RateLimitedError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))),
-          {
-            state,
-          },
+        throw new RateLimitedError(
+          Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+          this.state(limit, rejection),
         );
       }
       throw rejection;

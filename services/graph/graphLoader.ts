@@ -1,4 +1,8 @@
-/** Loads the whole graph of a branch within a transaction (full reads, §4.9-4.10). */
+/**
+ * Loads the whole graph of a branch within a transaction (full reads, §4.9-4.10).
+ * A discarded branch has no graph (§3.2: its nodes, ports and edges are removed):
+ * loadLiveGraph answers it empty at once, while the purge job deletes what is stored.
+ */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { EdgeRecord, groupPorts, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 import { readBranchEdges, readBranchNodes, readBranchPorts } from './store/graphReadQueries';
@@ -6,6 +10,15 @@ import { readBranchEdges, readBranchNodes, readBranchPorts } from './store/graph
 export interface LoadedGraph {
   nodes: NodeWithPorts[];
   edges: EdgeRecord[];
+}
+
+const NO_GRAPH: LoadedGraph = { nodes: [], edges: [] };
+
+export async function loadLiveGraph(
+  tx: QueryRunner,
+  branch: { id: string; status: string },
+): Promise<LoadedGraph> {
+  return branch.status === 'discarded' ? NO_GRAPH : loadBranchGraph(tx, branch.id);
 }
 
 export async function loadBranchGraph(tx: QueryRunner, branchId: string): Promise<LoadedGraph> {

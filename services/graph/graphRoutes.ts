@@ -77,8 +77,14 @@ export function graphRoutes(
     }
     let response: OperationResult;
     try {
-      const result = await applyDeltas(ctx, req.principal, branchId, req.body, key);
-      response = ok(presentApply(result, version));
+      const result = await applyDeltas(ctx, req.principal, branchId, req.body, {
+        key,
+        fingerprint: print,
+      });
+      // Applied before under this key, but Redis had lost the answer: a replay all the same.
+      response = result.replayed
+        ? { ...ok(presentApply(result, version)), headers: { 'Idempotent-Replayed': 'true' } }
+        : ok(presentApply(result, version));
     } catch (error) {
       if (isReplayable(error)) {
         const { status, body } = errorBody(error);

@@ -3,6 +3,7 @@
  * "Projects"). Violations are the object-form 422s of §7.
  */
 import { InvalidInputError } from '../../shared/errors/domainErrors';
+import { characterCount } from '../../shared/text/characters';
 
 export const ALLOWED_LANGUAGES = [
   'python',
@@ -40,7 +41,7 @@ export function checkProjectName(raw: unknown): string {
   }
   const name = raw.trim();
   if (name.length === 0) throw new InvalidInputError('invalid_name', 'name must not be blank');
-  if (raw.length > NAME_MAX) {
+  if (characterCount(raw) > NAME_MAX) {
     throw new InvalidInputError('invalid_name', `name must be at most ${NAME_MAX} characters`);
   }
   return name;

@@ -4,27 +4,27 @@
  * Configuration from the environment as everywhere (PORT, NEO4J_*, REDIS_URL,
  * INTERNAL_SECRET); stops cleanly on SIGINT/SIGTERM, draining calls in flight.
  */
-import { ConfigError, loadConfig } from '../../shared/config/config';
+import { Config, ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
 import { isServiceName, SERVICE_NAMES } from './operationOwners';
 import { startOwnerService } from './startOwnerService';
 
 async function main(): Promise<void> {
   const name = process.argv[2] ?? '';
-  let config;
+  // every problem at once: the service name and the whole configuration
+  const problems = isServiceName(name)
+    ? []
+    : [`service name must be one of ${SERVICE_NAMES.join(', ')}, got ${JSON.stringify(name)}`];
+  let config: Config | undefined;
   try {
-    config = loadConfig();
-    if (!isServiceName(name)) {
-      throw new ConfigError([
-        `service name must be one of ${SERVICE_NAMES.join(', ')}, got ${JSON.stringify(name)}`,
-      ]);
-    }
+    config = loadConfig(undefined, { requireInternalSecret: true });
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(2);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  if (problems.length > 0 || !config || !isServiceName(name)) {
+    process.stderr.write(`${new ConfigError(problems).message}\n`);
+    process.exit(2);
   }
   const logger = createLogger({ level: config.logLevel, name: `graph-design-${name}` });
   const service = await startOwnerService(config, name, logger);

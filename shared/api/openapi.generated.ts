@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * Read a branch's graph
-         * @description Read the full graph of a branch (§4.10); its branch.version is the expected_version for the next write. Sets the project's last_opened_at.
+         * @description Read the full graph of a branch (§4.10); its branch.version is the expected_version for the next write. Sets the project's last_opened_at. A discarded branch reads as an empty graph (§3.2: its nodes, ports and edges are removed; a background job deletes what is stored), and its subtree and neighborhood reads answer 404 `not_found` for every node.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -302,6 +302,7 @@ export interface paths {
          *
          *     - Scope: none (a valid key); the branch must be visible (owner, or main for any member).
          *     - 4xx only for a request that cannot be processed: 404 when the branch or project is missing or invisible (`not_found`), a delta targets a node that does not exist (`node_not_found`) or a delete_edge names an edge that does not exist (`edge_not_found`); 422 DeltaError for a malformed, unknown-type or non-object delta or a broken invariant (§4.16). At most 1000 deltas.
+         *     - 409 `branch_not_active` for a discarded branch: it has no graph left to run a batch against (§3.2), and an apply would be refused the same way. Merged branches and main validate as usual.
          *     - The body is judged by the domain (`x-body-validation: domain`).
          */
         post: operations["validateDeltas"];
@@ -1634,9 +1635,12 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description Request body over 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). Checked while reading the body, before authentication, so no rate-limit headers. */
+        /** @description Request body over 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). Checked while reading the body, which happens after authentication (a bad credential is a 401 whatever the body) and after counting, so the request counts against the key's bucket and carries its rate-limit headers. */
         PayloadTooLarge: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
@@ -1644,12 +1648,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPayloadTooLarge"];
             };
         };
-        /** @description Rate limit exceeded (§7, §8). Buckets (interpretations.md "Limits and rate limiting"): per credential `read` (GET; env RATE_LIMIT_READ_PER_MIN, default 1200) and `write` (all other methods; env RATE_LIMIT_WRITE_PER_MIN, default 300); unauthenticated requests per client address (env RATE_LIMIT_ANON_PER_MIN, default 60). Fixed one-minute windows kept in Redis. Retry-After is always present; the X-RateLimit-* headers are present when the request was authenticated. */
+        /** @description Rate limit exceeded (§7, §8). Buckets (interpretations.md "Limits and rate limiting"): per credential `read` (GET; env RATE_LIMIT_READ_PER_MIN, default 1200) and `write` (all other methods; env RATE_LIMIT_WRITE_PER_MIN, default 300); unauthenticated requests per client address (env RATE_LIMIT_ANON_PER_MIN, default 60). Fixed one-minute windows kept in Redis. Retry-After and the X-RateLimit-* headers of the exhausted bucket are always present (§7). */
         RateLimited: {
             headers: {
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
@@ -1697,11 +1701,11 @@ export interface components {
         "X-RateLimit-Remaining": number;
         /** @description When the current window of that bucket ends, in Unix epoch seconds. Present on every authenticated response counted by the rate limiter. */
         "X-RateLimit-Reset": number;
-        /** @description The X-RateLimit-Limit header where it may be absent: present when the request was authenticated and counted (all 422s except a JSON body that does not parse, authenticated 429s, 503s after counting); absent on an unauthenticated 429 (per-address bucket) and on failures before authentication. Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET) or `write` (all other methods), per credential. Defaults 1200 (env RATE_LIMIT_READ_PER_MIN) and 300 (env RATE_LIMIT_WRITE_PER_MIN). */
+        /** @description The X-RateLimit-Limit header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET) or `write` (all other methods), per credential. Defaults 1200 (env RATE_LIMIT_READ_PER_MIN) and 300 (env RATE_LIMIT_WRITE_PER_MIN). */
         "X-RateLimit-Limit-Optional": number;
-        /** @description The X-RateLimit-Remaining header where it may be absent: present when the request was authenticated and counted (all 422s except a JSON body that does not parse, authenticated 429s, 503s after counting); absent on an unauthenticated 429 (per-address bucket) and on failures before authentication. Requests left in the current window of that bucket. */
+        /** @description The X-RateLimit-Remaining header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. Requests left in the current window of that bucket. */
         "X-RateLimit-Remaining-Optional": number;
-        /** @description The X-RateLimit-Reset header where it may be absent: present when the request was authenticated and counted (all 422s except a JSON body that does not parse, authenticated 429s, 503s after counting); absent on an unauthenticated 429 (per-address bucket) and on failures before authentication. When the current window of that bucket ends, in Unix epoch seconds. */
+        /** @description The X-RateLimit-Reset header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. When the current window of that bucket ends, in Unix epoch seconds. */
         "X-RateLimit-Reset-Optional": number;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
@@ -2426,6 +2430,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NodeOrResourceNotFound"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description DeltaError for the batch; the array form for a body that is not valid JSON or a bad path id. */
             422: {

@@ -132,9 +132,19 @@ function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, s
   return urls as Record<ServiceName, string>;
 }
 
-/** Reads every setting, collects every problem, and throws them all at once. */
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * Reads every setting, collects every problem, and throws them all at once.
+ * `requireInternalSecret`: a service process of separate-process mode, which
+ * trusts only identities signed with INTERNAL_SECRET.
+ */
+export function loadConfig(
+  env: Env = process.env,
+  options: { requireInternalSecret?: boolean } = {},
+): Config {
   const problems: string[] = [];
+  if (options.requireInternalSecret && (env.INTERNAL_SECRET ?? '').length < 32) {
+    problems.push('INTERNAL_SECRET of at least 32 characters is needed by a service process');
+  }
   const config: Config = {
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',

@@ -136,7 +136,11 @@ export class PayloadTooLargeError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly kind = 'rate_limited';
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The bucket's window, written as X-RateLimit-Limit/-Remaining/-Reset (§7). */
+    readonly window?: { limit: number; remaining: number; reset: number },
+  ) {
     super('rate_limited', 'rate_limited');
   }
 }

@@ -33,9 +33,16 @@ export function errorBody(error: DomainError): {
       headers['WWW-Authenticate'] = 'Bearer';
       detail = 'not_authenticated';
       break;
-    case 'rate_limited':
+    case 'rate_limited': {
       detail = 'rate_limited';
+      const window = (error as DomainError & { window?: Record<string, number> }).window;
+      if (window) {
+        headers['X-RateLimit-Limit'] = String(window.limit);
+        headers['X-RateLimit-Remaining'] = String(window.remaining);
+        headers['X-RateLimit-Reset'] = String(window.reset);
+      }
       break;
+    }
     case 'request_validation':
       detail = (error as DomainError & { issues: unknown }).issues;
       break;

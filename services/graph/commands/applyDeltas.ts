@@ -3,7 +3,9 @@
  * transaction under optimistic concurrency. The branch's write lock is taken
  * before the version is compared, so of N concurrent writers on one version
  * exactly one wins. A batch recorded under the caller's Idempotency-Key is never
- * applied twice: the key is stored with the batch and checked under the lock.
+ * applied twice: the key is stored with the batch (with the body's fingerprint) and
+ * checked under the lock, so a retry whose cached answer Redis lost is answered from
+ * the record, as a replay, even after the branch was merged or the project archived.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -15,7 +17,8 @@ import {
   requireWritable,
   visibleBranch,
 } from '../../branches/branchAccess';
-import { requireScope } from '../../identity/projectAccess';
+import { InvalidInputError } from '../../../shared/errors/domainErrors';
+import { requireRole, requireScope } from '../../identity/projectAccess';
 import { BatchApplier } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
@@ -24,6 +27,8 @@ import { writePositions } from '../store/deltaQueries';
 
 export interface ApplyResult {
   applied: boolean;
+  /** True when the batch had been applied before under the same Idempotency-Key. */
+  replayed: boolean;
   positionsApplied: number | null;
   branch: { id: string; version: number; project_id: string };
 }
@@ -40,43 +45,64 @@ async function applyPositions(
   return row?.written ?? 0;
 }
 
+/** The caller's Idempotency-Key with the fingerprint of the body it came with. */
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+}
+
 export async function applyDeltas(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
   body: unknown,
-  idempotencyKey: string | null = null,
+  idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
     const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
+    requireRole(grant, 'editor');
+    const ref = { id: branch.id, project_id: branch.project_id };
+    if (idempotency !== null) {
+      const done = await tx.one<{
+        version: number;
+        positionsApplied: number | null;
+        fingerprint: string | null;
+      }>(findChangeByIdempotencyKey, {
+        branchId,
+        key: idempotency.key,
+        scope: principal.userId,
+      });
+      if (done) {
+        if (done.fingerprint !== null && done.fingerprint !== idempotency.fingerprint) {
+          throw new InvalidInputError(
+            'idempotency_key_reused',
+            'this Idempotency-Key was used with a different body',
+          );
+        }
+        return {
+          applied: true,
+          replayed: true,
+          positionsApplied: done.positionsApplied,
+          branch: { ...ref, version: done.version },
+        };
+      }
+    }
     const batch = parseDeltaBatch(body, {
       maxDeltas: ctx.config.limits.maxDeltasPerBatch,
       requireVersion: true,
     });
     requireWritable(branch);
     requireProjectActive(grant);
-    const ref = { id: branch.id, project_id: branch.project_id };
-    if (idempotencyKey !== null) {
-      const done = await tx.one<{ version: number; positionsApplied: number | null }>(
-        findChangeByIdempotencyKey,
-        {
-          branchId,
-          key: idempotencyKey,
-          scope: principal.userId,
-        },
-      );
-      if (done)
-        return {
-          applied: true,
-          positionsApplied: done.positionsApplied,
-          branch: { ...ref, version: done.version },
-        };
-    }
     if (batch.deltas.length === 0) {
       const positionsApplied = await applyPositions(tx, branchId, batch);
       if (positionsApplied) await tx.run(touchBranch, { branchId, now: nowTimestamp() });
-      return { applied: false, positionsApplied, branch: { ...ref, version: branch.version } };
+      return {
+        applied: false,
+        replayed: false,
+        positionsApplied,
+        branch: { ...ref, version: branch.version },
+      };
     }
     requireVersion(branch, batch.expectedVersion as number);
     await new BatchApplier(tx, branchId).applyAll(batch.deltas);
@@ -86,12 +112,14 @@ export async function applyDeltas(
       now: nowTimestamp(),
       actorId: principal.userId,
       deltas: JSON.stringify((body as { deltas: unknown[] }).deltas),
-      idempotencyKey,
-      idempotencyScope: idempotencyKey === null ? null : principal.userId,
+      idempotencyKey: idempotency?.key ?? null,
+      idempotencyScope: idempotency === null ? null : principal.userId,
+      idempotencyFingerprint: idempotency?.fingerprint ?? null,
       positionsApplied,
     });
     return {
       applied: true,
+      replayed: false,
       positionsApplied,
       branch: { ...ref, version: row?.version ?? branch.version + 1 },
     };

@@ -1,6 +1,7 @@
 /**
  * Full-graph reads: main of a project (§4.9) and any visible branch (§4.10). A full
- * read sets the project's last_opened_at (interpretations "Projects").
+ * read sets the project's last_opened_at (interpretations "Projects"). A discarded
+ * branch reads as empty (§3.2).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -10,7 +11,7 @@ import type { BranchRecord } from '../../branches/branchRecord';
 import { loadMainBranch } from '../../branches/mainBranch';
 import { visibleProject } from '../../identity/projectAccess';
 import { touchProjectOpened } from '../../projects/store/projectQueries';
-import { LoadedGraph, loadBranchGraph } from '../graphLoader';
+import { LoadedGraph, loadBranchGraph, loadLiveGraph } from '../graphLoader';
 
 export interface BranchGraph extends LoadedGraph {
   branch: BranchRecord;
@@ -41,7 +42,7 @@ export async function readBranchGraph(
 ): Promise<BranchGraph> {
   const result = await ctx.executor.readTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    return { branch, ...(await loadBranchGraph(tx, branch.id)) };
+    return { branch, ...(await loadLiveGraph(tx, branch)) };
   });
   await touchOpened(ctx, result.branch.project_id);
   return result;

@@ -2,8 +2,10 @@
  * POST /v1/branches/{id}/validate (§1.4, §4.14): the apply pipeline in a
  * transaction that is always rolled back, then the findings of the graph that
  * would result. The same parser and BatchApplier as apply, so a dry run accepts
- * and refuses exactly what apply would. No scope needed (interpretations).
+ * and refuses exactly what apply would. No scope needed (interpretations). A
+ * discarded branch has no graph left (§3.2): 409 branch_not_active.
  */
+import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { visibleBranch } from '../../branches/branchAccess';
@@ -26,6 +28,10 @@ export async function validateDeltas(
 ): Promise<ValidateResult> {
   return ctx.executor.rolledBackTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
+    if (branch.status === 'discarded') {
+      // no graph left to validate against (§3.2), and apply would refuse it too
+      throw new ConflictError('branch_not_active', 'the branch is discarded');
+    }
     const batch = parseDeltaBatch(body ?? {}, {
       maxDeltas: ctx.config.limits.maxDeltasPerBatch,
       requireVersion: false,

@@ -11,7 +11,9 @@ import type { NodeKind } from '../graphRecords';
 import { prefetchAddRun, writeAddRun } from '../store/addRunQueries';
 import { deltaError } from './deltaErrors';
 import { AddEdge, AddNode, PORT_CHANNELS } from './deltaTypes';
+import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
+import { checkWires, NewPort, WireRow } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 
 export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
@@ -31,13 +33,7 @@ interface PortFact {
   kind: NodeKind;
 }
 
-const special = (k: NodeKind) => k === 'state' || k === 'io';
 const nameKey = (scope: string, name: string) => `${scope}\u0000${name}`;
-
-export function edgeKindsAllowed(src: NodeKind, dst: NodeKind): boolean {
-  if (!special(src) && !special(dst)) return true;
-  return (special(src) && dst === 'behavior') || (src === 'behavior' && special(dst));
-}
 
 export async function applyAddRun(
   tx: QueryRunner,
@@ -74,6 +70,7 @@ export async function applyAddRun(
   const nodes: { props: Record<string, unknown>; ports: Record<string, unknown>[] }[] = [];
   const links: { parent: string; child: string }[] = [];
   const edges: Record<string, unknown>[] = [];
+  const newPorts: NewPort[] = [];
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
   for (const d of run) {
@@ -145,6 +142,7 @@ export async function applyAddRun(
         for (const p of state.ports[c]) {
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
+          newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });
         }
       nodes.push({
         props: {
@@ -196,5 +194,12 @@ export async function applyAddRun(
       edges.push({ branch_id: branchId, id, source_handle: source, target_handle: target });
     }
   }
-  await tx.run(writeAddRun, { branchId, nodes, links, edges });
+  const wires = await tx.run<WireRow & Record<string, unknown>>(writeAddRun, {
+    branchId,
+    nodes,
+    links,
+    edges,
+    portIds: newPorts.map((p) => p.id),
+  });
+  checkWires(wires, newPorts);
 }

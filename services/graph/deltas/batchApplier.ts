@@ -35,6 +35,7 @@ import type {
 import { PORT_CHANNELS } from './deltaTypes';
 import { checkNodeShape, NodeState } from './nodeShape';
 import { applyPatch, nodeProps, portProps, stateFromRecord } from './nodeState';
+import { checkWiresOnNewPorts } from './wiresOnNewPorts';
 
 interface Loaded {
   node: NodeRecord;
@@ -257,6 +258,12 @@ export class BatchApplier {
         id: node.id,
         ports: portProps(this.branchId, node.id, next),
       });
+      const added = PORT_CHANNELS.flatMap((c) =>
+        next.ports[c]
+          .filter((p) => fresh.includes(p.id))
+          .map((p) => ({ id: p.id, delta, field: `after.${c}` })),
+      );
+      await checkWiresOnNewPorts(this.tx, this.branchId, added);
     }
     if (parentChanged)
       await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: [node.id], parentId });

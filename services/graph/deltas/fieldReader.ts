@@ -4,6 +4,7 @@
  * the wire conventions: empty string -> null for the §2.1.5 fields, strict booleans.
  */
 import { deltaError } from './deltaErrors';
+import { characterCount } from '../../../shared/text/characters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -63,7 +64,7 @@ export class FieldReader {
   string(key: string, options: { max?: number } = {}): string {
     const value = this.value[key];
     if (typeof value !== 'string') this.fail(key, `${key} must be a string`);
-    if (options.max !== undefined && value.length > options.max) {
+    if (options.max !== undefined && characterCount(value) > options.max) {
       this.fail(key, `${key} must be at most ${options.max} characters`);
     }
     return value;

@@ -3,6 +3,7 @@
  * fact a run of add_node/add_edge deltas needs, one query writes the whole run.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { WIRES_ON_PORTS } from './deltaQueries';
 
 /** For each id: node kind, or port channel/owner/owner kind, or edge; plus taken sibling names. */
 export const prefetchAddRun = cypher(
@@ -24,7 +25,11 @@ export const prefetchAddRun = cypher(
    RETURN facts, takenNames`,
 );
 
-/** Creates the nodes (with ports), their containment links and the edges of a run. */
+/**
+ * Creates the nodes (with ports), their containment links and the edges of a run,
+ * then returns the wires on the new ports $portIds, as findWiresOnPorts does (for
+ * deltas/wiresOnNewPorts.ts), in the same round trip.
+ */
 export const writeAddRun = cypher(
   'writeAddRun',
   `CALL () {
@@ -44,5 +49,5 @@ export const writeAddRun = cypher(
      CREATE (e:Edge)
      SET e = edge
    }
-   RETURN true AS done`,
+   ${WIRES_ON_PORTS}`,
 );

@@ -19,7 +19,9 @@ export const recordBatch = cypher(
    SET b.version = b.version + 1, b.last_active_at = $now
    CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,
                      created_at: $now, deltas: $deltas, idempotency_key: $idempotencyKey,
-                     idempotency_scope: $idempotencyScope, positions_applied: $positionsApplied})
+                     idempotency_scope: $idempotencyScope,
+                     idempotency_fingerprint: $idempotencyFingerprint,
+                     positions_applied: $positionsApplied})
    RETURN b.version AS version`,
 );
 
@@ -28,7 +30,8 @@ export const findChangeByIdempotencyKey = cypher(
   'findChangeByIdempotencyKey',
   `MATCH (c:Change {branch_id: $branchId, idempotency_key: $key})
    WHERE c.idempotency_scope = $scope
-   RETURN c.version AS version, c.positions_applied AS positionsApplied
+   RETURN c.version AS version, c.positions_applied AS positionsApplied,
+          c.idempotency_fingerprint AS fingerprint
    LIMIT 1`,
 );
 

@@ -20,6 +20,27 @@ export const findUsedIds = cypher(
    RETURN id, portOwner`,
 );
 
+/**
+ * The wires whose source or target handle is one of $portIds (seeks on the handle
+ * indexes), each once, with the channel and node kind at both ends where a port
+ * of that id exists (for wiresOnNewPorts.ts).
+ */
+export const WIRES_ON_PORTS = `UNWIND $portIds AS pid
+   CALL (pid) {
+     MATCH (e:Edge {branch_id: $branchId, source_handle: pid}) RETURN e
+     UNION
+     MATCH (e:Edge {branch_id: $branchId, target_handle: pid}) RETURN e
+   }
+   WITH DISTINCT e
+   OPTIONAL MATCH (sn:GNode)-[:HAS_PORT]->(sp:Port {branch_id: $branchId, id: e.source_handle})
+   OPTIONAL MATCH (tn:GNode)-[:HAS_PORT]->(tp:Port {branch_id: $branchId, id: e.target_handle})
+   RETURN e.id AS id, e.source_handle AS source, e.target_handle AS target,
+          sp.channel AS sourceChannel, sn.kind AS sourceKind,
+          tp.channel AS targetChannel, tn.kind AS targetKind
+   ORDER BY e.id`;
+
+export const findWiresOnPorts = cypher('findWiresOnPorts', WIRES_ON_PORTS);
+
 export const loadNode = cypher(
   'loadNode',
   `MATCH (n:GNode {branch_id: $branchId, id: $id})

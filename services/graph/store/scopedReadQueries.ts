@@ -5,7 +5,8 @@
  * (branch_id, id) and walks only the containment tree below (bounded by the depth
  * asked for) or above (the depth of the tree) the nodes it returns, their ports
  * (HAS_PORT) and the wires on those ports (seeks on (branch_id, source_handle) and
- * (branch_id, target_handle)): the cost follows the answer, not the branch.
+ * (branch_id, target_handle)): the cost follows the answer, not the branch. A
+ * discarded branch has no nodes to read (§3.2), whatever the purge has left so far.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
 import { BRANCH_ACCESS } from '../../branches/store/branchQueries';
@@ -79,8 +80,9 @@ function buildSubtreeQuery(depth: number): NamedQuery {
     `readSubtree${depth}`,
     `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
      ${BRANCH_ACCESS}
-     OPTIONAL CALL () {
-       MATCH (root:GNode {branch_id: $branchId, id: $nodeId})
+     OPTIONAL CALL (b) {
+       MATCH (root:GNode {branch_id: $branchId, id: $nodeId}) WHERE b.status <> 'discarded'
+
        ${CHAIN_OF('root', 'rootNames')}
        CALL (root) {
          MATCH walk = (root)-[:CONTAINS*1..${depth}]->(n:GNode)
@@ -123,8 +125,9 @@ export const readNeighborhoodOf = cypher(
   'readNeighborhoodOf',
   `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
    ${BRANCH_ACCESS}
-   OPTIONAL CALL () {
-     MATCH (n:GNode {branch_id: $branchId, id: $nodeId})
+   OPTIONAL CALL (b) {
+     MATCH (n:GNode {branch_id: $branchId, id: $nodeId}) WHERE b.status <> 'discarded'
+
      ${CHAIN_OF('n', 'names')}
      WITH n, names, [n.id] AS ids
      ${EDGES_AT('ids')}

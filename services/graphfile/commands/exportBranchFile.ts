@@ -8,7 +8,7 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { visibleBranch } from '../../branches/branchAccess';
-import { loadBranchGraph } from '../../graph/graphLoader';
+import { loadLiveGraph } from '../../graph/graphLoader';
 import { GraphFile, writeGraphFile } from '../graphFileWriter';
 import { findBranchWithProject } from '../store/graphFileQueries';
 
@@ -19,7 +19,7 @@ export async function exportBranchFile(
 ): Promise<GraphFile> {
   return ctx.executor.readTx(async (tx) => {
     const { branch, project } = await visibleBranch(tx, principal, branchId);
-    return writeGraphFile(project.name, await loadBranchGraph(tx, branch.id));
+    return writeGraphFile(project.name, await loadLiveGraph(tx, branch));
   });
 }
 
@@ -29,10 +29,16 @@ export async function exportBranchFileAsOperator(
   branchId: string,
 ): Promise<GraphFile> {
   return executor.readTx(async (tx) => {
-    const row = await tx.one<{ branchId: string; projectName: string }>(findBranchWithProject, {
-      branchId: branchId.toLowerCase(),
-    });
+    const row = await tx.one<{ branchId: string; status: string; projectName: string }>(
+      findBranchWithProject,
+      {
+        branchId: branchId.toLowerCase(),
+      },
+    );
     if (!row) throw new NotFoundError('branch');
-    return writeGraphFile(row.projectName, await loadBranchGraph(tx, row.branchId));
+    return writeGraphFile(
+      row.projectName,
+      await loadLiveGraph(tx, { id: row.branchId, status: row.status }),
+    );
   });
 }

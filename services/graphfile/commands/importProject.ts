@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import { BatchApplier } from '../../graph/deltas/batchApplier';
 import { writePositions } from '../../graph/store/deltaQueries';
@@ -41,10 +42,47 @@ export async function importProject(
   body: unknown,
 ): Promise<CreatedProject> {
   requireScope(principal, 'graph:write');
+  return importAs(ctx, body, async () => principal);
+}
+
+/**
+ * graphctl import: the named user (created when new, like `keys create`) owns the
+ * project; the user is created in the same transaction, so a refused file leaves
+ * nothing behind.
+ */
+export async function importProjectForUser(
+  ctx: ServiceContext,
+  user: string,
+  body: unknown,
+): Promise<CreatedProject> {
+  const name = checkUserName(user);
+  return importAs(ctx, body, async (tx) => {
+    const row = await tx.one<{ id: string }>(mergeUserByName, {
+      name,
+      newId: randomUUID(),
+      now: nowTimestamp(),
+    });
+    if (!row) throw new Error('user was not created');
+    return {
+      userId: row.id,
+      keyId: 'graphctl',
+      scopes: new Set(['graph:write']),
+      projectAllowlist: null,
+    };
+  });
+}
+
+/** Reads and plans the file, then writes owner, project, main and content in one transaction. */
+async function importAs(
+  ctx: ServiceContext,
+  body: unknown,
+  owner: (tx: QueryRunner) => Promise<Principal>,
+): Promise<CreatedProject> {
   const file = readGraphFile(body);
   const name = projectName(file.projectName);
   const plan = planImport(file);
   return ctx.executor.writeTx(async (tx) => {
+    const principal = await owner(tx);
     const created = await insertProject(tx, ctx, principal, {
       name,
       intent: DEFAULT_INTENT,
@@ -61,24 +99,4 @@ export async function importProject(
     }
     return created;
   });
-}
-
-/** graphctl import: the named user (created when new, like `keys create`) owns the project. */
-export async function importProjectForUser(
-  ctx: ServiceContext,
-  user: string,
-  body: unknown,
-): Promise<CreatedProject> {
-  const name = checkUserName(user);
-  const row = await ctx.executor.writeTx((tx) =>
-    tx.one<{ id: string }>(mergeUserByName, { name, newId: randomUUID(), now: nowTimestamp() }),
-  );
-  if (!row) throw new Error('user was not created');
-  const operator: Principal = {
-    userId: row.id,
-    keyId: 'graphctl',
-    scopes: new Set(['graph:write']),
-    projectAllowlist: null,
-  };
-  return importProject(ctx, operator, body);
 }

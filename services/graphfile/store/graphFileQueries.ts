@@ -6,5 +6,5 @@ export const findBranchWithProject = cypher(
   'findBranchWithProject',
   `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
    MATCH (p:Project {id: b.project_id}) WHERE p.deleted_at IS NULL
-   RETURN b.id AS branchId, p.name AS projectName`,
+   RETURN b.id AS branchId, b.status AS status, p.name AS projectName`,
 );

@@ -1,0 +1,89 @@
+/**
+ * A wire may be committed before its port exists: a handle that names no port is
+ * kept and reported as a dangling_wire finding (§2.8.2). When a port with that id
+ * appears later (further on in the same batch, or in a later batch), the wire stops
+ * dangling and from then on must obey what add_edge checks: the source handle names
+ * an output port, the target handle an input port (interpretations "Nodes, ports,
+ * edges": invalid_endpoint), and a wire with a state or io node joins it to exactly
+ * one behavior node (§2.8.3: forbidden_edge). Run after the new ports are written,
+ * so both ends resolve against the graph as it now stands; a broken wire is blamed
+ * on the delta that created its port.
+ */
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+import type { NodeKind } from '../graphRecords';
+import { findWiresOnPorts } from '../store/deltaQueries';
+import { edgeKindsAllowed } from './edgeRules';
+import { deltaError } from './deltaErrors';
+import type { Delta } from './deltaTypes';
+
+/** A port created by a delta of the batch, with that delta and the field that carried it. */
+export interface NewPort {
+  id: string;
+  delta: Delta;
+  field: string;
+}
+
+export interface WireRow {
+  id: string;
+  source: string | null;
+  target: string | null;
+  sourceChannel: string | null;
+  sourceKind: NodeKind | null;
+  targetChannel: string | null;
+  targetKind: NodeKind | null;
+}
+
+/** Reads the wires on the new ports (findWiresOnPorts), then checks them. */
+export async function checkWiresOnNewPorts(
+  tx: QueryRunner,
+  branchId: string,
+  ports: NewPort[],
+): Promise<void> {
+  if (ports.length === 0) return;
+  const wires = await tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
+    branchId,
+    portIds: ports.map((p) => p.id),
+  });
+  checkWires(wires, ports);
+}
+
+/** Throws the delta error of the first wire (by id) that breaks a rule; `wires` touch `ports`. */
+export function checkWires(wires: WireRow[], ports: NewPort[]): void {
+  const byId = new Map(ports.map((p) => [p.id, p]));
+  for (const w of wires) {
+    const atSource = byId.get(w.source ?? '');
+    const atTarget = byId.get(w.target ?? '');
+    const fail = (error: string, message: string, port?: NewPort): never => {
+      // the delta that created the offending port, else the later of the two (it completed the wire)
+      const blame = (port ??
+        [atSource, atTarget]
+          .filter((p): p is NewPort => p !== undefined)
+          .sort((a, b) => b.delta.index - a.delta.index)[0]) as NewPort;
+      throw deltaError({
+        error,
+        message,
+        field: `deltas[${blame.delta.index}].${blame.field}`,
+        index: blame.delta.index,
+        type: blame.delta.type,
+        entityId: w.id,
+      });
+    };
+    if (w.sourceChannel !== null && w.sourceChannel !== 'outputs')
+      fail(
+        'invalid_endpoint',
+        `port ${w.source} is the source_handle of wire ${w.id}, so it must be an output port (it is a ${w.sourceChannel} port)`,
+        atSource,
+      );
+    if (w.targetChannel !== null && w.targetChannel !== 'inputs')
+      fail(
+        'invalid_endpoint',
+        `port ${w.target} is the target_handle of wire ${w.id}, so it must be an input port (it is a ${w.targetChannel} port)`,
+        atTarget,
+      );
+    if (w.sourceKind && w.targetKind && !edgeKindsAllowed(w.sourceKind, w.targetKind))
+      fail(
+        'forbidden_edge',
+        `wire ${w.id} would join a ${w.sourceKind} node to a ${w.targetKind} node: an edge with a state or io node must join exactly one behavior node and one state-or-io node`,
+      );
+  }
+}
