@@ -186,6 +186,14 @@ describe('branches (§4.5-4.8)', () => {
       const res = await alice.api.patch(`/v1/branches/${p.main_branch.id}`, { name: 'x' });
       expect(res.status).to.equal(409);
       expect(res.body.detail.code).to.equal('main_not_writable');
+      // main is the project owner's: a member who is not the owner gets the 404 of §4.7
+      const editor = await newUser();
+      await grant(p.project.id, editor, 'editor');
+      const other = await editor.api.patch(`/v1/branches/${p.main_branch.id}`, { name: 'x' });
+      expect(other.status).to.equal(404);
+      expect(other.body).to.deep.equal({
+        detail: { code: 'not_found', message: 'branch not found' },
+      });
     });
 
     it('refuses a discarded branch with 409 branch_not_active', async () => {
@@ -269,6 +277,13 @@ describe('branches (§4.5-4.8)', () => {
       const res = await alice.api.delete(`/v1/branches/${p.main_branch.id}?expected_version=0`);
       expect(res.status).to.equal(409);
       expect(res.body.detail.code).to.equal('main_not_writable');
+      const editor = await newUser();
+      await grant(p.project.id, editor, 'editor');
+      const other = await editor.api.delete(`/v1/branches/${p.main_branch.id}?expected_version=0`);
+      expect(other.status).to.equal(404);
+      expect(other.body).to.deep.equal({
+        detail: { code: 'not_found', message: 'branch not found' },
+      });
     });
 
     it('requires expected_version (422 array form)', async () => {

@@ -194,10 +194,12 @@ describe('graphctl decisions import (JSON Lines)', function () {
     );
     const withoutProject: Record<string, unknown> = decisionOut(projectId, { state: 'retired' });
     delete withoutProject.project_id; // taken from --project
+    // the first record again, later in the file: an upsert, counted once, and the later line wins
     const path = await jsonLines([
-      ...records.map((r) => JSON.stringify(r)),
+      ...records.map((r) => JSON.stringify({ ...r, annotations: 'first' })),
       '',
       JSON.stringify(withoutProject),
+      JSON.stringify(records[0]),
     ]);
     for (let round = 0; round < 2; round += 1) {
       const out = await graphctl('decisions', 'import', '--project', projectId, '--file', path);
@@ -211,6 +213,8 @@ describe('graphctl decisions import (JSON Lines)', function () {
       'retired',
     ]);
     expect((await storedDecision(records[3].id))?.state).to.equal('interviewing');
+    const first = page.body.decisions.find((d: any) => d.id === records[0].id);
+    expect(first.annotations).to.equal(records[0].annotations ?? null);
   });
 
   it('reports every invalid line by number and imports nothing', async () => {

@@ -127,6 +127,17 @@ describe('delta apply (§4.15-4.16)', () => {
       expect((await w.graph()).nodes).to.have.length(1);
     });
 
+    it('answers a body that is not JSON with the per-delta envelope on apply and validate (§7)', async () => {
+      const w = await ws();
+      for (const route of ['deltas', 'validate']) {
+        const res = await w.user.api.post(`/v1/branches/${w.branchId}/${route}`, undefined, {
+          raw: '{"deltas": [',
+        });
+        expectDeltaError(res, 'validation_error', 'body');
+        expect(res.body.detail.delta_index).to.equal(null);
+      }
+    });
+
     it('refuses more than 1000 deltas (422 validation_error, field deltas)', async () => {
       const w = await ws();
       const res = await w.post(

@@ -1,6 +1,6 @@
 /** Merge preview, branch diff and the change trail: issue 5 §3-5. */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
 
@@ -119,6 +119,36 @@ describe('merge preview (issue 5 §3)', function () {
     expect(preview.counts.nodes).to.deep.equal({ added: 0, changed: 0, removed: 0 });
     expect(preview.findings_added).to.deep.equal([]);
     expect(preview.findings_cleared).to.deep.equal([]);
+  });
+
+  it('can_merge is false where the merge itself would be refused: archived project, no graph:write, viewer', async () => {
+    const owner = await newUser();
+    const p = await mergeProject(owner);
+    const b = await p.fork();
+    await b.apply([addNode({ data: { name: 'x' } })]);
+    expect((await b.preview()).can_merge).to.equal(true);
+
+    const readOnly = await newKeyFor(owner, { scopes: [] });
+    const scopeless = await readOnly.api.get(`/v1/branches/${b.id}/merge-preview`);
+    expect(scopeless.status).to.equal(200);
+    expect(scopeless.body).to.deep.include({ can_merge: false, conflicts: [] });
+    expect(scopeless.body.counts.nodes.added).to.equal(1); // the graph is described either way
+
+    const archived = await owner.api.patch(`/v1/projects/${p.projectId}`, { archived: true });
+    expect(archived.status).to.equal(200);
+    const preview = await b.preview();
+    expect(preview.can_merge).to.equal(false);
+    const merge = await owner.api.post(`/v1/branches/${b.id}/merge`, { expected_version: 1 });
+    expect(merge.status).to.equal(409);
+    expect(merge.body.detail.code).to.equal('project_archived');
+    await owner.api.patch(`/v1/projects/${p.projectId}`, { archived: false });
+
+    const editor = await newUser();
+    await grant(p.projectId, editor, 'editor');
+    const fork = await editor.api.post(`/v1/projects/${p.projectId}/branches`, { name: 'e' });
+    await grant(p.projectId, editor, 'viewer');
+    const demoted = await editor.api.get(`/v1/branches/${fork.body.branch.id}/merge-preview`);
+    expect(demoted.body.can_merge).to.equal(false);
   });
 
   it('409 main_not_writable for main and branch_not_active after the merge; 404 for others', async () => {

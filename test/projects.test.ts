@@ -167,12 +167,12 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.body.detail.code).to.equal('insufficient_scope');
     });
 
-    it('answers a malformed JSON body with the 422 array form', async () => {
+    it('answers a malformed JSON body with the object form, validation_error (§7, interpretations)', async () => {
       const alice = await newUser();
       const res = await alice.api.post('/v1/projects', undefined, { raw: '{"name": ' });
       expect(res.status).to.equal(422);
-      expect(res.body.detail).to.be.an('array');
-      expect(res.body.detail[0]).to.include.keys('loc', 'msg', 'type');
+      expect(res.body.detail.code).to.equal('validation_error');
+      expect(res.body.detail.message).to.contain('not valid JSON');
     });
   });
 

@@ -35,6 +35,22 @@ export async function visibleBranch(
   return branchGrant(principal, row);
 }
 
+/**
+ * A branch the caller owns, for the owner-only routes (branch PATCH and DELETE, §4.7,
+ * §4.8, §5.4): a branch the caller can see but does not own, main included for a
+ * member who is not the project's owner, is the same 404 as a missing one.
+ */
+export async function ownedBranch(
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+  options: { lock?: boolean } = {},
+): Promise<BranchGrant> {
+  const grant = await visibleBranch(tx, principal, branchId, options);
+  if (grant.branch.owner_id !== principal.userId) throw new NotFoundError('branch');
+  return grant;
+}
+
 /** A branch with its project and the caller's role, as BRANCH_ACCESS reads them. */
 export interface BranchAccessRow {
   branch: BranchRecord;

@@ -13,6 +13,7 @@ import express, { Express, NextFunction, Request, Response, Router } from 'expre
 import { Context, OpenAPIBackend } from 'openapi-backend';
 import {
   DomainError,
+  InvalidInputError,
   NotFoundError,
   PayloadTooLargeError,
   RequestValidationError,
@@ -22,6 +23,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
+import { deltaError } from '../graph/deltas/deltaErrors';
 import { RateLimits, rateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
@@ -42,11 +44,19 @@ export interface GatewayOptions {
 type Operation = {
   operationId?: string;
   security?: unknown[];
+  requestBody?: unknown;
   ['x-body-validation']?: string;
 };
 
+/** The three routes whose 422s §7 gives an object form, a body that does not parse included. */
+const OBJECT_FORM_422: Readonly<Record<string, (message: string) => DomainError>> = {
+  createProject: (message) => new InvalidInputError('validation_error', message),
+  applyDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
+  validateDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
+};
+
 function bodyParseErrors(maxBodyBytes: number) {
-  return (error: unknown, _req: Request, _res: Response, next: NextFunction) => {
+  return (error: unknown, req: Request, _res: Response, next: NextFunction) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return next(new PayloadTooLargeError(maxBodyBytes));
     if (
@@ -54,6 +64,9 @@ function bodyParseErrors(maxBodyBytes: number) {
       type === 'charset.unsupported' ||
       type === 'encoding.unsupported'
     ) {
+      const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
+      if (objectForm)
+        return next(objectForm(`the body is not valid JSON: ${(error as Error).message}`));
       return next(
         new RequestValidationError([
           {
@@ -168,17 +181,18 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       headers: req.headers as Record<string, string | string[]>,
     }) as Operation | undefined;
     req.gateway.operationId = operation?.operationId;
+    req.gateway.readsBody = operation?.requestBody !== undefined;
     const open = Array.isArray(operation?.security) && operation.security.length === 0;
     if (!operation || open) return next();
     admit(req, res).then(() => next(), next);
   });
-  app.use(
-    express.json({
-      limit: options.maxBodyBytes,
-      strict: false,
-      type: ['application/json', 'application/*+json'],
-    }),
-  );
+  const parseJson = express.json({
+    limit: options.maxBodyBytes,
+    strict: false,
+    type: ['application/json', 'application/*+json'],
+  });
+  // a body sent to an operation that takes none is not read (node discards it)
+  app.use((req, res, next) => (req.gateway.readsBody ? parseJson(req, res, next) : next()));
   app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
     const request = {

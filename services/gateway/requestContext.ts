@@ -9,6 +9,8 @@ export interface GatewayRequestState {
   log: Logger;
   principal?: Principal;
   operationId?: string;
+  /** The routed operation declares a request body (others are never read). */
+  readsBody?: boolean;
 }
 
 declare module 'express-serve-static-core' {

@@ -27,7 +27,7 @@ export interface paths {
          *     - Name: 1 to 200 characters, trimmed value not blank, stored trimmed; unique (case-insensitively) among the caller's active projects (409 `name_taken`).
          *     - intent (default `cli`) and language (default `python`): at most 40 characters and on the server allowlist (ProjectIntent, ProjectLanguage).
          *     - Project cap per user: env PROJECT_LIMIT, default 100; archived projects count, only deletion frees a slot (409 `project_limit_reached`).
-         *     - The body is judged by the domain (`x-body-validation: domain`): every body problem is a 422 with an object detail (`invalid_name`, `unsupported_language`, `unsupported_intent`), per §7; only a body that is not valid JSON gives the array form.
+         *     - The body is judged by the domain (`x-body-validation: domain`): every body problem is a 422 with an object detail (`invalid_name`, `unsupported_language`, `unsupported_intent`, and `validation_error` for a body that is not valid JSON), per §7 and interpretations.md "Wire basics".
          *     - 409 codes: `name_taken`, `project_limit_reached`.
          */
         post: operations["createProject"];
@@ -332,7 +332,7 @@ export interface paths {
          *     - Idempotency-Key: see the parameter; replays carry `Idempotent-Replayed: true`.
          *     - 409 codes: `version_conflict`, `branch_not_active`, `main_not_writable`, `project_archived`, `idempotency_key_in_progress`.
          *     - 404: `not_found` (branch/project), `node_not_found` (a delta targets a missing node; detail.node_id) or `edge_not_found` (a delete_edge names a missing edge; detail.edge_id).
-         *     - 422: DeltaError for the batch (§7 per-delta envelope); `idempotency_key_reused` (ErrorCoded); the array form for a body that is not valid JSON or a malformed header/path.
+         *     - 422: DeltaError for the batch (§7 per-delta envelope); `idempotency_key_reused` (ErrorCoded); a body that is not valid JSON is a DeltaError too (`validation_error`, field `body`); the array form only for a malformed header or path.
          *     - The body is judged by the domain (`x-body-validation: domain`).
          */
         post: operations["applyDeltas"];
@@ -1804,7 +1804,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description `invalid_name`, `unsupported_language` or `unsupported_intent` (object detail); array form only for a body that is not valid JSON. */
+            /** @description `invalid_name`, `unsupported_language` or `unsupported_intent` (object detail), or `validation_error` (object detail) for a body that is not valid JSON. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1817,7 +1817,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | {
                         detail: {
                             /** @enum {string} */
-                            code: "invalid_name" | "unsupported_language" | "unsupported_intent";
+                            code: "invalid_name" | "unsupported_language" | "unsupported_intent" | "validation_error";
                             message: string;
                         } & {
                             [key: string]: unknown;
@@ -2432,7 +2432,7 @@ export interface operations {
             404: components["responses"]["NodeOrResourceNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description DeltaError for the batch; the array form for a body that is not valid JSON or a bad path id. */
+            /** @description DeltaError for the batch, also for a body that is not valid JSON (`validation_error`, field `body`); the array form only for a bad path id. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];

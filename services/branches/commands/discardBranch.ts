@@ -10,7 +10,7 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import { requireScope } from '../../identity/projectAccess';
-import { requireVersion, requireWritable, visibleBranch } from '../branchAccess';
+import { ownedBranch, requireVersion, requireWritable } from '../branchAccess';
 import type { BranchRecord } from '../branchRecord';
 import { markBranchDiscarded } from '../store/branchQueries';
 
@@ -21,7 +21,7 @@ export async function discardBranch(
   expectedVersion: number,
 ): Promise<BranchRecord> {
   const discarded = await ctx.executor.writeTx(async (tx) => {
-    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
+    const { branch } = await ownedBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
     requireWritable(branch);
     requireVersion(branch, expectedVersion);

@@ -6,7 +6,7 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import { requireScope } from '../../identity/projectAccess';
-import { requireWritable, visibleBranch } from '../branchAccess';
+import { ownedBranch, requireWritable } from '../branchAccess';
 import { BranchRecord, checkBranchName } from '../branchRecord';
 import { renameBranch as renameBranchQuery } from '../store/branchQueries';
 import { lockUser } from '../../projects/store/projectQueries';
@@ -20,7 +20,7 @@ export async function renameBranch(
 ): Promise<BranchRecord> {
   return ctx.executor.writeTx(async (tx) => {
     await tx.run(lockUser, { userId: principal.userId });
-    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
+    const { branch } = await ownedBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
     requireWritable(branch);
     const name = checkBranchName(body.name);

@@ -8,7 +8,8 @@
  * JSON, a record parseDecision refuses, a project_id other than --project, an
  * id that belongs to another project) nothing is imported and every bad line is
  * reported with its 1-based line number. Blank lines are skipped. A repeated id
- * is an upsert: the later line wins, and re-importing a file changes nothing.
+ * is an upsert: the later line wins (and counts once), and re-importing a file
+ * changes nothing. The records are written in one transaction.
  */
 import { InvalidInputError, NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Executor } from '../../../shared/neo4j/executor';
@@ -87,5 +88,6 @@ export async function importDecisions(
     }
     throw error;
   }
-  return { imported: lines.length };
+  // a repeated id is one decision (the later line wins)
+  return { imported: new Set(lines.map((l) => l.record.id)).size };
 }

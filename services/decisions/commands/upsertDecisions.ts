@@ -19,7 +19,7 @@ import {
   upsertDecisions as upsertQuery,
 } from '../store/decisionQueries';
 
-/** Records per write transaction. */
+/** Records per upsert statement (all statements of one call share one transaction). */
 export const UPSERT_CHUNK = 500;
 
 export class DecisionProjectMismatchError extends ConflictError {
@@ -37,7 +37,11 @@ async function requireOwnIds(tx: QueryRunner, projectId: string, ids: string[]):
   if (foreign.length > 0) throw new DecisionProjectMismatchError(foreign.map((r) => r.id));
 }
 
-/** Returns the number of records written. All records must carry `projectId`. */
+/**
+ * Returns the number of records written. All records must carry `projectId`. One
+ * transaction: the project is locked, every id checked, then the records are
+ * written in statements of UPSERT_CHUNK; any failure writes nothing.
+ */
 export async function upsertDecisions(
   executor: Executor,
   projectId: string,
@@ -46,35 +50,23 @@ export async function upsertDecisions(
   if (records.some((r) => r.project_id !== projectId)) {
     throw new Error('upsertDecisions: every record must belong to the given project');
   }
-  // Check every id before writing any, so a conflicting file writes nothing.
-  await executor.readTx((tx) =>
-    requireOwnIds(
+  return executor.writeTx(async (tx) => {
+    const live = await tx.one(lockLiveProject, { projectId });
+    if (!live) throw new NotFoundError(`project ${projectId}`);
+    await requireOwnIds(
       tx,
       projectId,
       records.map((r) => r.id),
-    ),
-  );
-  const chunks: DecisionRecord[][] = [];
-  for (let start = 0; start < records.length; start += UPSERT_CHUNK) {
-    chunks.push(records.slice(start, start + UPSERT_CHUNK));
-  }
-  if (chunks.length === 0) chunks.push([]); // an empty import still needs a live project
-  let written = 0;
-  for (const chunk of chunks) {
-    written += await executor.writeTx(async (tx) => {
-      const live = await tx.one(lockLiveProject, { projectId });
-      if (!live) throw new NotFoundError(`project ${projectId}`);
-      await requireOwnIds(
-        tx,
-        projectId,
-        chunk.map((r) => r.id),
-      );
+    );
+    const now = nowTimestamp();
+    let written = 0;
+    for (let start = 0; start < records.length; start += UPSERT_CHUNK) {
       const row = await tx.one<{ upserted: number }>(upsertQuery, {
-        records: chunk,
-        now: nowTimestamp(),
+        records: records.slice(start, start + UPSERT_CHUNK),
+        now,
       });
-      return row?.upserted ?? 0;
-    });
-  }
-  return written;
+      written += row?.upserted ?? 0;
+    }
+    return written;
+  });
 }
