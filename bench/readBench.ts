@@ -21,7 +21,9 @@ export async function runReadBench(options: {
     const fixture = await loadFixture(executor, project.mainId, size);
     const branchId = project.mainId;
     const runs = 30;
-    const warmup = 10; // JIT-warm both sides (the JVM and Node) before timing
+    // JIT-warm both sides (the JVM and Node) before timing: a few hundred runs of each
+    // query before the first size (see JIT_WARMUP_BATCHES in writeBench.ts), ten after
+    const warmup = size === sizes[0] ? 300 : 10;
     samples.push(
       await measure(
         'fixed cost: GET /v1/projects (API)',

@@ -308,6 +308,19 @@ describe('branches (§4.5-4.8)', () => {
       );
     });
 
+    it('needs graph:write (403 insufficient_scope); the branch stays active', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
+      const readOnly = await newKeyFor(alice, { scopes: [] });
+      const res = await readOnly.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      expect(res.status).to.equal(403);
+      expect(res.body.detail.code).to.equal('insufficient_scope');
+      const listed = await alice.api.get(`/v1/projects/${p.project.id}/branches`);
+      expect(listed.body.branches.map((x: any) => x.id)).to.deep.equal([b.id]);
+    });
+
     it('exactly one of concurrent discards wins', async () => {
       const alice = await newUser();
       const p = await project(alice);

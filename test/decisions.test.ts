@@ -141,6 +141,11 @@ describe('decisions ledger (§4.17-4.18)', () => {
       const max = await list(alice, `project_id=${projectId}&limit=200`);
       expect(max.status).to.equal(200);
       expect(max.body.limit).to.equal(200);
+      // §8: at most 16 state items; 16 (repeats allowed) is accepted
+      const sixteen = Array.from({ length: 16 }, () => 'state=accepted').join('&');
+      const states = await list(alice, `project_id=${projectId}&${sixteen}`);
+      expect(states.status).to.equal(200);
+      expect(states.body.filters.state).to.deep.equal(['accepted']);
     });
 
     for (const [label, query] of [

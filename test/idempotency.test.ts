@@ -1,7 +1,7 @@
 /** Idempotency-Key on delta apply: §4.15, interpretations "Idempotency-Key". */
 import { expect } from 'chai';
 import { Redis } from 'ioredis';
-import { currentHarness, newUser } from './support/harness';
+import { currentHarness, newKeyFor, newUser } from './support/harness';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 
 describe('Idempotency-Key (§4.15)', () => {
@@ -41,6 +41,34 @@ describe('Idempotency-Key (§4.15)', () => {
     expect(again.status).to.equal(409);
     expect(again.headers.get('idempotent-replayed')).to.equal('true');
     expect(again.body).to.deep.equal(first.body);
+  });
+
+  it('keeps 404 node_not_found and 422 invariant answers for replay, but not a 403 (interpretations)', async () => {
+    const w = await workspace(await newUser());
+    for (const deltas of [
+      [{ type: 'delete_node', node_id: uuid() }], // 404 node_not_found
+      [addNode({ data: { name: 'a' } }), addNode({ data: { name: 'a' } })], // 422 duplicate_name
+    ]) {
+      const key = `k-${uuid()}`;
+      const first = await w.post(deltas, {}, { 'Idempotency-Key': key });
+      expect([404, 422]).to.include(first.status);
+      const again = await w.post(deltas, {}, { 'Idempotency-Key': key });
+      expect(again.status).to.equal(first.status);
+      expect(again.headers.get('idempotent-replayed')).to.equal('true');
+      expect(again.body).to.deep.equal(first.body);
+    }
+    // a 403 never reached the apply step: the same key then works for a key that may write
+    const key = `k-${uuid()}`;
+    const readOnly = await newKeyFor(w.user, { scopes: [] });
+    const refused = await readOnly.api.post(
+      `/v1/branches/${w.branchId}/deltas`,
+      { deltas: [addNode({})], expected_version: 0 },
+      { headers: { 'Idempotency-Key': key } },
+    );
+    expect(refused.status).to.equal(403);
+    const applied = await w.post([addNode({})], {}, { 'Idempotency-Key': key });
+    expect(applied.status).to.equal(200);
+    expect(applied.headers.get('idempotent-replayed')).to.equal(null);
   });
 
   it('applies once under 8 concurrent retries with one key', async () => {

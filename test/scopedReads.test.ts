@@ -86,6 +86,34 @@ describe('scoped reads: subtree (§4.11, §2.12)', function () {
       expect(d32).to.include({ depth: 32, truncated: false });
     });
 
+    it('stops at depth 32 with truncated true when the tree goes deeper (§4.11)', async () => {
+      const deep = await workspace(await newUser());
+      const chain = Array.from({ length: 35 }, () => uuid());
+      await deep.apply(
+        chain.map((id, i) => ({
+          type: 'add_node',
+          node: {
+            id,
+            kind: 'boundary',
+            parent_id: i === 0 ? null : chain[i - 1],
+            data: { name: `l${i}` },
+          },
+        })),
+      );
+      const res = await deep.user.api.get(
+        `/v1/branches/${deep.branchId}/subtree/${chain[0]}?depth=32`,
+      );
+      expect(res.status).to.equal(200);
+      expect(res.body).to.include({ depth: 32, truncated: true });
+      expect(ids(res.body.nodes)).to.deep.equal(chain.slice(1, 33).sort());
+      expect(res.body.paths[chain[32]]).to.equal(
+        chain
+          .slice(0, 33)
+          .map((_, i) => `l${i}`)
+          .join('.'),
+      );
+    });
+
     it('answers a leaf root with no nodes and truncated false', async () => {
       const body = (await subtree(n.step.id, '?depth=5')).body;
       expect(body.root.id).to.equal(n.step.id);

@@ -4,7 +4,9 @@
  * signed identity (identityToken.ts); the process runs the operation handler of
  * its own table and answers an envelope {status, body, headers} that the gateway
  * relays as is. Domain errors become their §7 answers here, exactly as in
- * process. GET /healthz (alive) and /readyz (Neo4j answers) serve the probes.
+ * process. GET /healthz (alive) and /readyz (Neo4j answers within 2 s) serve the
+ * probes; GET /metrics the process's Prometheus metrics (its calls per operationId
+ * and status, and the latency of the Cypher it runs).
  */
 import { randomUUID } from 'node:crypto';
 import express, { Express } from 'express';
@@ -13,6 +15,8 @@ import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
+import { withinMs } from '../../shared/redis/queueConnection';
+import type { ServiceMetrics } from '../gateway/serviceMetrics';
 import { IDENTITY_HEADER, verifyIdentity } from './identityToken';
 
 export interface InternalCall {
@@ -29,14 +33,20 @@ export function internalApi(options: {
   executor: Executor;
   logger: Logger;
   maxBodyBytes: number;
+  metrics: ServiceMetrics;
 }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.service });
   });
+  app.get('/metrics', (_req, res, next) => {
+    options.metrics.render().then((text) => {
+      res.status(200).type(options.metrics.contentType()).send(text);
+    }, next);
+  });
   app.get('/readyz', (_req, res) => {
-    options.executor.verifyConnectivity().then(
+    withinMs(2000, options.executor.verifyConnectivity(), 'neo4j readiness').then(
       () => res.json({ status: 'ok', service: options.service }),
       () => res.status(503).json({ status: 'unavailable', service: options.service }),
     );
@@ -77,7 +87,14 @@ export function internalApi(options: {
         };
       })
       .then((result) => {
-        log.debug({ status: result.status, ms: performance.now() - started }, 'internal call');
+        const ms = performance.now() - started;
+        log.debug({ status: result.status, ms }, 'internal call');
+        options.metrics.observeRequest({
+          operationId,
+          method: 'POST',
+          status: result.status,
+          seconds: ms / 1000,
+        });
         res.status(200).json(result);
       });
   });

@@ -27,6 +27,7 @@ import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { internalApi } from './internalApi';
 import { operationsOf, ServiceName } from './operationOwners';
+import { ServiceMetrics } from '../gateway/serviceMetrics';
 
 export interface RunningOwnerService {
   name: ServiceName;
@@ -62,7 +63,8 @@ export async function startOwnerService(
     ]);
   }
   const log = logger.child({ service: name });
-  const executor = new Executor({ ...config.neo4j, logger: log });
+  const metrics = new ServiceMetrics();
+  const executor = new Executor({ ...config.neo4j, logger: log, onQuery: metrics.observeQuery });
   // Redis only where the operations use it: idempotency keys (graph-write).
   const redis = name === 'graph-write' ? createRedis(config.redisUrl, log, name) : undefined;
   await Promise.all([executor.verifyConnectivity(), redis ? connectRedis(redis) : undefined]);
@@ -87,6 +89,7 @@ export async function startOwnerService(
     executor,
     logger: log,
     maxBodyBytes: config.limits.maxBodyBytes,
+    metrics,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
