@@ -25,7 +25,7 @@ MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
-	@echo "make bench    benchmarks at 1k/10k/100k nodes (prints medians and ratios)"
+	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process (medians, ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
@@ -82,6 +82,7 @@ fuzz: deps
 
 bench: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-split
 
 # Latency of separate-process mode against in process (median p50 ratio).
 bench-split: deps

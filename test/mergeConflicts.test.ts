@@ -22,11 +22,23 @@ async function race(seed: unknown[], onA: unknown[], onB: unknown[]): Promise<Ra
   return { p, a, b };
 }
 
-/** b's merge is refused; nothing changed on either side. */
+/** Every conflict states what each side did: an action and a summary (issue 5 §2). */
+function expectBothSides(conflict: any): void {
+  for (const side of ['branch_change', 'main_change']) {
+    expect(conflict[side], `${conflict.reason} ${side}`).to.be.an('object');
+    expect(conflict[side].action, `${conflict.reason} ${side}.action`).to.be.a('string');
+    expect(conflict[side].summary, `${conflict.reason} ${side}.summary`).to.be.a('string').and.not
+      .empty;
+  }
+}
+
+/** b's merge is refused; nothing changed on either side; each conflict names both sides. */
 async function refused({ p, b }: Race): Promise<any[]> {
   const mainBefore = await p.main();
   const branchBefore = await b.graph();
   const conflicts = conflictsOf(await b.merge());
+  expect(conflicts).to.not.be.empty;
+  conflicts.forEach(expectBothSides);
   expect(await p.main()).to.deep.equal(mainBefore);
   expect(await b.graph()).to.deep.equal(branchBefore);
   const list = await p.user.api.get(`/v1/projects/${p.projectId}/branches`);
