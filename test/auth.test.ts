@@ -57,6 +57,17 @@ describe('authentication and errors (§5, §7)', () => {
     expect(tooLarge.status).to.equal(413);
     expect(tooLarge.body.detail.code).to.equal('payload_too_large');
     expect(tooLarge.headers.get('x-ratelimit-reset')).to.be.a('string');
+    // an operation without a request body never reads one: no 413 or 422 for what it ignores
+    const ignored = await user.api.request<any>(
+      'DELETE',
+      `/v1/projects/${uniqueName()}`,
+      undefined,
+      {
+        raw: '{not json',
+      },
+    );
+    expect(ignored.status).to.equal(422); // the path id, not the body
+    expect(ignored.body.detail[0].loc).to.deep.equal(['path', 'project_id']);
   });
 
   it('refuses a key at once after revocation, even while processes have it cached', async () => {
