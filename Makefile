@@ -15,10 +15,10 @@ TEST_COUNTS ?= .run/test-counts
 REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
 # The same HTTP suite through separate processes (issue 6); the fault, docs-page,
-# deployment-file and run-split tests run once, in process.
+# deployment-file, run-split and worker-process tests run once, in process.
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
-  --ignore test/runSplit.test.ts
+  --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
 
 .PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split
 
