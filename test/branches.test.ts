@@ -1,4 +1,5 @@
 /** Branches: §3.2, §4.5-4.8, §2.11, interpretations "Branches". */
+import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { currentHarness, grant, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
 
@@ -103,6 +104,8 @@ describe('branches (§4.5-4.8)', () => {
       ['blank', '   '],
       ['too long', 'x'.repeat(101)],
       ['with a control character', 'a\u0007b'],
+      ['with DEL', 'a\u007fb'],
+      ['with a C1 control character', 'a\u0085b'],
     ] as const) {
       it(`refuses a ${label} name with the 422 array form`, async () => {
         const alice = await newUser();
@@ -112,6 +115,47 @@ describe('branches (§4.5-4.8)', () => {
         expect(res.body.detail[0].loc).to.deep.equal(['body', 'name']);
       });
     }
+
+    it('name rules (interpretations "Branches"): 100 characters after trimming, per caller, freed by discard', async () => {
+      const alice = await newUser();
+      const bob = await newUser();
+      const p = await project(alice);
+      await grant(p.project.id, bob, 'editor');
+      const fork = (user: TestUser, name: string) =>
+        user.api.post(`/v1/projects/${p.project.id}/branches`, { name });
+      const long = await fork(alice, `  ${'b'.repeat(100)}  `);
+      expect(long.status).to.equal(201);
+      expect(long.body.branch.name).to.equal('b'.repeat(100));
+      // uniqueness is among the caller's own active branches
+      expect((await fork(alice, 'shared')).status).to.equal(201);
+      expect((await fork(bob, 'SHARED')).status).to.equal(201);
+      // a discarded branch frees its name
+      const gone = (await fork(alice, 'reuse')).body.branch;
+      expect(
+        (await alice.api.delete(`/v1/branches/${gone.id}?expected_version=0`)).status,
+      ).to.equal(200);
+      const again = await fork(alice, 'reuse');
+      expect(again.status).to.equal(201);
+      expect(again.body.branch.id).to.not.equal(gone.id);
+    });
+
+    it('a discard frees a slot under the branch limit', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const limit = currentHarness().config.limits.branchLimit;
+      const ids: string[] = [];
+      for (let i = 0; i < limit; i++)
+        ids.push(
+          (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: `b${i}` })).body
+            .branch.id,
+        );
+      const over = await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' });
+      expect(over.body.detail.code).to.equal('branch_limit_reached');
+      await alice.api.delete(`/v1/branches/${ids[0]}?expected_version=0`);
+      expect(
+        (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'x' })).status,
+      ).to.equal(201);
+    });
 
     it('refuses a missing name with the 422 array form', async () => {
       const alice = await newUser();
@@ -258,6 +302,25 @@ describe('branches (§4.5-4.8)', () => {
       const again = await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
       expect(again.status).to.equal(409);
       expect(again.body.detail.code).to.equal('branch_not_active');
+    });
+
+    it('version_conflict carries the version the branch has moved to (§4.8)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
+      for (let v = 0; v < 2; v++) {
+        const res = await alice.api.post(`/v1/branches/${b.id}/deltas`, {
+          deltas: [{ type: 'add_node', node: { id: randomUUID(), data: {} } }],
+          expected_version: v,
+        });
+        expect(res.status).to.equal(200);
+      }
+      const stale = await alice.api.delete(`/v1/branches/${b.id}?expected_version=1`);
+      expect(stale.status).to.equal(409);
+      expect(stale.body.detail).to.include({ code: 'version_conflict', current_version: 2 });
+      const ok = await alice.api.delete(`/v1/branches/${b.id}?expected_version=2`);
+      expect(ok.body.branch).to.include({ status: 'discarded', version: 2 });
     });
 
     it('refuses a stale version with 409 version_conflict carrying current_version', async () => {

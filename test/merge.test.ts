@@ -128,6 +128,19 @@ describe('merge into main (§4.19)', function () {
       const again = await b.merge();
       expect(again.status).to.equal(409);
       expect(again.body.detail.code).to.equal('branch_not_active');
+      // §3.2: a merged branch refuses rename, discard and writes alike
+      const api = p.user.api;
+      for (const res of [
+        await api.patch(`/v1/branches/${b.id}`, { name: 'renamed' }),
+        await api.delete(`/v1/branches/${b.id}?expected_version=0`),
+        await api.post(`/v1/branches/${b.id}/deltas`, {
+          deltas: [addNode({})],
+          expected_version: 0,
+        }),
+      ]) {
+        expect(res.status).to.equal(409);
+        expect(res.body.detail.code).to.equal('branch_not_active');
+      }
       const d = await p.fork();
       await p.user.api.delete(`/v1/branches/${d.id}?expected_version=0`);
       expect((await d.merge()).body.detail.code).to.equal('branch_not_active');
