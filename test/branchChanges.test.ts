@@ -1,6 +1,6 @@
 /** The structural_changes trail: issue 5 §5 (paged like the decisions list, §4.17). */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { grant, newUser } from './support/harness';
 import { addNode } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
 
@@ -70,6 +70,21 @@ describe('branch change trail (issue 5 §5)', function () {
       [2, 'merge', 'replay'],
       [1, 'merge', 'fast_forward'],
     ]);
+    // each merge entry names the merged branch and when it happened
+    expect(main.body.changes.map((c: any) => c.merged_branch_id)).to.deep.equal([b.id, a.id]);
+    for (const c of main.body.changes)
+      expect(c.created_at).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // every member reads main's trail, a viewer too; limits 1 and 200 are accepted
+    const viewer = await newUser();
+    await grant(p.projectId, viewer, 'viewer');
+    const one = await viewer.api.get(`/v1/branches/${p.mainId}/changes?limit=1`);
+    expect(one.status).to.equal(200);
+    expect(one.body).to.include({ limit: 1, has_more: true });
+    expect(one.body.changes.map((c: any) => c.version)).to.deep.equal([2]);
+    const max = await viewer.api.get(`/v1/branches/${p.mainId}/changes?limit=200`);
+    expect(max.body).to.include({ limit: 200, has_more: false });
+    // a working branch's trail is its owner's alone
+    expect((await viewer.api.get(`/v1/branches/${a.id}/changes`)).status).to.equal(404);
     const stranger = await newUser();
     expect((await stranger.api.get(`/v1/branches/${p.mainId}/changes`)).status).to.equal(404);
     for (const query of ['limit=0', 'limit=201', 'offset=-1', 'limit=x']) {
