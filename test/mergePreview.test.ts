@@ -203,6 +203,36 @@ describe('branch diff (issue 5 §4)', function () {
     expect(diff.edges).to.deep.equal({ added: [], removed: [wire], changed: [] });
   });
 
+  it('names the changed fields of a port and of a wire; 404 for a missing or foreign branch', async () => {
+    const p = await mergeProject(await newUser());
+    const [pa, pb, pc] = [port('a'), port('b'), port('c')];
+    const wire = uuid();
+    await p.seed([
+      addNode({ data: { name: 'src', outputs: [pa, pc] } }),
+      addNode({ data: { name: 'dst', inputs: [pb] } }),
+      addEdge(pa.id, pb.id, wire),
+    ]);
+    const b = await p.fork();
+    const graph = await b.graph();
+    const dst = graph.nodes.find((n: any) => n.data.name === 'dst');
+    await b.apply([
+      {
+        type: 'update_node_data',
+        node_id: dst.id,
+        after: { inputs: [{ ...pb, type: 'str', description: 'now text' }] },
+      },
+      { type: 'delete_edge', edge_id: wire },
+      addEdge(pc.id, pb.id, wire), // the same wire id, rewired from another port
+    ]);
+    const diff = await b.diff();
+    expect(diff.ports.changed).to.deep.equal([{ id: pb.id, fields: ['description', 'type'] }]);
+    expect(diff.edges.changed).to.deep.equal([{ id: wire, fields: ['source_handle'] }]);
+    expect(diff.nodes.changed).to.deep.equal([]);
+    expect((await p.user.api.get(`/v1/branches/${uuid()}/diff`)).status).to.equal(404);
+    const other = await newUser();
+    expect((await other.api.get(`/v1/branches/${b.id}/diff`)).status).to.equal(404);
+  });
+
   it('shows what main gained since the fork as removed; 409 for main', async () => {
     const p = await mergeProject(await newUser());
     const [a, b] = [await p.fork(), await p.fork()];
