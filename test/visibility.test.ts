@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import type { ApiResponse } from './support/client';
-import { newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
+import { currentHarness, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
 
 const NOT_FOUND = /^(project|branch|node) not found$/;
 
@@ -75,6 +75,24 @@ describe('visibility on every project route (§5.3, §5.7)', function () {
     const stranger = await newUser();
     for (const [i, call] of everyRoute(stranger, ids).entries())
       expectHidden(await call(), `route ${i}`);
+  });
+
+  it('every route answers the identical 401 without a valid credential (§5.5)', async () => {
+    const owner = await newUser();
+    const ids = await setUp(owner);
+    for (const header of [undefined, 'Bearer gds_notakeynotakeynotakeynotakey']) {
+      const api = currentHarness().anon.withToken(undefined);
+      const caller = {
+        ...owner,
+        api: header ? owner.api.withToken(header.slice('Bearer '.length)) : api,
+      };
+      for (const [i, call] of everyRoute(caller, ids).entries()) {
+        const res = await call();
+        expect(res.status, `route ${i}`).to.equal(401);
+        expect(res.body).to.deep.equal({ detail: 'not_authenticated' });
+        expect(res.headers.get('www-authenticate')).to.equal('Bearer');
+      }
+    }
   });
 
   it('reads, lists and validate need no scope (interpretations)', async () => {
