@@ -1259,10 +1259,10 @@ export interface components {
         CreateProjectRequest: {
             /** @description 1 to 200 characters; the trimmed value must not be blank (422 invalid_name). Stored trimmed. */
             name: string;
-            /** @description At most 40 characters; one of ProjectIntent (422 unsupported_intent otherwise). Default: `"cli"`. */
-            intent?: string;
-            /** @description At most 40 characters; one of ProjectLanguage (422 unsupported_language otherwise). Default: `"python"`. */
-            language?: string;
+            /** @description One of ProjectIntent (§4.1 "at most 40 characters"; anything else is 422 unsupported_intent). Default: `"cli"`. */
+            intent?: components["schemas"]["ProjectIntent"];
+            /** @description One of ProjectLanguage (§4.1 "at most 40 characters"; anything else is 422 unsupported_language). Default: `"python"`. */
+            language?: components["schemas"]["ProjectLanguage"];
         };
         /** @description 201 body of project create and graph-file import (§4.1). */
         CreateProjectResponse: {
