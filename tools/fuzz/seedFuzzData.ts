@@ -4,13 +4,53 @@
  * logic instead of stopping at 404:
  *   npx tsx tools/fuzz/seedFuzzData.ts --url URL --token TOKEN --out schemathesis.toml
  * Creates PROJECTS projects, each with a working branch holding a small tree of
- * nodes (parent and children) so subtree, neighborhood and boundary reads find them.
+ * nodes (parent and children) so subtree, neighborhood and boundary reads find them;
+ * half of those branches are merged, so main holds the tree too (boundary views) and
+ * the other half stay active (merge, preview, diff). Settled decisions are imported
+ * into the first project (Neo4j from NEO4J_URI, as graphctl does) for the decision routes.
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../../shared/config/config';
+import { createLogger } from '../../shared/logging/logger';
+import { Executor } from '../../shared/neo4j/executor';
+import { importDecisions } from '../../services/decisions/commands/importDecisions';
 
 const PROJECTS = 4;
+const DECISIONS = 6;
+const SETTLED = ['accepted', 'rejected', 'superseded', 'retired'];
+
+/** Settled decisions of one project, as JSON Lines for importDecisions. */
+async function seedDecisions(projectId: string): Promise<string[]> {
+  const ids = Array.from({ length: DECISIONS }, () => randomUUID());
+  const lines = ids.map((id, i) =>
+    JSON.stringify({
+      id,
+      project_id: projectId,
+      state: SETTLED[i % SETTLED.length],
+      anchor_ref: { type: 'project', id: null },
+      parent_decision_id: null,
+      superseded_by: null,
+      resulting_node_ids: null,
+      retirement_reason: null,
+      applied: null,
+      annotations: null,
+      capture_text: `seeded decision ${i}`,
+      check: null,
+      captured_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }),
+  );
+  const config = loadConfig();
+  const logger = createLogger({ level: 'warn', name: 'fuzz-seed', toStderr: true });
+  const executor = new Executor({ ...config.neo4j, logger });
+  try {
+    await importDecisions(executor, projectId, lines.join('\n'));
+  } finally {
+    await executor.close();
+  }
+  return ids;
+}
 
 interface Answer {
   project: { id: string };
@@ -70,11 +110,19 @@ async function main(): Promise<void> {
       ],
     });
     nodes.push(parent, ...children);
+    if (p % 2 === 0) {
+      await call(base, token, 'POST', `/v1/branches/${fork.branch.id}/merge`, {
+        expected_version: 1,
+      });
+    }
   }
+  const decisions = await seedDecisions(projects[0]);
   const parameters = [
     ['path.project_id', 'project_ids'],
     ['path.branch_id', 'branch_ids'],
     ['path.node_id', 'node_ids'],
+    ['path.decision_id', 'decision_ids'],
+    ['query.project_id', 'project_ids'],
   ]
     .map(([key, dictionary]) => `"${key}" = { dictionary = "${dictionary}", probability = 0.5 }`)
     .join('\n');
@@ -83,11 +131,12 @@ async function main(): Promise<void> {
     toml('project_ids', projects),
     toml('branch_ids', branches),
     toml('node_ids', nodes),
+    toml('decision_ids', decisions),
     `[parameters]\n${parameters}\n`,
   ].join('\n');
   writeFileSync(values.out ?? 'schemathesis.toml', text);
   process.stdout.write(
-    `seeded ${projects.length} projects, ${branches.length} branches, ${nodes.length} nodes\n`,
+    `seeded ${projects.length} projects, ${branches.length} branches, ${nodes.length} nodes, ${decisions.length} decisions\n`,
   );
 }
 
