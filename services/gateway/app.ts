@@ -173,6 +173,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   app.set('trust proxy', 'loopback');
   app.use(requestContext(options.logger, options.observeRequest));
   if (options.plainRoutes) app.use(options.plainRoutes);
+  // each request is routed once, here; the later steps read the operation it matched
+  const routed = new WeakMap<Request, Operation>();
   app.use((req, res, next) => {
     const operation = api.router.matchOperation({
       method: req.method,
@@ -181,7 +183,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       headers: req.headers as Record<string, string | string[]>,
     }) as Operation | undefined;
     req.gateway.operationId = operation?.operationId;
-    req.gateway.readsBody = operation?.requestBody !== undefined;
+    if (operation) routed.set(req, operation);
     const open = Array.isArray(operation?.security) && operation.security.length === 0;
     if (!operation || open) return next();
     admit(req, res).then(() => next(), next);
@@ -192,7 +194,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     type: ['application/json', 'application/*+json'],
   });
   // a body sent to an operation that takes none is not read (node discards it)
-  app.use((req, res, next) => (req.gateway.readsBody ? parseJson(req, res, next) : next()));
+  app.use((req, res, next) =>
+    routed.get(req)?.requestBody !== undefined ? parseJson(req, res, next) : next(),
+  );
   app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
     const request = {
@@ -204,9 +208,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     };
     // Bodies the domain judges (x-body-validation: domain) are not schema-checked by
     // the gateway: the handler reads req.body; validation sees an empty object.
-    const operation = api.router.matchOperation(request) as Operation | undefined;
-    req.gateway.operationId = operation?.operationId;
-    if (operation?.['x-body-validation'] === 'domain') request.body = {};
+    if (routed.get(req)?.['x-body-validation'] === 'domain') request.body = {};
     api.handleRequest(request, req, res).catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);

@@ -9,8 +9,6 @@ export interface GatewayRequestState {
   log: Logger;
   principal?: Principal;
   operationId?: string;
-  /** The routed operation declares a request body (others are never read). */
-  readsBody?: boolean;
 }
 
 declare module 'express-serve-static-core' {
