@@ -1,11 +1,19 @@
 /** Computes the §2.13 findings of a branch, sorted by severity, code, locator (interpretations). */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { orphanNodes, unsatisfiedInputs, wireFindings } from './store/findingQueries';
+import { CLIP_LENGTH, quote } from '../../shared/text/clip';
+import {
+  anyProvenance,
+  provenanceTree,
+  unsatisfiedInputs,
+  wireFindings,
+} from './store/findingQueries';
 
 export type Finding = components['schemas']['Finding'];
 
 const SEVERITY_ORDER = { error: 0, warning: 1 } as const;
+/** Characters of a name or type the queries return: one more than is quoted, so quote() marks the cut. */
+const QUOTED = CLIP_LENGTH + 1;
 
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
@@ -16,16 +24,66 @@ export function sortFindings(findings: Finding[]): Finding[] {
   );
 }
 
+/** At most `max` findings (the first in order), and whether some were left out. */
+export function capFindings(
+  findings: Finding[],
+  max: number,
+): { findings: Finding[]; truncated: boolean } {
+  return { findings: findings.slice(0, max), truncated: findings.length > max };
+}
+
+type TreeRow = {
+  id: string;
+  parentId: string | null;
+  traced: boolean;
+  name: string;
+};
+
+/**
+ * Nodes whose own list and whose ancestors' lists are all empty, in one pass: each
+ * node's answer is found by walking up only until a node already decided, and the
+ * walk's nodes are decided on the way back, so every node is visited a bounded
+ * number of times whatever the nesting depth.
+ */
+export function orphansOf(rows: TreeRow[]): TreeRow[] {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const covered = new Map<string, boolean>();
+  for (const row of rows) {
+    const chain: string[] = [];
+    const onChain = new Set<string>();
+    let current: TreeRow | undefined = row;
+    let answer = false;
+    while (current) {
+      const known = covered.get(current.id);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      if (current.traced) {
+        answer = true;
+        covered.set(current.id, true);
+        break;
+      }
+      chain.push(current.id);
+      onChain.add(current.id);
+      current = current.parentId ? byId.get(current.parentId) : undefined;
+      // a containment cycle cannot be stored; stop rather than loop if one were
+      if (current && onChain.has(current.id)) break;
+    }
+    for (const id of chain) covered.set(id, answer);
+  }
+  return rows.filter((r) => covered.get(r.id) === false);
+}
+
 export async function computeFindings(tx: QueryRunner, branchId: string): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, {
-    branchId,
-  })) {
+  const params = { branchId, quoted: QUOTED };
+  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, params)) {
     findings.push({
       code: 'unsatisfied_input',
       locator: row.locator,
       severity: 'error',
-      message: `input port ${JSON.stringify(row.name ?? '')} has no incoming wire`,
+      message: `input port ${quote(row.name)} has no incoming wire`,
     });
   }
   for (const row of await tx.run<{
@@ -33,7 +91,7 @@ export async function computeFindings(tx: QueryRunner, branchId: string): Promis
     dangling: boolean;
     sourceType: string;
     targetType: string;
-  }>(wireFindings, { branchId })) {
+  }>(wireFindings, params)) {
     if (row.dangling) {
       findings.push({
         code: 'dangling_wire',
@@ -46,17 +104,19 @@ export async function computeFindings(tx: QueryRunner, branchId: string): Promis
         code: 'type_mismatch',
         locator: row.locator,
         severity: 'error',
-        message: `wire joins type ${JSON.stringify(row.sourceType)} to ${JSON.stringify(row.targetType)}`,
+        message: `wire joins type ${quote(row.sourceType)} to ${quote(row.targetType)}`,
       });
     }
   }
-  for (const row of await tx.run<{ locator: string; name: string }>(orphanNodes, { branchId })) {
-    findings.push({
-      code: 'orphan_node',
-      locator: row.locator,
-      severity: 'warning',
-      message: `node ${JSON.stringify(row.name ?? '')} traces to no source decision`,
-    });
+  if (await tx.one(anyProvenance, { branchId })) {
+    for (const row of orphansOf(await tx.run<TreeRow>(provenanceTree, params))) {
+      findings.push({
+        code: 'orphan_node',
+        locator: row.id,
+        severity: 'warning',
+        message: `node ${quote(row.name)} traces to no source decision`,
+      });
+    }
   }
   return sortFindings(findings);
 }

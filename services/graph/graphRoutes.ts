@@ -117,6 +117,7 @@ export function graphRoutes(
       return ok({
         branch: presentBranchRef(result.branch),
         findings: result.findings,
+        truncated: result.truncated,
         project_id: result.branch.project_id,
         valid: result.valid,
         version,

@@ -7,6 +7,7 @@
  * file may not hold a state node, nor a version-3 or -4 file an io node. Any other
  * version: 422 unsupported_schema_version.
  */
+import { clip } from '../../shared/text/clip';
 import { InvalidInputError } from '../../shared/errors/domainErrors';
 import type { NodeKind } from '../graph/graphRecords';
 import { fileError } from './fileErrors';
@@ -85,10 +86,13 @@ export function readGraphFile(body: unknown): GraphFileContent {
     typeof version !== 'number' ||
     !(SUPPORTED_SCHEMA_VERSIONS as readonly number[]).includes(version)
   ) {
+    // the value is echoed cut short: a file may put anything there
+    const got =
+      typeof version === 'string' ? clip(version) : typeof version === 'number' ? version : null;
     throw new InvalidInputError(
       'unsupported_schema_version',
-      `schema_version must be one of ${SUPPORTED_SCHEMA_VERSIONS.join(', ')} (got ${JSON.stringify(version ?? null)})`,
-      { schema_version: version ?? null, supported: [...SUPPORTED_SCHEMA_VERSIONS] },
+      `schema_version must be one of ${SUPPORTED_SCHEMA_VERSIONS.join(', ')} (got ${JSON.stringify(got)})`,
+      { schema_version: got, supported: [...SUPPORTED_SCHEMA_VERSIONS] },
     );
   }
   const file = (version >= CURRENT_SCHEMA_VERSION ? top : upgradeKeys(top)) as Json;

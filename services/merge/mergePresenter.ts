@@ -35,6 +35,7 @@ export function presentPreview(
     counts: preview.counts,
     findings_added: preview.findingsAdded,
     findings_cleared: preview.findingsCleared,
+    findings_truncated: preview.findingsTruncated,
     project_id: preview.branch.project_id,
     version,
   };

@@ -1300,12 +1300,12 @@ export interface components {
         };
         /** @description Body of POST /v1/projects/{project_id}/branches (§4.5). */
         ForkBranchRequest: {
-            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength. Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
+            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
             name: string;
         };
         /** @description Body of PATCH /v1/branches/{branch_id} (§4.7). */
         RenameBranchRequest: {
-            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength. Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
+            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
             name: string;
         };
         /** @description Body carrying one branch (§4.5, §4.7; DELETE answers it too, with status discarded). */
@@ -1405,8 +1405,10 @@ export interface components {
         /** @description Body of a dry run (§4.14). An incoherent graph still answers 200. */
         ValidateResponse: {
             branch: components["schemas"]["BranchRef"];
-            /** @description The complete list of findings of the graph that would result. */
+            /** @description The findings of the graph that would result, in order (severity, code, locator), at most MAX_FINDINGS (default 1000) of them; `truncated` says whether more were left out. */
             findings: components["schemas"]["Finding"][];
+            /** @description True when the graph has more findings than MAX_FINDINGS and only the first were returned. `valid` still weighs every finding. */
+            truncated: boolean;
             /**
              * Format: uuid
              * @description The project this answer concerns (§2.1.8).
@@ -1504,6 +1506,8 @@ export interface components {
             findings_added: components["schemas"]["Finding"][];
             /** @description Findings of current main that the merged main would no longer have. */
             findings_cleared: components["schemas"]["Finding"][];
+            /** @description True when findings_added or findings_cleared held more than MAX_FINDINGS (default 1000) findings and only the first of each were returned. */
+            findings_truncated: boolean;
             /**
              * Format: uuid
              * @description The project this answer concerns (§2.1.8).

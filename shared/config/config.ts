@@ -20,6 +20,19 @@ export interface Config {
     rateLimitAnonPerMin: number;
     maxBodyBytes: number;
     maxDeltasPerBatch: number;
+    /** Bytes one batch may add to a branch's change trail (its deltas as recorded). */
+    maxBatchBytes: number;
+    /** Findings one validate (or each list of a merge preview) returns; more sets `truncated`. */
+    maxFindings: number;
+    /** Deepest containment: a top-level node is at depth 1. */
+    maxNestingDepth: number;
+  };
+  /** Per-branch quotas: what one branch (main included) may hold. */
+  quotas: {
+    maxNodes: number;
+    maxWires: number;
+    /** Graph content and change trail, as recorded (see branchUsage.ts). */
+    maxStoredBytes: number;
   };
   idempotencyTtlSeconds: number;
   /** How long a process keeps an authenticated key before looking it up again (0: never). */
@@ -169,6 +182,14 @@ export function loadConfig(
       rateLimitAnonPerMin: intSetting(env, 'RATE_LIMIT_ANON_PER_MIN', 60, 1, problems),
       maxBodyBytes: 5 * 1024 * 1024,
       maxDeltasPerBatch: 1000,
+      maxBatchBytes: intSetting(env, 'MAX_BATCH_BYTES', 2 * 1024 * 1024, 1024, problems),
+      maxFindings: intSetting(env, 'MAX_FINDINGS', 1000, 1, problems),
+      maxNestingDepth: intSetting(env, 'MAX_NESTING_DEPTH', 64, 2, problems),
+    },
+    quotas: {
+      maxNodes: intSetting(env, 'BRANCH_MAX_NODES', 200_000, 1, problems),
+      maxWires: intSetting(env, 'BRANCH_MAX_WIRES', 400_000, 1, problems),
+      maxStoredBytes: intSetting(env, 'BRANCH_MAX_BYTES', 64 * 1024 * 1024, 1024, problems),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),

@@ -4,6 +4,7 @@
  * checks: project visible (else 404), scope decisions:read (else 403), then the
  * state filter (an unsettled or unknown state: 422 state_not_readable).
  */
+import { clip, quote } from '../../../shared/text/clip';
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -34,9 +35,9 @@ export function readableStates(requested: string[] | undefined): SettledState[] 
     throw new InvalidInputError(
       'state_not_readable',
       `only settled states can be read (${SETTLED_STATES.join(', ')}); not readable: ${refused
-        .map((s) => JSON.stringify(s))
+        .map((s) => quote(s))
         .join(', ')}`,
-      { states: refused },
+      { states: refused.map((s) => clip(s)) },
     );
   }
   return [...new Set(requested as SettledState[])];

@@ -12,11 +12,14 @@ import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { BatchApplier } from '../deltas/batchApplier';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
-import { computeFindings, Finding } from '../findings';
+import { capFindings, computeFindings, Finding } from '../findings';
 
 export interface ValidateResult {
   branch: BranchRecord;
+  /** At most limits.maxFindings, the first in order. */
   findings: Finding[];
+  /** Whether findings were left out of `findings`. */
+  truncated: boolean;
   valid: boolean;
 }
 
@@ -37,7 +40,8 @@ export async function validateDeltas(
       requireVersion: false,
     });
     await new BatchApplier(tx, branchId).applyAll(batch.deltas);
-    const findings = await computeFindings(tx, branchId);
-    return { branch, findings, valid: !findings.some((f) => f.severity === 'error') };
+    const all = await computeFindings(tx, branchId);
+    const valid = !all.some((f) => f.severity === 'error');
+    return { branch, ...capFindings(all, ctx.config.limits.maxFindings), valid };
   });
 }

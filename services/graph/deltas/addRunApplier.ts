@@ -6,6 +6,7 @@
  * exactly the answers of applying the deltas one by one (BatchApplier), with two
  * round trips instead of three or four per delta.
  */
+import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeKind } from '../graphRecords';
 import { prefetchAddRun, writeAddRun } from '../store/addRunQueries';
@@ -132,7 +133,7 @@ export async function applyAddRun(
           fail(
             'duplicate_name',
             'node.data.name',
-            `a sibling is already named ${JSON.stringify(state.name)}`,
+            `a sibling is already named ${quote(state.name)}`,
           );
         taken.add(key);
       }

@@ -3,6 +3,7 @@
  * §4.15-4.16), enforcing every invariant of §2.7-2.9. Any failure throws and the
  * caller's transaction rolls back: a batch is all or nothing.
  */
+import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeRecord, PortRecord } from '../graphRecords';
@@ -156,12 +157,7 @@ export class BatchApplier {
       excludeIds: exclude,
     });
     if (clash)
-      this.fail(
-        delta,
-        'duplicate_name',
-        field,
-        `a sibling is already named ${JSON.stringify(name)}`,
-      );
+      this.fail(delta, 'duplicate_name', field, `a sibling is already named ${quote(name)}`);
   }
 
   private shape(delta: Delta, state: NodeState, prefix: string): void {
@@ -337,7 +333,7 @@ export class BatchApplier {
         delta,
         'duplicate_name',
         'node_id',
-        `promoted child ${JSON.stringify(clash.name)} would collide with a sibling`,
+        `promoted child ${quote(clash.name)} would collide with a sibling`,
         child?.id,
       );
     }

@@ -64,7 +64,11 @@ export class FieldReader {
   string(key: string, options: { max?: number } = {}): string {
     const value = this.value[key];
     if (typeof value !== 'string') this.fail(key, `${key} must be a string`);
-    if (options.max !== undefined && characterCount(value) > options.max) {
+    if (
+      options.max !== undefined &&
+      value.length > options.max &&
+      characterCount(value) > options.max
+    ) {
       this.fail(key, `${key} must be at most ${options.max} characters`);
     }
     return value;
@@ -139,8 +143,11 @@ export class ItemReader {
     });
   }
 
-  string(): string {
+  string(max?: number): string {
     if (typeof this.value !== 'string') this.fail('must be a string');
+    if (max !== undefined && this.value.length > max && characterCount(this.value) > max) {
+      this.fail(`must be at most ${max} characters`);
+    }
     return this.value;
   }
 

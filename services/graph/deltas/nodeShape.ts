@@ -3,6 +3,7 @@
  * node as it would be after a delta. Pure: the caller supplies the merged state
  * and a function that turns a field name into its path in the request.
  */
+import { quote } from '../../../shared/text/clip';
 import type { Channel, NodeKind } from '../graphRecords';
 import { deltaError } from './deltaErrors';
 import { PORT_CHANNELS } from './deltaTypes';
@@ -140,7 +141,7 @@ export function checkNodeShape(
           fail(
             'duplicate_port_name',
             `${channel}[${i}].name`,
-            `port name ${port.name} is used twice on this node`,
+            `port name ${quote(port.name)} is used twice on this node`,
           );
         names.add(port.name);
       }

@@ -4,6 +4,7 @@
  * field path: malformed_delta_field (not an object), unknown_delta_type,
  * validation_error (missing, wrong type, out of range).
  */
+import { clip } from '../../../shared/text/clip';
 import { NODE_KINDS } from '../graphRecords';
 import { deltaError } from './deltaErrors';
 import {
@@ -17,10 +18,11 @@ import {
   VerificationInput,
 } from './deltaTypes';
 import { FieldReader, ItemReader, Json } from './fieldReader';
+import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
 
 export const NODE_STATUSES = ['idle', 'pending', 'running', 'succeeded', 'failed'] as const;
-export const MAX_ALIASES = 50;
-export const MAX_CONTRACT_NAME = 500;
+export const MAX_ALIASES = LIST_LIMITS.aliases;
+export const MAX_CONTRACT_NAME = TEXT_LIMITS.contract_name;
 const URL_PREFIX = /^https?:\/\//;
 
 function parsePort(item: ItemReader, requireAll: boolean): PortInput {
@@ -28,10 +30,11 @@ function parsePort(item: ItemReader, requireAll: boolean): PortInput {
   if (!r.has('id'))
     r.fail('id', 'a port entry needs an id (entries without an id cannot be matched)');
   const port: PortInput = { id: r.uuid('id') };
-  if (r.has('name') || requireAll) port.name = r.has('name') ? r.string('name') : '';
-  if (r.has('type') || requireAll) port.type = r.has('type') ? r.string('type') : '';
+  const text = (key: string, max: number) => (r.has(key) ? r.string(key, { max }) : '');
+  if (r.has('name') || requireAll) port.name = text('name', TEXT_LIMITS.name);
+  if (r.has('type') || requireAll) port.type = text('type', TEXT_LIMITS.type);
   if (r.has('description') || requireAll)
-    port.description = r.has('description') ? r.string('description') : '';
+    port.description = text('description', TEXT_LIMITS.description);
   if (r.has('external') || requireAll)
     port.external = r.has('external') ? r.boolean('external') : false;
   if (r.has('contract_name') || requireAll) {
@@ -47,8 +50,8 @@ function parseVerification(item: ItemReader): VerificationInput {
   return {
     id: r.uuid('id'),
     author: r.oneOf('author', ['user', 'agent'] as const),
-    text: r.string('text'),
-    type: r.has('type') ? r.nullableString('type') : null,
+    text: r.string('text', { max: TEXT_LIMITS.verificationText }),
+    type: r.has('type') ? r.nullableString('type', { max: TEXT_LIMITS.verificationType }) : null,
   };
 }
 
@@ -56,35 +59,47 @@ function parseVerification(item: ItemReader): VerificationInput {
 export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput {
   const data: NodeDataInput = {};
   if (r.has('kind')) data.kind = r.oneOf('kind', NODE_KINDS);
-  if (r.has('name')) data.name = r.string('name');
-  if (r.has('aliases')) data.aliases = r.array('aliases', (i) => i.string(), { max: MAX_ALIASES });
-  if (r.has('description')) data.description = r.string('description');
+  if (r.has('name')) data.name = r.string('name', { max: TEXT_LIMITS.name });
+  if (r.has('aliases'))
+    data.aliases = r.array('aliases', (i) => i.string(TEXT_LIMITS.name), { max: MAX_ALIASES });
+  if (r.has('description'))
+    data.description = r.string('description', { max: TEXT_LIMITS.description });
   for (const channel of PORT_CHANNELS) {
-    if (r.has(channel)) data[channel] = r.array(channel, (i) => parsePort(i, newPorts));
+    if (r.has(channel)) {
+      data[channel] = r.array(channel, (i) => parsePort(i, newPorts), {
+        max: LIST_LIMITS.ports,
+      });
+    }
   }
-  if (r.has('constraints')) data.constraints = r.array('constraints', (i) => i.string());
-  if (r.has('verifications')) data.verifications = r.array('verifications', parseVerification);
+  if (r.has('constraints')) {
+    data.constraints = r.array('constraints', (i) => i.string(TEXT_LIMITS.constraint), {
+      max: LIST_LIMITS.constraints,
+    });
+  }
+  if (r.has('verifications')) {
+    data.verifications = r.array('verifications', parseVerification, {
+      max: LIST_LIMITS.verifications,
+    });
+  }
   if (r.has('parent_id')) data.parent_id = r.nullableUuid('parent_id');
   if (r.has('is_test_node')) data.is_test_node = r.boolean('is_test_node');
   if (r.has('status')) data.status = r.oneOf('status', NODE_STATUSES);
-  for (const key of [
-    'user_kind',
-    'path_prefix',
-    'language',
-    'external_kind',
-    'protocol',
-  ] as const) {
-    if (r.has(key)) data[key] = r.nullableString(key);
+  for (const key of ['user_kind', 'language', 'external_kind', 'protocol'] as const) {
+    if (r.has(key)) data[key] = r.nullableString(key, { max: TEXT_LIMITS.label });
   }
+  if (r.has('path_prefix'))
+    data.path_prefix = r.nullableString('path_prefix', { max: TEXT_LIMITS.path_prefix });
   if (r.has('documentation_url')) {
-    const url = r.nullableString('documentation_url');
+    const url = r.nullableString('documentation_url', { max: TEXT_LIMITS.documentation_url });
     if (url !== null && !URL_PREFIX.test(url))
       r.fail('documentation_url', 'documentation_url must start with http:// or https://');
     data.documentation_url = url;
   }
   if (r.has('is_external')) data.is_external = r.boolean('is_external');
   if (r.has('source_decisions'))
-    data.source_decisions = r.array('source_decisions', (i) => i.uuid());
+    data.source_decisions = r.array('source_decisions', (i) => i.uuid(), {
+      max: LIST_LIMITS.source_decisions,
+    });
   return data;
 }
 
@@ -105,7 +120,7 @@ function parseDelta(raw: unknown, index: number): Delta {
       message: `type must be one of ${DELTA_TYPES.join(', ')}`,
       field: `${path}.type`,
       index,
-      type: typeof type === 'string' ? type : null,
+      type: typeof type === 'string' ? clip(type) : null,
     });
   }
   const deltaType = type as DeltaType;

@@ -1,4 +1,8 @@
-/** Coherence findings of §2.13 over a branch's graph, computed in Cypher. */
+/**
+ * Coherence findings of §2.13 over a branch's graph, computed in Cypher. Names and
+ * types come back cut to a few characters more than a finding quotes (CLIP_LENGTH),
+ * so a long port type is never copied into every finding that mentions it.
+ */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 /** Input ports with no incoming wire. */
@@ -7,7 +11,7 @@ export const unsatisfiedInputs = cypher(
   `MATCH (p:Port {branch_id: $branchId})
    WHERE p.channel = 'inputs'
      AND NOT EXISTS { MATCH (:Edge {branch_id: $branchId, target_handle: p.id}) }
-   RETURN p.id AS locator, p.name AS name, p.node_id AS nodeId`,
+   RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
 );
 
 /** Wires with a non-null handle that names no port, and wires joining different types. */
@@ -19,22 +23,28 @@ export const wireFindings = cypher(
    WITH e, sp, tp,
         (e.source_handle IS NOT NULL AND sp IS NULL) OR (e.target_handle IS NOT NULL AND tp IS NULL) AS dangling
    WHERE dangling OR (sp IS NOT NULL AND tp IS NOT NULL AND sp.type <> tp.type)
-   RETURN e.id AS locator, dangling, sp.type AS sourceType, tp.type AS targetType`,
+   RETURN e.id AS locator, dangling,
+          left(coalesce(sp.type, ''), $quoted) AS sourceType,
+          left(coalesce(tp.type, ''), $quoted) AS targetType`,
+);
+
+/** Whether any node of the branch records provenance (orphan_node applies only then). */
+export const anyProvenance = cypher(
+  'anyProvenance',
+  `MATCH (n:GNode {branch_id: $branchId})
+   WHERE size(coalesce(n.source_decisions, [])) > 0
+   RETURN n.id AS id LIMIT 1`,
 );
 
 /**
- * orphan_node: when any node records provenance, every node whose own list and
- * whose enclosing boundaries' lists are all empty.
+ * Every node with its parent and whether it records provenance: the containment
+ * tree in one scan, so orphan_node is decided in one pass over it (findings.ts)
+ * instead of a walk up from every node.
  */
-export const orphanNodes = cypher(
-  'orphanNodes',
+export const provenanceTree = cypher(
+  'provenanceTree',
   `MATCH (n:GNode {branch_id: $branchId})
-   WITH collect(n) AS nodes
-   WHERE any(x IN nodes WHERE size(coalesce(x.source_decisions, [])) > 0)
-   UNWIND nodes AS n
-   WITH n WHERE size(coalesce(n.source_decisions, [])) = 0
-     AND NOT EXISTS {
-       MATCH (a:GNode)-[:CONTAINS*1..]->(n) WHERE size(coalesce(a.source_decisions, [])) > 0
-     }
-   RETURN n.id AS locator, n.name AS name`,
+   RETURN n.id AS id, n.parent_id AS parentId,
+          size(coalesce(n.source_decisions, [])) > 0 AS traced,
+          left(coalesce(n.name, ''), $quoted) AS name`,
 );

@@ -14,7 +14,7 @@ import { requireWritable, visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { loadMainBranch } from '../../branches/mainBranch';
 import { hasRole } from '../../identity/projectAccess';
-import { computeFindings, Finding } from '../../graph/findings';
+import { capFindings, computeFindings, Finding } from '../../graph/findings';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, runMerge } from '../mergeEngine';
 import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
@@ -28,6 +28,8 @@ export interface MergePreview {
   counts: ReturnType<typeof countsOf>;
   findingsAdded: Finding[];
   findingsCleared: Finding[];
+  /** Whether either findings list was cut to limits.maxFindings. */
+  findingsTruncated: boolean;
 }
 
 const NOTHING: SnapshotDiff = {
@@ -57,14 +59,24 @@ export async function previewMerge(
     const canMerge = allowed && outcome.after !== null && outcome.conflicts.length === 0;
     const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts, canMerge };
     if (outcome.after === null || outcome.conflicts.length > 0) {
-      return { ...result, counts: countsOf(NOTHING), findingsAdded: [], findingsCleared: [] };
+      return {
+        ...result,
+        counts: countsOf(NOTHING),
+        findingsAdded: [],
+        findingsCleared: [],
+        findingsTruncated: false,
+      };
     }
     const findingsAfter = await computeFindings(tx, main.id);
+    const max = ctx.config.limits.maxFindings;
+    const added = capFindings(minus(findingsAfter, findingsBefore), max);
+    const cleared = capFindings(minus(findingsBefore, findingsAfter), max);
     return {
       ...result,
       counts: countsOf(diffSnapshots(outcome.before, outcome.after)),
-      findingsAdded: minus(findingsAfter, findingsBefore),
-      findingsCleared: minus(findingsBefore, findingsAfter),
+      findingsAdded: added.findings,
+      findingsCleared: cleared.findings,
+      findingsTruncated: added.truncated || cleared.truncated,
     };
   });
 }

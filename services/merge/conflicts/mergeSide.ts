@@ -6,6 +6,7 @@
  * or moved into a boundary (issue 5 §2). For the branch, fields its deltas wrote
  * without changing count as touched too (a replay writes them again).
  */
+import { quote } from '../../../shared/text/clip';
 import type { components } from '../../../shared/api/openapi.generated';
 import type { BranchWrites } from '../branchHistory';
 import {
@@ -130,7 +131,7 @@ export class MergeSide {
   private describeNodes(): void {
     for (const [id, change] of this.changes.node) {
       const node = this.snap.node.get(id) ?? this.base.node.get(id);
-      const label = JSON.stringify(node?.name ?? '');
+      const label = quote(node?.name);
       if (change.status === 'added') {
         this.touch(id, 'added', `added ${node?.kind ?? ''} node ${label}`);
         this.touch(node?.parent_id ?? null, 'modified', `added node ${label} inside it`);
@@ -153,7 +154,7 @@ export class MergeSide {
   private describePorts(): void {
     for (const [id, change] of this.changes.port) {
       const port = this.port(id);
-      const label = JSON.stringify(port?.name ?? '');
+      const label = quote(port?.name);
       const nodeId = port?.node_id ?? null;
       if (change.status === 'added') {
         this.touch(id, 'added', `added port ${label}`);
@@ -183,7 +184,7 @@ export class MergeSide {
           this.touch(
             port.node_id,
             'modified',
-            `${verb} edge ${short(id)} at port ${JSON.stringify(port.name)}`,
+            `${verb} edge ${short(id)} at port ${quote(port.name)}`,
           );
       }
     }
