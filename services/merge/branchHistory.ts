@@ -4,12 +4,17 @@
  * delta wrote (a replay writes them again, so a field written on the branch and
  * changed on main conflicts even when the branch wrote back the base value), and
  * which delta last named each entity (MergeConflict.delta_index / batch_version).
+ * The trail is read a page of TRAIL_PAGE batches at a time, so a merge holds one
+ * page of parsed deltas, never the whole trail.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { Delta } from '../graph/deltas/deltaTypes';
 import { PORT_CHANNELS } from '../graph/deltas/deltaTypes';
-import { parseRecordedDeltas } from './deltaWire';
-import { listBranchBatches } from './store/mergeQueries';
+import { parseRecordedDeltas, recordedText } from '../graph/deltas/wireDelta';
+import { listBranchBatchesPage } from './store/mergeQueries';
+
+/** Batches per page of the trail: with MAX_BATCH_BYTES per batch, a page's text is bounded. */
+export const TRAIL_PAGE = 8;
 
 export interface RecordedBatch {
   version: number;
@@ -32,14 +37,24 @@ export interface BranchWrites {
   addedNodes: Set<string>;
 }
 
-export async function loadBranchBatches(
+/** The branch's recorded batches in applied order, one page at a time. */
+export async function* batchPages(
   tx: QueryRunner,
   branchId: string,
-): Promise<RecordedBatch[]> {
-  const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatches, {
-    branchId,
-  });
-  return rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
+  pageSize = TRAIL_PAGE,
+): AsyncGenerator<RecordedBatch[]> {
+  let afterVersion = 0;
+  for (;;) {
+    const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatchesPage, {
+      branchId,
+      afterVersion,
+      limit: pageSize,
+    });
+    if (rows.length === 0) return;
+    yield rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
+    afterVersion = rows[rows.length - 1].version;
+    if (rows.length < pageSize) return;
+  }
 }
 
 function add(map: Map<string, Set<string>>, id: string, fields: Iterable<string>): void {
@@ -73,13 +88,23 @@ export function idsNamedBy(delta: Delta): string[] {
   }
 }
 
-export function branchWrites(batches: RecordedBatch[]): BranchWrites {
-  const writes: BranchWrites = {
+/** What the branch's batches wrote, read page by page. */
+export async function loadBranchWrites(tx: QueryRunner, branchId: string): Promise<BranchWrites> {
+  const writes = emptyWrites();
+  for await (const page of batchPages(tx, branchId)) addWrites(writes, page);
+  return writes;
+}
+
+export function emptyWrites(): BranchWrites {
+  return {
     nodeFields: new Map(),
     portFields: new Map(),
     lastTouch: new Map(),
     addedNodes: new Set(),
   };
+}
+
+function addWrites(writes: BranchWrites, batches: RecordedBatch[]): void {
   for (const batch of batches) {
     for (const delta of batch.deltas) {
       const ref = { batchVersion: batch.version, deltaIndex: delta.index };
@@ -102,10 +127,18 @@ export function branchWrites(batches: RecordedBatch[]): BranchWrites {
       }
     }
   }
-  return writes;
 }
 
-/** Every delta of the batches in applied order (what a merge records on main). */
-export function allDeltas(batches: RecordedBatch[]): Delta[] {
-  return batches.flatMap((b) => b.deltas);
+/**
+ * The JSON text of every delta of the branch's batches in applied order (what a
+ * merge records on main), built page by page from the recorded texts: only the
+ * text is held whole, never the parsed trail.
+ */
+export async function recordedBranchText(tx: QueryRunner, branchId: string): Promise<string> {
+  const parts: string[] = [];
+  for await (const page of batchPages(tx, branchId)) {
+    const deltas: Delta[] = page.flatMap((b) => b.deltas);
+    if (deltas.length > 0) parts.push(recordedText(deltas).slice(1, -1));
+  }
+  return `[${parts.join(',')}]`;
 }

@@ -8,18 +8,18 @@
  *   Main has not moved, so nothing can conflict.
  * - replay: the branch's changes are compared with main's since the base, entity by
  *   entity and field by field (conflicts/); when nothing conflicts, its recorded
- *   batches are replayed onto main in order (replayBatches.ts), and the nodes the
+ *   batches are replayed onto main in order, a page of the trail at a time
+ *   (replayBatches.ts), and the nodes the
  *   branch added take the branch's positions.
  * With conflicts, main may be half-written: the caller must not commit.
  */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches/branchRecord';
-import type { Delta } from '../graph/deltas/deltaTypes';
 import { writePositions } from '../graph/store/deltaQueries';
 import { loadMergeImages, reconstructBase } from './baseSnapshot';
 import { fastForward } from './fastForward';
-import { allDeltas, branchWrites, BranchWrites, loadBranchBatches } from './branchHistory';
+import { batchPages, BranchWrites, loadBranchWrites } from './branchHistory';
 import type { MergeConflict } from './conflicts/conflictList';
 import { MergeAnalysis } from './conflicts/mergeAnalysis';
 import { loadSnapshot, Snapshot } from './graphSnapshot';
@@ -34,8 +34,6 @@ export interface MergeOutcome {
   before: Snapshot;
   /** Main after the merge; null when there are conflicts. */
   after: Snapshot | null;
-  /** The branch's deltas in the order they were applied to main. */
-  deltas: Delta[];
 }
 
 export function mergeModeOf(main: BranchRecord, branch: BranchRecord): MergeMode {
@@ -62,21 +60,19 @@ export async function runMerge(
 ): Promise<MergeOutcome> {
   const before = await loadSnapshot(tx, main.id);
   const branchNow = await loadSnapshot(tx, branch.id);
-  const batches = await loadBranchBatches(tx, branch.id);
-  const deltas = allDeltas(batches);
   const mode = mergeModeOf(main, branch);
   if (mode === 'fast_forward') {
     await fastForward(tx, main.id, branch.id, before, branchNow);
-    return { mode, conflicts: [], before, after: branchNow, deltas };
+    return { mode, conflicts: [], before, after: branchNow };
   }
   const images = await loadMergeImages(tx, main.id, branch.base_main_version);
-  const writes = branchWrites(batches);
+  const writes = await loadBranchWrites(tx, branch.id);
   const analysis = new MergeAnalysis(reconstructBase(before, images), before, branchNow, writes);
   const conflicts = analysis.detect();
-  if (conflicts.length > 0) return { mode, conflicts, before, after: null, deltas };
-  if (!(await replayBatches(tx, main.id, batches, analysis))) {
-    return { mode, conflicts: analysis.conflicts.list(), before, after: null, deltas };
+  if (conflicts.length > 0) return { mode, conflicts, before, after: null };
+  if (!(await replayBatches(tx, main.id, batchPages(tx, branch.id), analysis))) {
+    return { mode, conflicts: analysis.conflicts.list(), before, after: null };
   }
   await placeAddedNodes(tx, main.id, branchNow, writes);
-  return { mode, conflicts: [], before, after: await loadSnapshot(tx, main.id), deltas };
+  return { mode, conflicts: [], before, after: await loadSnapshot(tx, main.id) };
 }

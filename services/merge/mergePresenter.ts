@@ -8,7 +8,7 @@ import type { BranchDiff } from './commands/diffBranch';
 import type { ChangeRecord } from './commands/listChanges';
 import type { MergeResult } from './commands/mergeBranch';
 import type { MergePreview } from './commands/previewMerge';
-import { parseRecordedDeltas, toWireDelta } from './deltaWire';
+import { parseRecordedDeltas, toWireDelta } from '../graph/deltas/wireDelta';
 
 type Schemas = components['schemas'];
 
@@ -54,7 +54,7 @@ export function presentDiff(result: BranchDiff, version: string): Schemas['DiffR
 }
 
 /**
- * One entry of a trail. Deltas are shown after parse-time normalisation (deltaWire.ts):
+ * One entry of a trail. Deltas are shown after parse-time normalisation (graph/deltas/wireDelta.ts):
  * the wire shape the batch was applied with, empty strings of §2.1.5 already null.
  */
 export function presentChange(change: ChangeRecord): Schemas['StructuralChange'] {

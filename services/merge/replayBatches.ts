@@ -74,14 +74,28 @@ function failedDelta(batch: RecordedBatch, error: unknown, entityId: string | nu
   return batch.deltas.find((d) => entityId !== null && idsNamedBy(d)[0] === entityId) ?? null;
 }
 
-/** Applies every batch onto main; false (with one conflict added) when a batch fails. */
+/**
+ * Applies every batch onto main, a page of the trail at a time; false (with one
+ * conflict added) when a batch fails.
+ */
 export async function replayBatches(
   tx: QueryRunner,
   mainId: string,
-  batches: RecordedBatch[],
+  pages: AsyncIterable<RecordedBatch[]>,
   analysis: MergeAnalysis,
 ): Promise<boolean> {
   const applier = new BatchApplier(tx, mainId);
+  for await (const page of pages) {
+    if (!(await replayPage(applier, page, analysis))) return false;
+  }
+  return true;
+}
+
+async function replayPage(
+  applier: BatchApplier,
+  batches: RecordedBatch[],
+  analysis: MergeAnalysis,
+): Promise<boolean> {
   for (const batch of batches) {
     try {
       await applier.applyAll(batch.deltas);

@@ -328,7 +328,8 @@ export interface paths {
          *     - Scope: `graph:write`; the caller must own the branch (a branch of someone else is invisible: 404) and hold an editor role (403 `forbidden` otherwise).
          *     - expected_version: required with a non-empty batch; a mismatch is a 409 `version_conflict` with detail.current_version.
          *     - positions: node id -> {x, y}; unknown ids ignored; never bump the version; positions_applied counts the positions written (null when positions was absent).
-         *     - At most 1000 deltas; body at most 5 MiB.
+         *     - At most 1000 deltas; body at most 5 MiB. The trail records the parsed deltas (unknown keys dropped), at most MAX_BATCH_BYTES (default 2 MiB) per batch: 422 `batch_too_large` beyond.
+         *     - Limits (422 DeltaError): containment at most MAX_NESTING_DEPTH deep (default 64, `depth_limit_exceeded`); per branch at most BRANCH_MAX_NODES nodes (default 200000), BRANCH_MAX_WIRES wires (default 400000) and BRANCH_MAX_BYTES stored bytes (default 64 MiB: the graph content it was forked with plus every batch recorded since; `branch_quota_exceeded`).
          *     - Idempotency-Key: see the parameter; replays carry `Idempotent-Replayed: true`.
          *     - 409 codes: `version_conflict`, `branch_not_active`, `main_not_writable`, `project_archived`, `idempotency_key_in_progress`.
          *     - 404: `not_found` (branch/project), `node_not_found` (a delta targets a missing node; detail.node_id) or `edge_not_found` (a delete_edge names a missing edge; detail.edge_id).
@@ -477,6 +478,8 @@ export interface paths {
         /**
          * A branch's change trail
          * @description One page of the branch's structural_changes trail, newest first (version descending): the applied batches (kind batch) and, for main, the merges (kind merge, with the merged branch and mode). Works for any visible branch, main included, and for discarded or merged branches (their trail is kept).
+         *
+         *     A page also stops once it holds four times MAX_BATCH_BYTES (8 MiB by default) of recorded deltas (it always holds at least one change), so it may be shorter than `limit` with `has_more` true; continue at `offset` plus the number of changes returned. Each batch records its parsed deltas (unknown keys dropped), at most MAX_BATCH_BYTES (default 2 MiB) of them.
          *
          *     - Scope: none (a valid key).
          */
@@ -1091,10 +1094,10 @@ export interface components {
         /** @description The per-delta 422 envelope (§7): a fixed set of seven keys, always all present (null where not applicable). */
         DeltaErrorEnvelope: {
             /**
-             * @description Names the cause (interpretations.md "Delta errors"): unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary.
+             * @description Names the cause (interpretations.md "Delta errors"): unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the parsed deltas would record more than MAX_BATCH_BYTES on the change trail, field `deltas`), depth_limit_exceeded (a node would nest deeper than MAX_NESTING_DEPTH), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than BRANCH_MAX_NODES, BRANCH_MAX_WIRES or BRANCH_MAX_BYTES allow).
              * @enum {string}
              */
-            error: "unknown_delta_type" | "malformed_delta_field" | "validation_error" | "id_collision" | "field_not_allowed" | "source_decisions_immutable" | "kind_immutable" | "duplicate_name" | "duplicate_port_name" | "invalid_parent" | "containment_cycle" | "io_port_shape" | "forbidden_edge" | "invalid_endpoint" | "not_a_boundary";
+            error: "unknown_delta_type" | "malformed_delta_field" | "validation_error" | "id_collision" | "field_not_allowed" | "source_decisions_immutable" | "kind_immutable" | "duplicate_name" | "duplicate_port_name" | "invalid_parent" | "containment_cycle" | "io_port_shape" | "forbidden_edge" | "invalid_endpoint" | "not_a_boundary" | "batch_too_large" | "depth_limit_exceeded" | "branch_quota_exceeded";
             field: string | null;
             /**
              * @description regenerate_uuid = mint a new uuid at `field` and retry; drop_field = delete `field` and retry; null = not auto-recoverable.
@@ -1534,7 +1537,7 @@ export interface components {
             branch: components["schemas"]["BranchRef"];
             /** @description Newest first (version descending). */
             changes: components["schemas"]["StructuralChange"][];
-            /** @description Advisory: page until a short or empty page. */
+            /** @description True when changes follow this page. A page cut short by its byte budget (4 x MAX_BATCH_BYTES of recorded deltas) has fewer than `limit` changes and has_more true. */
             has_more: boolean;
             limit: number;
             offset: number;

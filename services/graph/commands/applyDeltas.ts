@@ -6,6 +6,8 @@
  * applied twice: the key is stored with the batch (with the body's fingerprint) and
  * checked under the lock, so a retry whose cached answer Redis lost is answered from
  * the record, as a replay, even after the branch was merged or the project archived.
+ * The change trail records the parsed deltas, never the body as sent (unknown keys
+ * dropped), and at most limits.maxBatchBytes of them per batch (422 batch_too_large).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -21,7 +23,9 @@ import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import { requireRole, requireScope } from '../../identity/projectAccess';
 import { BatchApplier } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
+import { deltaError } from '../deltas/deltaErrors';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
+import { recordedText } from '../deltas/wireDelta';
 import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
 import { writePositions } from '../store/deltaQueries';
 
@@ -105,13 +109,23 @@ export async function applyDeltas(
       };
     }
     requireVersion(branch, batch.expectedVersion as number);
+    const recorded = recordedText(batch.deltas);
+    const recordedBytes = Buffer.byteLength(recorded);
+    if (recordedBytes > ctx.config.limits.maxBatchBytes) {
+      throw deltaError({
+        error: 'batch_too_large',
+        field: 'deltas',
+        message: `the batch would record ${recordedBytes} bytes on the change trail; at most ${ctx.config.limits.maxBatchBytes} per batch (split it)`,
+      });
+    }
     await new BatchApplier(tx, branchId).applyAll(batch.deltas);
     const positionsApplied = await applyPositions(tx, branchId, batch);
     const row = await tx.one<{ version: number }>(recordBatch, {
       branchId,
       now: nowTimestamp(),
       actorId: principal.userId,
-      deltas: JSON.stringify((body as { deltas: unknown[] }).deltas),
+      deltas: recorded,
+      deltasBytes: recordedBytes,
       idempotencyKey: idempotency?.key ?? null,
       idempotencyScope: idempotency === null ? null : principal.userId,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,

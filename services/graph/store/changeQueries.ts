@@ -12,13 +12,17 @@ export const changeSchema = [
   ),
 ];
 
-/** Advances the branch version by one and records the batch, in the apply transaction. */
+/**
+ * Advances the branch version by one and records the batch (its parsed deltas as
+ * JSON text, and that text's size in bytes), in the apply transaction.
+ */
 export const recordBatch = cypher(
   'recordBatch',
   `MATCH (b:Branch {id: $branchId})
    SET b.version = b.version + 1, b.last_active_at = $now
    CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,
-                     created_at: $now, deltas: $deltas, idempotency_key: $idempotencyKey,
+                     created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
+                     idempotency_key: $idempotencyKey,
                      idempotency_scope: $idempotencyScope,
                      idempotency_fingerprint: $idempotencyFingerprint,
                      positions_applied: $positionsApplied})

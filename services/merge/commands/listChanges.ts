@@ -3,12 +3,25 @@
  * structural_changes trail, newest first, paged like the decisions list (§4.17:
  * limit 1-200, offset, has_more). Any visible branch: main (its merges), working
  * branches of the caller, discarded and merged ones too (their trail is kept).
+ *
+ * A page also stops at pageBytes() of recorded deltas (always holding at least one
+ * change), so its memory is bounded whatever the records weigh: the sizes are read
+ * first, then only the records that fit. Such a page is shorter than `limit` with
+ * has_more true; the next page starts at offset + the number returned.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
-import { listChangesPage } from '../store/mergeQueries';
+import { listChangeSizes, listChangesByVersion } from '../store/mergeQueries';
+
+/**
+ * Recorded delta bytes one page of the trail holds at most (beyond its first
+ * change): four batches of the largest size, 8 MiB by default.
+ */
+export function pageBytes(maxBatchBytes: number): number {
+  return 4 * maxBatchBytes;
+}
 
 /** A Change node as stored (graph/store/changeQueries.ts, store/mergeQueries.ts). */
 export interface ChangeRecord {
@@ -29,6 +42,18 @@ export interface ChangePage {
   hasMore: boolean;
 }
 
+/** How many of the sized rows (newest first) fit in the budget; at least one. */
+export function fitting(sizes: number[], budget: number): number {
+  let total = 0;
+  let taken = 0;
+  for (const bytes of sizes) {
+    if (taken > 0 && total + bytes > budget) break;
+    total += bytes;
+    taken += 1;
+  }
+  return taken;
+}
+
 export async function listChanges(
   ctx: ServiceContext,
   principal: Principal,
@@ -37,15 +62,24 @@ export async function listChanges(
 ): Promise<ChangePage> {
   return ctx.executor.readTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    const rows = await tx.run<{ change: ChangeRecord }>(listChangesPage, {
+    const sized = await tx.run<{ version: number; bytes: number }>(listChangeSizes, {
       branchId: branch.id,
       offset: page.offset,
       limit: page.limit,
     });
+    const wanted = sized.slice(0, page.limit);
+    const taken = fitting(
+      wanted.map((r) => r.bytes),
+      pageBytes(ctx.config.limits.maxBatchBytes),
+    );
+    const rows = await tx.run<{ change: ChangeRecord }>(listChangesByVersion, {
+      branchId: branch.id,
+      versions: wanted.slice(0, taken).map((r) => r.version),
+    });
     return {
       branch,
-      changes: rows.slice(0, page.limit).map((r) => r.change),
-      hasMore: rows.length > page.limit,
+      changes: rows.map((r) => r.change),
+      hasMore: sized.length > taken,
     };
   });
 }

@@ -19,7 +19,7 @@ import {
 } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { requireRole, requireScope } from '../../identity/projectAccess';
-import { toWireDelta } from '../deltaWire';
+import { recordedBranchText } from '../branchHistory';
 import { MergeMode, runMerge } from '../mergeEngine';
 import { beforeImages, diffSnapshots } from '../snapshotDiff';
 import { lockMainBranch, markBranchMerged, recordMerge } from '../store/mergeQueries';
@@ -61,11 +61,13 @@ export async function mergeBranch(
     }
     const now = nowTimestamp();
     const images = beforeImages(outcome.before, diffSnapshots(outcome.before, outcome.after));
+    const deltas = await recordedBranchText(tx, branch.id);
     const main = await tx.one<{ branch: BranchRecord }>(recordMerge, {
       mainId: mainRow.branch.id,
       now,
       actorId: principal.userId,
-      deltas: JSON.stringify(outcome.deltas.map(toWireDelta)),
+      deltas,
+      deltasBytes: Buffer.byteLength(deltas),
       mergedBranchId: branch.id,
       mode: outcome.mode,
       images: JSON.stringify(images),

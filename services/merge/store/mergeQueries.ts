@@ -18,13 +18,17 @@ export const lockMainBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
-/** A branch's applied batches, oldest first: what a replay applies, in order. */
-export const listBranchBatches = cypher(
-  'listBranchBatches',
+/**
+ * One page of a branch's applied batches after a version, oldest first: what a
+ * replay applies, in order, read a few batches at a time (branchHistory.ts).
+ */
+export const listBranchBatchesPage = cypher(
+  'listBranchBatchesPage',
   `MATCH (c:Change {branch_id: $branchId})
-   WHERE coalesce(c.kind, 'batch') = 'batch'
+   WHERE c.version > $afterVersion AND coalesce(c.kind, 'batch') = 'batch'
    RETURN c.version AS version, c.deltas AS deltas
-   ORDER BY c.version ASC`,
+   ORDER BY c.version ASC
+   LIMIT toInteger($limit)`,
 );
 
 /** Main's merges after a version, oldest first, with their before-images. */
@@ -42,7 +46,8 @@ export const recordMerge = cypher(
   `MATCH (b:Branch {id: $mainId})
    SET b.version = b.version + 1, b.last_active_at = $now
    CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'merge', actor_id: $actorId,
-                     created_at: $now, deltas: $deltas, idempotency_key: null,
+                     created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
+                     idempotency_key: null,
                      idempotency_scope: null, positions_applied: null,
                      merged_branch_id: $mergedBranchId, mode: $mode, base_images: $images})
    RETURN ${BRANCH}`,
@@ -55,12 +60,24 @@ export const markBranchMerged = cypher(
    RETURN ${BRANCH}`,
 );
 
-/** One page of a branch's trail, newest first; one row more than asked = has_more. */
-export const listChangesPage = cypher(
-  'listChangesPage',
+/**
+ * The versions and recorded sizes of one page of a branch's trail, newest first;
+ * one row more than asked = has_more. The records themselves are read by
+ * listChangesByVersion once the page is cut to its byte budget.
+ */
+export const listChangeSizes = cypher(
+  'listChangeSizes',
   `MATCH (c:Change {branch_id: $branchId})
-   RETURN c {.version, .actor_id, .created_at, .deltas, .idempotency_key, .kind,
-             .merged_branch_id, .mode} AS change
+   RETURN c.version AS version, coalesce(c.deltas_bytes, size(coalesce(c.deltas, ''))) AS bytes
    ORDER BY c.version DESC
    SKIP toInteger($offset) LIMIT toInteger($limit) + 1`,
+);
+
+export const listChangesByVersion = cypher(
+  'listChangesByVersion',
+  `UNWIND $versions AS v
+   MATCH (c:Change {branch_id: $branchId, version: v})
+   RETURN c {.version, .actor_id, .created_at, .deltas, .idempotency_key, .kind,
+             .merged_branch_id, .mode} AS change
+   ORDER BY c.version DESC`,
 );

@@ -1,12 +1,13 @@
 /**
- * Parsed deltas back to their wire shape (§4.16): how the trail presents recorded
- * batches "after parse-time normalisation" (empty strings of §2.1.5 already null,
- * uuids lower case, unknown keys dropped), and how a merge records the branch's
- * deltas on main. Key presence in node data is kept (§2.1.6).
+ * Parsed deltas back to their wire shape (§4.16): what the change trail records for
+ * a batch "after parse-time normalisation" (empty strings of §2.1.5 already null,
+ * uuids lower case, unknown keys dropped), never the body as sent; how the trail
+ * presents it, and how a merge records the branch's deltas on main. Key presence in
+ * node data is kept (§2.1.6).
  */
-import type { components } from '../../shared/api/openapi.generated';
-import type { Delta } from '../graph/deltas/deltaTypes';
-import { parseDeltaBatch } from '../graph/deltas/parseDeltas';
+import type { components } from '../../../shared/api/openapi.generated';
+import type { Delta } from './deltaTypes';
+import { parseDeltaBatch } from './parseDeltas';
 
 export type WireDelta = components['schemas']['Delta'];
 
@@ -39,9 +40,15 @@ export function toWireDelta(delta: Delta): WireDelta {
   }
 }
 
+/** The JSON text a batch is recorded as: its parsed deltas in wire shape. */
+export function recordedText(deltas: Delta[]): string {
+  return JSON.stringify(deltas.map(toWireDelta));
+}
+
 /**
- * Parses a recorded batch (JSON text of the deltas as sent). It parsed when it was
- * applied, so it parses again; the indexes are those of the recorded batch.
+ * Parses a recorded batch (JSON text of its deltas; batches recorded before the
+ * trail held parsed deltas hold the body as sent). It parsed when it was applied,
+ * so it parses again; the indexes are those of the recorded batch.
  */
 export function parseRecordedDeltas(text: string | null): Delta[] {
   const raw = text ? (JSON.parse(text) as unknown) : [];
