@@ -16,6 +16,10 @@ export interface BranchRecord {
   created_at: string;
   last_active_at: string;
   merged_at: string | null;
+  /** Usage counters for the per-branch quotas (graph/branchUsage.ts); absent on older branches. */
+  node_count?: number | null;
+  edge_count?: number | null;
+  stored_bytes?: number | null;
 }
 
 export const MAIN_BRANCH_NAME = 'main';

@@ -18,6 +18,7 @@ export async function createMainBranch(
     isMain: true,
     baseMainVersion: 0,
     now: input.now,
+    usage: { nodes: 0, edges: 0, bytes: 0 },
   });
   if (!row) throw new Error('main branch was not created');
   return row.branch;

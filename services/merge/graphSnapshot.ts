@@ -131,6 +131,18 @@ export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<S
   return snap;
 }
 
+/**
+ * The JSON size of a snapshot's nodes, ports and wires: the graph content a branch
+ * stores, as the per-branch stored-bytes quota counts it (graph/branchUsage.ts).
+ */
+export function contentBytes(snap: Snapshot): number {
+  let total = 0;
+  for (const images of [snap.node, snap.port, snap.edge]) {
+    for (const image of images.values()) total += Buffer.byteLength(JSON.stringify(image));
+  }
+  return total;
+}
+
 export function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }

@@ -16,6 +16,7 @@
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches/branchRecord';
+import type { ApplierLimits } from '../graph/deltas/batchApplier';
 import { writePositions } from '../graph/store/deltaQueries';
 import { loadMergeImages, reconstructBase } from './baseSnapshot';
 import { fastForward } from './fastForward';
@@ -57,6 +58,7 @@ export async function runMerge(
   tx: QueryRunner,
   main: BranchRecord,
   branch: BranchRecord,
+  limits: ApplierLimits,
 ): Promise<MergeOutcome> {
   const before = await loadSnapshot(tx, main.id);
   const branchNow = await loadSnapshot(tx, branch.id);
@@ -70,7 +72,7 @@ export async function runMerge(
   const analysis = new MergeAnalysis(reconstructBase(before, images), before, branchNow, writes);
   const conflicts = analysis.detect();
   if (conflicts.length > 0) return { mode, conflicts, before, after: null };
-  if (!(await replayBatches(tx, main.id, batchPages(tx, branch.id), analysis))) {
+  if (!(await replayBatches(tx, main.id, batchPages(tx, branch.id), analysis, limits))) {
     return { mode, conflicts: analysis.conflicts.list(), before, after: null };
   }
   await placeAddedNodes(tx, main.id, branchNow, writes);

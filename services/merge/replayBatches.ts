@@ -12,7 +12,7 @@ import {
   NodeNotFoundError,
 } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { BatchApplier } from '../graph/deltas/batchApplier';
+import { ApplierLimits, BatchApplier } from '../graph/deltas/batchApplier';
 import type { Delta } from '../graph/deltas/deltaTypes';
 import type { RecordedBatch } from './branchHistory';
 import { idsNamedBy } from './branchHistory';
@@ -83,8 +83,9 @@ export async function replayBatches(
   mainId: string,
   pages: AsyncIterable<RecordedBatch[]>,
   analysis: MergeAnalysis,
+  limits: ApplierLimits,
 ): Promise<boolean> {
-  const applier = new BatchApplier(tx, mainId);
+  const applier = new BatchApplier(tx, mainId, limits);
   for await (const page of pages) {
     if (!(await replayPage(applier, page, analysis))) return false;
   }

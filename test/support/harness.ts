@@ -35,7 +35,7 @@ export const TEST_ENV = {
   LOG_LEVEL: 'error',
   // small enough that the abuse suite reaches them quickly (test/abuse/)
   MAX_FINDINGS: '40',
-  MAX_BATCH_BYTES: '65536',
+  MAX_BATCH_BYTES: '131072',
 };
 
 /**

@@ -10,6 +10,7 @@ import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
+import { usageOf } from '../../graph/branchUsage';
 import { copyBranchContent } from '../../graph/graphCopy';
 import { requireRole, requireScope, visibleProject } from '../../identity/projectAccess';
 import { lockUser } from '../../projects/store/projectQueries';
@@ -72,6 +73,8 @@ export async function forkBranch(
       isMain: false,
       baseMainVersion: main.version,
       now: nowTimestamp(),
+      // the fork starts with main's content, and with its usage (per-branch quotas)
+      usage: await usageOf(tx, main),
     });
     if (!row) throw new Error('branch was not created');
     await copyBranchContent(tx, main.id, row.branch.id);

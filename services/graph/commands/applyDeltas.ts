@@ -23,9 +23,9 @@ import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import { requireRole, requireScope } from '../../identity/projectAccess';
 import { BatchApplier } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
-import { deltaError } from '../deltas/deltaErrors';
+import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
-import { recordedText } from '../deltas/wireDelta';
+import { recordBatchText } from '../deltas/wireDelta';
 import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
 import { writePositions } from '../store/deltaQueries';
 
@@ -109,23 +109,20 @@ export async function applyDeltas(
       };
     }
     requireVersion(branch, batch.expectedVersion as number);
-    const recorded = recordedText(batch.deltas);
-    const recordedBytes = Buffer.byteLength(recorded);
-    if (recordedBytes > ctx.config.limits.maxBatchBytes) {
-      throw deltaError({
-        error: 'batch_too_large',
-        field: 'deltas',
-        message: `the batch would record ${recordedBytes} bytes on the change trail; at most ${ctx.config.limits.maxBatchBytes} per batch (split it)`,
-      });
-    }
-    await new BatchApplier(tx, branchId).applyAll(batch.deltas);
+    const recorded = recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
+    const before = await usageOf(tx, branch);
+    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
+    await applier.applyAll(batch.deltas);
+    const after = grown(before, applier.usage, recorded.bytes);
+    requireWithinQuota(ctx.config.quotas, before, after);
     const positionsApplied = await applyPositions(tx, branchId, batch);
     const row = await tx.one<{ version: number }>(recordBatch, {
       branchId,
       now: nowTimestamp(),
       actorId: principal.userId,
-      deltas: recorded,
-      deltasBytes: recordedBytes,
+      deltas: recorded.text,
+      deltasBytes: recorded.bytes,
+      ...after,
       idempotencyKey: idempotency?.key ?? null,
       idempotencyScope: idempotency === null ? null : principal.userId,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,

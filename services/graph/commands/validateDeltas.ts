@@ -11,7 +11,9 @@ import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { visibleBranch } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { BatchApplier } from '../deltas/batchApplier';
+import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
+import { recordBatchText } from '../deltas/wireDelta';
 import { capFindings, computeFindings, Finding } from '../findings';
 
 export interface ValidateResult {
@@ -39,7 +41,15 @@ export async function validateDeltas(
       maxDeltas: ctx.config.limits.maxDeltasPerBatch,
       requireVersion: false,
     });
-    await new BatchApplier(tx, branchId).applyAll(batch.deltas);
+    // the same limits as apply: batch size, nesting depth, quotas
+    const recorded =
+      batch.deltas.length > 0
+        ? recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes).bytes
+        : 0;
+    const before = await usageOf(tx, branch);
+    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
+    await applier.applyAll(batch.deltas);
+    requireWithinQuota(ctx.config.quotas, before, grown(before, applier.usage, recorded));
     const all = await computeFindings(tx, branchId);
     const valid = !all.some((f) => f.severity === 'error');
     return { branch, ...capFindings(all, ctx.config.limits.maxFindings), valid };

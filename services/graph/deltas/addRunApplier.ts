@@ -22,6 +22,8 @@ export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interfa
 interface Fact {
   id: string;
   nodeKind: NodeKind | null;
+  /** Nesting depth of a node (1 = top level). */
+  depth: number | null;
   portChannel: string | null;
   portNode: string | null;
   portNodeKind: NodeKind | null;
@@ -36,11 +38,18 @@ interface PortFact {
 
 const nameKey = (scope: string, name: string) => `${scope}\u0000${name}`;
 
+/** What a run added: the branch's node and wire counts grow by these. */
+export interface AddRunCounts {
+  nodes: number;
+  edges: number;
+}
+
 export async function applyAddRun(
   tx: QueryRunner,
   branchId: string,
   run: (AddNode | AddEdge)[],
-): Promise<void> {
+  maxDepth: number,
+): Promise<AddRunCounts> {
   const ids = new Set<string>();
   const names: { scope: string; name: string; key: string }[] = [];
   for (const d of run) {
@@ -66,6 +75,7 @@ export async function applyAddRun(
   const taken = new Set(row?.takenNames ?? []);
 
   const createdNodes = new Map<string, NodeKind>();
+  const createdDepth = new Map<string, number>();
   const createdPorts = new Map<string, PortFact>();
   const createdIds = new Set<string>();
   const nodes: { props: Record<string, unknown>; ports: Record<string, unknown>[] }[] = [];
@@ -126,6 +136,16 @@ export async function applyAddRun(
             `a node may not be parented to a ${parentKind} node`,
           );
       }
+      const depth =
+        parentId === null ? 1 : (createdDepth.get(parentId) ?? facts.get(parentId)?.depth ?? 1) + 1;
+      if (depth > maxDepth) {
+        fail(
+          'depth_limit_exceeded',
+          'node.parent_id',
+          `the node would be nested ${depth} deep; containment is at most ${maxDepth} deep`,
+        );
+      }
+      createdDepth.set(id, depth);
       const scope = parentId ?? '';
       if (state.name !== '') {
         const key = nameKey(scope, state.name);
@@ -203,4 +223,5 @@ export async function applyAddRun(
     portIds: newPorts.map((p) => p.id),
   });
   checkWires(wires, newPorts);
+  return { nodes: nodes.length, edges: edges.length };
 }

@@ -1,7 +1,9 @@
 /**
  * Applies parsed deltas, in order, inside the caller's write transaction (§1.3,
  * §4.15-4.16), enforcing every invariant of §2.7-2.9. Any failure throws and the
- * caller's transaction rolls back: a batch is all or nothing.
+ * caller's transaction rolls back: a batch is all or nothing. Containment is kept
+ * at most `maxDepth` deep (422 depth_limit_exceeded), and the applier counts the
+ * nodes and wires it adds and removes (`usage`) for the branch quotas.
  */
 import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
@@ -18,6 +20,7 @@ import {
   isAncestorOrSelf,
   loadNode,
   moveNodes,
+  nestingOfMove,
   updateNodeProps,
   upsertPorts,
 } from '../store/deltaQueries';
@@ -43,10 +46,24 @@ interface Loaded {
   ports: PortRecord[];
 }
 
+export interface ApplierLimits {
+  /** Deepest containment allowed (a top-level node is at depth 1). */
+  maxDepth: number;
+}
+
+/** Net change of a branch's node and wire counts through the deltas applied so far. */
+export interface UsageChange {
+  nodes: number;
+  edges: number;
+}
+
 export class BatchApplier {
+  readonly usage: UsageChange = { nodes: 0, edges: 0 };
+
   constructor(
     private readonly tx: QueryRunner,
     private readonly branchId: string,
+    private readonly limits: ApplierLimits,
   ) {}
 
   /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */
@@ -57,11 +74,27 @@ export class BatchApplier {
         run.push(delta);
         continue;
       }
-      if (run.length > 0) await applyAddRun(this.tx, this.branchId, run);
+      if (run.length > 0) await this.addRun(run);
       run = [];
       await this.apply(delta);
     }
-    if (run.length > 0) await applyAddRun(this.tx, this.branchId, run);
+    if (run.length > 0) await this.addRun(run);
+  }
+
+  private async addRun(run: (AddNode | AddEdge)[]): Promise<void> {
+    const added = await applyAddRun(this.tx, this.branchId, run, this.limits.maxDepth);
+    this.usage.nodes += added.nodes;
+    this.usage.edges += added.edges;
+  }
+
+  /** Deletes nodes and ports (with their wires) and counts what went. */
+  private async remove(nodeIds: string[], portIds: string[]): Promise<void> {
+    const row = await this.tx.one<{ edgesDeleted: number; nodesDeleted: number }>(
+      deleteNodesAndPorts,
+      { branchId: this.branchId, nodeIds, portIds },
+    );
+    this.usage.nodes -= row?.nodesDeleted ?? 0;
+    this.usage.edges -= row?.edgesDeleted ?? 0;
   }
 
   private async apply(delta: Exclude<Delta, AddNode | AddEdge>): Promise<void> {
@@ -174,11 +207,7 @@ export class BatchApplier {
       id: delta.node_id,
     });
     if (!row || row.nodeIds.length === 0) throw new NodeNotFoundError(delta.node_id);
-    await this.tx.run(deleteNodesAndPorts, {
-      branchId: this.branchId,
-      nodeIds: row.nodeIds,
-      portIds: row.portIds,
-    });
+    await this.remove(row.nodeIds, row.portIds);
   }
 
   private async updateNodeData(delta: UpdateNodeData): Promise<void> {
@@ -237,11 +266,10 @@ export class BatchApplier {
     }
 
     if (removed.length > 0) {
-      await this.tx.run(deleteNodesAndPorts, {
-        branchId: this.branchId,
-        nodeIds: [],
-        portIds: removed.map((p) => p.id),
-      });
+      await this.remove(
+        [],
+        removed.map((p) => p.id),
+      );
     }
     await this.tx.run(updateNodeProps, {
       branchId: this.branchId,
@@ -285,6 +313,20 @@ export class BatchApplier {
         field,
         'the new parent is inside this node: the move would create a containment cycle',
       );
+    const nesting = await this.tx.one<{ parentDepth: number; height: number }>(nestingOfMove, {
+      branchId: this.branchId,
+      nodeId,
+      parentId,
+    });
+    const deepest = (nesting?.parentDepth ?? 0) + 1 + (nesting?.height ?? 0);
+    if (deepest > this.limits.maxDepth) {
+      this.fail(
+        delta,
+        'depth_limit_exceeded',
+        field,
+        `the move would nest nodes ${deepest} deep; containment is at most ${this.limits.maxDepth} deep`,
+      );
+    }
   }
 
   private async reparentNode(delta: ReparentNode): Promise<void> {
@@ -304,6 +346,7 @@ export class BatchApplier {
       id: delta.edge_id,
     });
     if (!row || row.deleted === 0) throw new EdgeNotFoundError(delta.edge_id);
+    this.usage.edges -= 1;
   }
 
   private async flattenBoundary(delta: FlattenBoundary): Promise<void> {
@@ -342,11 +385,10 @@ export class BatchApplier {
       nodeIds: children.map((c) => c.id),
       parentId,
     });
-    await this.tx.run(deleteNodesAndPorts, {
-      branchId: this.branchId,
-      nodeIds: [node.id],
-      portIds: ports.map((p) => p.id),
-    });
+    await this.remove(
+      [node.id],
+      ports.map((p) => p.id),
+    );
   }
 }
 

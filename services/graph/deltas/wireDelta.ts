@@ -7,6 +7,7 @@
  */
 import type { components } from '../../../shared/api/openapi.generated';
 import type { Delta } from './deltaTypes';
+import { deltaError } from './deltaErrors';
 import { parseDeltaBatch } from './parseDeltas';
 
 export type WireDelta = components['schemas']['Delta'];
@@ -43,6 +44,26 @@ export function toWireDelta(delta: Delta): WireDelta {
 /** The JSON text a batch is recorded as: its parsed deltas in wire shape. */
 export function recordedText(deltas: Delta[]): string {
   return JSON.stringify(deltas.map(toWireDelta));
+}
+
+/**
+ * A batch's recorded text and its size, refused (422 batch_too_large) above
+ * `maxBytes`: what one batch adds to the change trail is bounded.
+ */
+export function recordBatchText(
+  deltas: Delta[],
+  maxBytes: number,
+): { text: string; bytes: number } {
+  const text = recordedText(deltas);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes) {
+    throw deltaError({
+      error: 'batch_too_large',
+      field: 'deltas',
+      message: `the batch would record ${bytes} bytes on the change trail; at most ${maxBytes} per batch (split it)`,
+    });
+  }
+  return { text, bytes };
 }
 
 /**

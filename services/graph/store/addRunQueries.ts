@@ -5,7 +5,11 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { WIRES_ON_PORTS } from './deltaQueries';
 
-/** For each id: node kind, or port channel/owner/owner kind, or edge; plus taken sibling names. */
+/**
+ * For each id: node kind and nesting depth (1 = top level; counted up the
+ * containment chain, which MAX_NESTING_DEPTH keeps short), or port
+ * channel/owner/owner kind, or edge; plus taken sibling names.
+ */
 export const prefetchAddRun = cypher(
   'prefetchAddRun',
   `CALL () {
@@ -14,8 +18,11 @@ export const prefetchAddRun = cypher(
      OPTIONAL MATCH (owner:GNode)-[:HAS_PORT]->(p:Port {branch_id: $branchId, id: id})
      OPTIONAL MATCH (e:Edge {branch_id: $branchId, id: id})
      WITH id, n, p, owner, e WHERE n IS NOT NULL OR p IS NOT NULL OR e IS NOT NULL
-     RETURN collect({id: id, nodeKind: n.kind, portChannel: p.channel, portNode: owner.id,
-                     portNodeKind: owner.kind, edge: e IS NOT NULL}) AS facts
+     WITH id, n, p, owner, e,
+          CASE WHEN n IS NULL THEN null
+               ELSE COUNT { MATCH (:GNode)-[:CONTAINS*1..]->(n) } + 1 END AS depth
+     RETURN collect({id: id, nodeKind: n.kind, depth: depth, portChannel: p.channel,
+                     portNode: owner.id, portNodeKind: owner.kind, edge: e IS NOT NULL}) AS facts
    }
    CALL () {
      UNWIND $names AS pair

@@ -14,12 +14,14 @@ export const changeSchema = [
 
 /**
  * Advances the branch version by one and records the batch (its parsed deltas as
- * JSON text, and that text's size in bytes), in the apply transaction.
+ * JSON text, and that text's size in bytes) and the branch's usage counters after
+ * it (graph/branchUsage.ts), in the apply transaction.
  */
 export const recordBatch = cypher(
   'recordBatch',
   `MATCH (b:Branch {id: $branchId})
-   SET b.version = b.version + 1, b.last_active_at = $now
+   SET b.version = b.version + 1, b.last_active_at = $now,
+       b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
    CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,
                      created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
                      idempotency_key: $idempotencyKey,

@@ -83,18 +83,23 @@ export const collectSubtree = cypher(
    RETURN collect(DISTINCT n.id) AS nodeIds, collect(p.id) AS portIds`,
 );
 
-/** Deletes nodes, their ports, and every wire touching those ports. */
+/**
+ * Deletes nodes, their ports, and every wire touching those ports; returns how
+ * many nodes and wires went (a wire between two deleted ports is counted once).
+ */
 export const deleteNodesAndPorts = cypher(
   'deleteNodesAndPorts',
   `CALL () {
      UNWIND $portIds AS pid
      MATCH (e:Edge {branch_id: $branchId, source_handle: pid})
      DELETE e
+     RETURN count(e) AS outgoing
    }
    CALL () {
      UNWIND $portIds AS pid
      MATCH (e:Edge {branch_id: $branchId, target_handle: pid})
      DELETE e
+     RETURN count(e) AS incoming
    }
    CALL () {
      UNWIND $portIds AS pid
@@ -105,8 +110,24 @@ export const deleteNodesAndPorts = cypher(
      UNWIND $nodeIds AS nid
      MATCH (n:GNode {branch_id: $branchId, id: nid})
      DETACH DELETE n
+     RETURN count(n) AS nodesDeleted
    }
-   RETURN true AS done`,
+   RETURN outgoing + incoming AS edgesDeleted, nodesDeleted`,
+);
+
+/**
+ * Nesting around a node about to move under $parentId: the parent's depth (1 = top
+ * level) and how many levels the node's subtree reaches below it (0 = a leaf).
+ */
+export const nestingOfMove = cypher(
+  'nestingOfMove',
+  `MATCH (n:GNode {branch_id: $branchId, id: $nodeId})
+   OPTIONAL MATCH (p:GNode {branch_id: $branchId, id: $parentId})
+   WITH n, p,
+        CASE WHEN p IS NULL THEN 0
+             ELSE COUNT { MATCH (:GNode)-[:CONTAINS*1..]->(p) } + 1 END AS parentDepth
+   OPTIONAL MATCH path = (n)-[:CONTAINS*1..]->(:GNode)
+   RETURN parentDepth, coalesce(max(length(path)), 0) AS height`,
 );
 
 /** Whether $nodeId is $parentId or one of its ancestors (a reparent would make a cycle). */

@@ -5,7 +5,9 @@
  * and its content parsed like one batch before anything is written; then the
  * project, its main branch and the content are written in one transaction, the
  * content through the BatchApplier under every invariant. Any error: nothing is
- * created. The project gets the server defaults for intent and language.
+ * created. Containment is at most MAX_NESTING_DEPTH deep and the content within
+ * the branch quotas (422 depth_limit_exceeded, branch_quota_exceeded, in file
+ * terms). The project gets the server defaults for intent and language.
  * `graphctl import` does the same for a named user.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +16,9 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { nowTimestamp } from '../../../shared/http/timestamps';
+import { requireWithinQuota, saveUsage } from '../../graph/branchUsage';
 import { BatchApplier } from '../../graph/deltas/batchApplier';
+import { recordedText } from '../../graph/deltas/wireDelta';
 import { writePositions } from '../../graph/store/deltaQueries';
 import { checkUserName } from '../../identity/commands/createApiKey';
 import { requireScope } from '../../identity/projectAccess';
@@ -88,12 +92,22 @@ async function importAs(
       intent: DEFAULT_INTENT,
       language: DEFAULT_LANGUAGE,
     });
+    const applier = new BatchApplier(tx, created.main.id, {
+      maxDepth: ctx.config.limits.maxNestingDepth,
+    });
     try {
-      await new BatchApplier(tx, created.main.id).applyAll(plan.deltas);
+      await applier.applyAll(plan.deltas);
     } catch (error) {
       if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
       throw error;
     }
+    // main starts with the file's content: its counters and its quotas
+    const usage = {
+      ...applier.usage,
+      bytes: Buffer.byteLength(recordedText(plan.deltas)),
+    };
+    requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
+    await saveUsage(tx, created.main.id, usage);
     if (plan.positions.length > 0) {
       await tx.run(writePositions, { branchId: created.main.id, positions: plan.positions });
     }

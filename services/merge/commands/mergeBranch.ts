@@ -7,7 +7,11 @@
  * its trail (kind merge, with the before-images later merges rebuild the base
  * from); the branch becomes merged. Any conflict: 409 merge_conflict, nothing kept.
  */
-import { ConflictError, NotFoundError } from '../../../shared/errors/domainErrors';
+import {
+  ConflictError,
+  InvalidInputError,
+  NotFoundError,
+} from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
@@ -19,7 +23,9 @@ import {
 } from '../../branches/branchAccess';
 import type { BranchRecord } from '../../branches/branchRecord';
 import { requireRole, requireScope } from '../../identity/projectAccess';
+import { saveUsage } from '../../graph/branchUsage';
 import { recordedBranchText } from '../branchHistory';
+import { mainUsageAfter } from '../mainUsage';
 import { MergeMode, runMerge } from '../mergeEngine';
 import { beforeImages, diffSnapshots } from '../snapshotDiff';
 import { lockMainBranch, markBranchMerged, recordMerge } from '../store/mergeQueries';
@@ -50,7 +56,9 @@ export async function mergeBranch(
     requireWritable(branch);
     requireVersion(branch, expectedVersion);
 
-    const outcome = await runMerge(tx, mainRow.branch, branch);
+    const outcome = await runMerge(tx, mainRow.branch, branch, {
+      maxDepth: ctx.config.limits.maxNestingDepth,
+    });
     if (outcome.conflicts.length > 0 || outcome.after === null) {
       const n = outcome.conflicts.length;
       throw new ConflictError(
@@ -59,6 +67,9 @@ export async function mergeBranch(
         { conflicts: outcome.conflicts },
       );
     }
+    const usage = await mainUsageAfter(ctx, tx, mainRow.branch, outcome.after);
+    if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
+    await saveUsage(tx, mainRow.branch.id, usage.after);
     const now = nowTimestamp();
     const images = beforeImages(outcome.before, diffSnapshots(outcome.before, outcome.after));
     const deltas = await recordedBranchText(tx, branch.id);

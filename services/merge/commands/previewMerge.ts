@@ -17,6 +17,7 @@ import { hasRole } from '../../identity/projectAccess';
 import { capFindings, computeFindings, Finding } from '../../graph/findings';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, runMerge } from '../mergeEngine';
+import { mainUsageAfter } from '../mainUsage';
 import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
 
 export interface MergePreview {
@@ -53,10 +54,15 @@ export async function previewMerge(
     requireWritable(branch);
     const main = await loadMainBranch(tx, branch.project_id);
     const findingsBefore = await computeFindings(tx, main.id);
-    const outcome = await runMerge(tx, main, branch);
+    const outcome = await runMerge(tx, main, branch, {
+      maxDepth: ctx.config.limits.maxNestingDepth,
+    });
     const allowed =
       !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
-    const canMerge = allowed && outcome.after !== null && outcome.conflicts.length === 0;
+    const withinQuota =
+      outcome.after !== null &&
+      (await mainUsageAfter(ctx, tx, main, outcome.after)).problem === null;
+    const canMerge = allowed && withinQuota && outcome.conflicts.length === 0;
     const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts, canMerge };
     if (outcome.after === null || outcome.conflicts.length > 0) {
       return {
