@@ -63,7 +63,7 @@ export function quotaProblem(
   ];
   for (const [key, max, label] of checks) {
     if (after[key] > max && after[key] > before[key]) {
-      return `the branch would hold ${after[key]} ${label}; a branch holds at most ${max} (merge or discard it, or split the work)`;
+      return `the branch would hold ${after[key]} ${label}; at most ${max} ${label} per branch (merge or discard it, or split the work)`;
     }
   }
   return null;

@@ -412,6 +412,7 @@ export interface paths {
          *
          *     - Scope: `graph:write`; the branch owner with an editor role (a branch of someone else is invisible: 404; a viewer: 403 `forbidden`).
          *     - 409 codes: `merge_conflict` (detail.conflicts lists every conflict; nothing changes), `version_conflict` (stale expected_version; detail.current_version), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
+         *     - 422 `branch_quota_exceeded`: main after the merge would pass a per-branch quota (nodes, wires, stored bytes = the JSON size of the merged graph); the preview answers can_merge false. The branch's trail is read a few batches at a time, so a merge's memory follows the graphs, not the length of the trail.
          */
         post: operations["mergeBranch"];
         delete?: never;
@@ -2700,7 +2701,16 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            422: components["responses"]["ValidationError"];
+            /** @description A malformed body or parameter (HTTPValidationError), or `branch_quota_exceeded` (ErrorCoded) when main would hold more nodes, wires or stored bytes than one branch may (BRANCH_MAX_NODES, BRANCH_MAX_WIRES, BRANCH_MAX_BYTES); nothing changes. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ErrorCoded"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };
