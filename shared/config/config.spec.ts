@@ -17,6 +17,33 @@ describe('loadConfig', () => {
     expect(config.serviceVersion).to.match(/^\d+\.\d+\.\d+/);
   });
 
+  it('states the request bounds and per-branch quotas the README lists, each settable', () => {
+    const defaults = loadConfig({});
+    expect(defaults.limits).to.include({
+      maxBatchBytes: 2 * 1024 * 1024,
+      maxFindings: 1000,
+      maxNestingDepth: 64,
+    });
+    expect(defaults.quotas).to.deep.equal({
+      maxNodes: 200_000,
+      maxWires: 400_000,
+      maxStoredBytes: 64 * 1024 * 1024,
+    });
+    const set = loadConfig({
+      MAX_BATCH_BYTES: '4096',
+      MAX_FINDINGS: '5',
+      MAX_NESTING_DEPTH: '8',
+      BRANCH_MAX_NODES: '10',
+      BRANCH_MAX_WIRES: '20',
+      BRANCH_MAX_BYTES: '65536',
+    });
+    expect(set.limits).to.include({ maxBatchBytes: 4096, maxFindings: 5, maxNestingDepth: 8 });
+    expect(set.quotas).to.deep.equal({ maxNodes: 10, maxWires: 20, maxStoredBytes: 65536 });
+    expect(() => loadConfig({ MAX_NESTING_DEPTH: '1', BRANCH_MAX_NODES: '0' })).to.throw(
+      ConfigError,
+    );
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', PROJECT_LIMIT: '0', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });
