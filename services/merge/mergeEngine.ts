@@ -18,7 +18,7 @@ import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches/branchRecord';
 import type { ApplierLimits } from '../graph/deltas/batchApplier';
 import { writePositions } from '../graph/store/deltaQueries';
-import { loadMergeImages, reconstructBase } from './baseSnapshot';
+import { loadBase } from './baseSnapshot';
 import { fastForward } from './fastForward';
 import { batchPages, BranchWrites, loadBranchWrites } from './branchHistory';
 import type { MergeConflict } from './conflicts/conflictList';
@@ -67,9 +67,9 @@ export async function runMerge(
     await fastForward(tx, main.id, branch.id, before, branchNow);
     return { mode, conflicts: [], before, after: branchNow };
   }
-  const images = await loadMergeImages(tx, main.id, branch.base_main_version);
+  const base = await loadBase(tx, main.id, branch.base_main_version, before);
   const writes = await loadBranchWrites(tx, branch.id);
-  const analysis = new MergeAnalysis(reconstructBase(before, images), before, branchNow, writes);
+  const analysis = new MergeAnalysis(base, before, branchNow, writes);
   const conflicts = analysis.detect();
   if (conflicts.length > 0) return { mode, conflicts, before, after: null };
   if (!(await replayBatches(tx, main.id, batchPages(tx, branch.id), analysis, limits))) {

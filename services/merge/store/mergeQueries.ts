@@ -31,13 +31,14 @@ export const listBranchBatchesPage = cypher(
    LIMIT toInteger($limit)`,
 );
 
-/** Main's merges after a version, oldest first, with their before-images. */
+/** One page of main's merges after a version, oldest first, with their before-images. */
 export const listMergesSince = cypher(
   'listMergesSince',
   `MATCH (c:Change {branch_id: $mainId})
    WHERE c.version > $sinceVersion AND c.kind = 'merge'
    RETURN c.version AS version, c.base_images AS images
-   ORDER BY c.version ASC`,
+   ORDER BY c.version ASC
+   LIMIT toInteger($limit)`,
 );
 
 /** Advances main by one and records the merge on main's trail, in the merge transaction. */
