@@ -49,6 +49,11 @@ describe('abuse: string limits', function () {
     expect(res.status).to.equal(422);
     expect(res.body.detail.error).to.equal('unknown_delta_type');
     expect(JSON.stringify(res.body).length).to.be.below(1000);
+    // a positions key is a node id: a huge one is quoted cut short in the field path
+    const badPosition = await w.post([], { positions: { [huge]: { x: 'left' } } });
+    expect(badPosition.status).to.equal(422);
+    expect(badPosition.body.detail.field.length).to.be.below(100);
+    expect(JSON.stringify(badPosition.body).length).to.be.below(1000);
     expect((await w.graph()).branch.version).to.equal(0);
   });
 

@@ -229,14 +229,14 @@ export function parseDeltaBatch(
     for (const [key, value] of Object.entries(body.positions as Json)) {
       const p = FieldReader.isObject(value)
         ? value
-        : fail(`positions.${key}`, 'a position is an object {x, y}');
+        : fail(`positions.${clip(key)}`, 'a position is an object {x, y}');
       if (
         typeof p.x !== 'number' ||
         !Number.isFinite(p.x) ||
         typeof p.y !== 'number' ||
         !Number.isFinite(p.y)
       ) {
-        fail(`positions.${key}`, 'a position needs numeric x and y');
+        fail(`positions.${clip(key)}`, 'a position needs numeric x and y');
       }
       positions.set(key.toLowerCase(), { x: p.x as number, y: p.y as number });
     }
