@@ -3,7 +3,7 @@
  * and the before-images that every merge since then recorded on main's trail: an
  * entity's base image is the one in the earliest such merge that touched it, and
  * an entity no merge touched is as it is now. This is the common ancestor of the
- * three-way comparison in conflict detection (issue 5 §2). Main's trail is read a
+ * three-way comparison in conflict detection. Main's trail is read a
  * page of MERGE_PAGE merges at a time, so only one page of images is parsed at once.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';

@@ -1,9 +1,9 @@
 /**
- * Parsed deltas back to their wire shape (§4.16): what the change trail records for
- * a batch "after parse-time normalisation" (empty strings of §2.1.5 already null,
- * uuids lower case, unknown keys dropped), never the body as sent; how the trail
- * presents it, and how a merge records the branch's deltas on main. Key presence in
- * node data is kept (§2.1.6).
+ * Parsed deltas back to their wire shape (the Delta schema): what the change trail
+ * records for a batch after parse-time normalisation (empty strings of nullable
+ * fields already null, uuids lower case, unknown keys dropped), never the body as
+ * sent; how the trail presents it, and how a merge records the branch's deltas on
+ * main. Key presence in node data is kept.
  */
 import type { components } from '../../../shared/api/openapi.generated';
 import type { Delta } from './deltaTypes';

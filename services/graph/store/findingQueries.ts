@@ -1,5 +1,5 @@
 /**
- * Coherence findings of §2.13 over a branch's graph, computed in Cypher. Names and
+ * Coherence findings (the Finding schema) over a branch's graph, in Cypher. Names and
  * types come back cut to a few characters more than a finding quotes (CLIP_LENGTH),
  * so a long port type is never copied into every finding that mentions it.
  */
