@@ -9,6 +9,7 @@ import { presentBranchRef } from '../branches/branchPresenter';
 import { readBoundary } from './commands/readBoundary';
 import { readNeighborhood } from './commands/readNeighborhood';
 import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';
+import { readTopLevel } from './commands/readTopLevel';
 import { presentEdge, presentNode } from './wirePresenter';
 
 export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
@@ -32,6 +33,20 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
         cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
         depth: read.depth,
         truncated: read.truncated,
+        paths: read.addresses.paths,
+        unaddressable: read.addresses.unaddressable,
+        project_id: read.branch.project_id,
+        version,
+      });
+    },
+
+    getTopLevel: async (req) => {
+      const read = await readTopLevel(ctx, req.principal, req.params.branch_id);
+      return ok({
+        branch: presentBranchRef(read.branch),
+        nodes: read.nodes.map(presentNode),
+        edges: read.edges.map(presentEdge),
+        cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
         paths: read.addresses.paths,
         unaddressable: read.addresses.unaddressable,
         project_id: read.branch.project_id,

@@ -231,6 +231,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/branches/{branch_id}/top-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the top level of a branch
+         * @description The nodes of a branch (main included) that have no parent, with the wires among them, with paths and unaddressable. A client opens a large graph here and reads a boundary's inside with getSubtree when it needs it.
+         *
+         *     - `nodes`: every node whose parent_id is null, ordered by id.
+         *     - `edges`: wires whose two endpoint nodes are both top-level nodes (a wire from a node to itself included), ordered by id. `cross_boundary_edges`: wires on a top-level node's port whose other end is not a top-level node (a descendant, null or dangling), ordered by id. Endpoints are the nodes derived from the handles, as in getSubtree.
+         *     - Cost follows the size of the top level, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`. A discarded branch has an empty top level.
+         *
+         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         */
+        get: operations["getTopLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/branches/{branch_id}/node/{node_id}": {
         parameters: {
             query?: never;
@@ -1363,6 +1389,24 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
+        /** @description Body of the top-level read (getTopLevel). */
+        TopLevelResponse: {
+            branch: components["schemas"]["BranchRef"];
+            /** @description The nodes without a parent, ordered by id. */
+            nodes: components["schemas"]["WireNode"][];
+            /** @description Wires whose two endpoint nodes are top-level nodes, ordered by id. */
+            edges: components["schemas"]["WireEdge"][];
+            /** @description Wires on a top-level node's port whose other end is not a top-level node (a descendant, null or dangling), ordered by id. */
+            cross_boundary_edges: components["schemas"]["WireEdge"][];
+            paths: components["schemas"]["NodePaths"];
+            unaddressable: components["schemas"]["Unaddressable"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
         /** @description Body of the neighborhood read (§4.12). */
         NeighborhoodResponse: {
             branch: components["schemas"]["BranchRef"];
@@ -2318,6 +2362,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SubtreeResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTopLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top level. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopLevelResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];
