@@ -6,7 +6,7 @@
  */
 import { expect } from 'chai';
 import { uuid, workspace, Workspace } from './support/graphBuilders';
-import { newUser } from './support/harness';
+import { grant, newUser } from './support/harness';
 import { build, Built, expectNotFound, ids, wire } from './support/scopedReadSupport';
 
 describe('scoped reads: top level (getTopLevel)', function () {
@@ -51,11 +51,25 @@ describe('scoped reads: top level (getTopLevel)', function () {
     expect(body.unaddressable).to.deep.equal({});
   });
 
-  it('reads main too: empty before any merge', async () => {
+  it('reads main too, by branch id and by project id (getMainTopLevel): empty before any merge', async () => {
     const res = await top(w.mainId);
     expect(res.status).to.equal(200);
     expect(res.body.nodes).to.deep.equal([]);
     expect(res.body.edges).to.deep.equal([]);
+    const byProject = await w.user.api.get(`/v1/graph/${w.projectId}/top-level`);
+    expect(byProject.status).to.equal(200);
+    expect(byProject.body).to.deep.equal(res.body);
+    expect(byProject.body.branch.id).to.equal(w.mainId);
+  });
+
+  it('getMainTopLevel shows main to a viewer member and is a 404 to a non-member', async () => {
+    const viewer = await newUser({ scopes: [] });
+    expectNotFound(await viewer.api.get(`/v1/graph/${w.projectId}/top-level`));
+    await grant(w.projectId, viewer, 'viewer');
+    const res = await viewer.api.get(`/v1/graph/${w.projectId}/top-level`);
+    expect(res.status).to.equal(200);
+    expect(res.body.branch.id).to.equal(w.mainId);
+    expectNotFound(await w.user.api.get(`/v1/graph/${uuid()}/top-level`));
   });
 
   it('is the same 404 as a missing branch for another user and for an unknown id', async () => {

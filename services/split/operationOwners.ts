@@ -23,6 +23,7 @@ export const OPERATION_OWNERS: Readonly<Record<string, ServiceName>> = {
   getBranchGraph: 'graph-read',
   getSubtree: 'graph-read',
   getTopLevel: 'graph-read',
+  getMainTopLevel: 'graph-read',
   getNeighborhood: 'graph-read',
   getBoundary: 'graph-read',
   getMergePreview: 'graph-read',

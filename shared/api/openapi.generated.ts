@@ -284,6 +284,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/graph/{project_id}/top-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the top level of main
+         * @description The same answer as getTopLevel, for the project's main branch, reached from the project id (main is not listed by listBranches); `branch` is main's BranchRef, whose id the branch-scoped reads (getSubtree, getNeighborhood) take.
+         *
+         *     - Cost follows the size of the top level, not of the branch. Does not set the project's `last_opened_at`.
+         *
+         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         */
+        get: operations["getMainTopLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/graph/{project_id}/boundary/{node_id}": {
         parameters: {
             query?: never;
@@ -2430,6 +2454,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NeighborhoodResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMainTopLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top level of main. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopLevelResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

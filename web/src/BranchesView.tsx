@@ -1,7 +1,7 @@
 /** The branches of a project the key can see (listBranches): main first, each opening its graph. */
 import { api, unwrap } from './api';
 import { ErrorBox, Loading } from './App';
-import { href } from './router';
+import { href, MAIN } from './router';
 import { useAsync } from './useAsync';
 
 export function BranchesView({ projectId }: { projectId: string }) {
@@ -16,9 +16,8 @@ export function BranchesView({ projectId }: { projectId: string }) {
   );
   if (state.loading) return <Loading what="branches" />;
   if (state.error) return <ErrorBox error={state.error} />;
-  const branches = [...(state.data?.branches ?? [])].sort(
-    (a, b) => Number(b.is_main) - Number(a.is_main) || a.name.localeCompare(b.name),
-  );
+  // listBranches answers the caller's active working branches; main is linked above them
+  const branches = [...(state.data?.branches ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <section aria-labelledby="branches-title">
       <nav className="crumbs" aria-label="Breadcrumb">
@@ -26,14 +25,16 @@ export function BranchesView({ projectId }: { projectId: string }) {
       </nav>
       <h1 id="branches-title">Branches</h1>
       <ul className="cards" data-testid="branches">
+        <li key={MAIN}>
+          <a href={href({ name: 'graph', projectId, branchId: MAIN, tab: 'graph' })}>main</a>
+          <span className="meta">the project's merged design (read by every member)</span>
+        </li>
         {branches.map((b) => (
           <li key={b.id}>
-            <a href={href({ name: 'graph', projectId, branchId: b.id, tab: 'graph' })}>
-              {b.is_main ? 'main' : b.name}
-            </a>
+            <a href={href({ name: 'graph', projectId, branchId: b.id, tab: 'graph' })}>{b.name}</a>
             <span className="meta">
               {b.status} · version {b.version}
-              {b.is_main ? '' : ` · forked at main version ${b.base_main_version}`}
+              {` · forked at main version ${b.base_main_version}`}
             </span>
           </li>
         ))}

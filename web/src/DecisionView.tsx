@@ -66,7 +66,9 @@ function DecisionCard({ decision }: { decision: Schemas['DecisionOut'] }) {
         <dd>{decision.captured_at}</dd>
         <dt>Anchor</dt>
         <dd>
-          {decision.anchor_ref ? `${decision.anchor_ref.type} ${decision.anchor_ref.id ?? ''}` : '—'}
+          {decision.anchor_ref
+            ? `${decision.anchor_ref.type} ${decision.anchor_ref.id ?? ''}`
+            : '—'}
         </dd>
         <dt>Text</dt>
         <dd className="pre">{decision.capture_text ?? '—'}</dd>

@@ -33,7 +33,8 @@ export class ApiError extends Error {
 }
 
 function describe(status: number, detail: unknown): string {
-  if (status === 401) return 'The API key was not accepted (401 unauthenticated). Paste a valid key.';
+  if (status === 401)
+    return 'The API key was not accepted (401 unauthenticated). Paste a valid key.';
   if (status === 403) return 'This key may not read that (403 forbidden).';
   if (status === 404) return 'Not found, or not visible to this key (404).';
   if (status === 429) return 'Too many requests (429): wait a moment and reload.';

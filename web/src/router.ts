@@ -1,6 +1,9 @@
 /** Hash routes of the viewer (no server routes needed beyond /app). */
 import { useEffect, useState } from 'react';
 
+/** The branch segment of main's routes: main is opened by project id. */
+export const MAIN = 'main';
+
 export type GraphTab = 'graph' | 'diff' | 'merge' | 'changes';
 
 export type Route =

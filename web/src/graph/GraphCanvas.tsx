@@ -121,8 +121,9 @@ function Canvas(props: CanvasProps) {
   );
 
   useEffect(() => {
-    if (laid?.rev === 1) window.requestAnimationFrame(() => void flow.fitView({ padding: 0.1 }));
-  }, [laid, flow]);
+    // every new layout (first open, a boundary opened or closed) is fitted to the canvas
+    if (laid && !focusId) window.requestAnimationFrame(() => void flow.fitView({ padding: 0.1 }));
+  }, [laid, flow, focusId]);
   useEffect(() => {
     if (!focusId || !laid) return;
     if (laid.nodes.some((n) => n.id === focusId))

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, Finding, Schemas, unwrap } from '../api';
 import { ErrorBox, Loading } from '../App';
-import { GraphTab, href } from '../router';
+import { GraphTab, href, MAIN } from '../router';
 import { ChangesList } from './ChangesList';
 import { GraphCanvas } from './GraphCanvas';
 import {
@@ -20,7 +20,14 @@ import {
   setChildren,
   setTopLevel,
 } from './graphModel';
-import { conflictMarks, diffMarks, emptyMarks, findingMarks, Marks, markedNodeIds } from './overlays';
+import {
+  conflictMarks,
+  diffMarks,
+  emptyMarks,
+  findingMarks,
+  Marks,
+  markedNodeIds,
+} from './overlays';
 import { ConflictList, DiffList, FindingsList, NodePanel } from './SidePanels';
 import { SearchBox } from './SearchBox';
 
@@ -33,13 +40,14 @@ interface Props {
   tab: GraphTab;
 }
 
-export function GraphView({ projectId, branchId, tab }: Props) {
+export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
   const graphRef = useRef<LoadedGraph>(emptyGraph());
   const graph = graphRef.current;
   const [revision, setRevision] = useState(0);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<Error | null>(null);
-  const [branch, setBranch] = useState<Schemas['Branch'] | null>(null);
+  const [branchName, setBranchName] = useState('');
+  const [version, setVersion] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [loadingIds, setLoadingIds] = useState<ReadonlySet<string>>(new Set());
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -49,19 +57,39 @@ export function GraphView({ projectId, branchId, tab }: Props) {
   const [preview, setPreview] = useState<Schemas['MergePreviewResponse'] | null>(null);
   const bump = () => setRevision((r) => r + 1);
 
+  const isMain = routeBranch === MAIN;
+  // main is opened by project id (it is not in listBranches); its id then serves the other reads
+  const [branchId, setBranchId] = useState(isMain ? '' : routeBranch);
   useEffect(() => {
-    Promise.all([
-      unwrap(api.GET('/v1/branches/{branch_id}/top-level', { params: { path: { branch_id: branchId } } })),
-      unwrap(
-        api.GET('/v1/projects/{project_id}/branches', { params: { path: { project_id: projectId } } }),
-      ),
-    ]).then(([top, list]) => {
-      setTopLevel(graph, top.nodes, [...top.edges, ...top.cross_boundary_edges]);
-      setBranch(list.branches.find((b) => b.id === branchId) ?? null);
+    const top = isMain
+      ? unwrap(
+          api.GET('/v1/graph/{project_id}/top-level', {
+            params: { path: { project_id: projectId } },
+          }),
+        )
+      : unwrap(
+          api.GET('/v1/branches/{branch_id}/top-level', {
+            params: { path: { branch_id: routeBranch } },
+          }),
+        );
+    const list = isMain
+      ? Promise.resolve(null)
+      : unwrap(
+          api.GET('/v1/projects/{project_id}/branches', {
+            params: { path: { project_id: projectId } },
+          }),
+        );
+    Promise.all([top, list]).then(([t, l]) => {
+      setTopLevel(graph, t.nodes, [...t.edges, ...t.cross_boundary_edges]);
+      setBranchId(t.branch.id);
+      setVersion(t.branch.version);
+      setBranchName(
+        isMain ? 'main' : (l?.branches.find((b) => b.id === routeBranch)?.name ?? 'branch'),
+      );
       setReady(true);
       bump();
     }, setError);
-  }, [graph, projectId, branchId]);
+  }, [graph, projectId, routeBranch, isMain]);
 
   const loadChildren = useCallback(
     async (id: string) => {
@@ -145,7 +173,8 @@ export function GraphView({ projectId, branchId, tab }: Props) {
   const marks: Marks = useMemo(() => {
     if (tab === 'diff' && diff) return diffMarks(diff, owner);
     if (tab === 'merge' && preview) return conflictMarks(preview.conflicts, owner);
-    if (tab === 'graph' && findings) return findingMarks(findings, (id) => graph.edges.has(id), owner);
+    if (tab === 'graph' && findings)
+      return findingMarks(findings, (id) => graph.edges.has(id), owner);
     return emptyMarks();
   }, [tab, diff, preview, findings, graph, owner, revision]);
 
@@ -173,22 +202,33 @@ export function GraphView({ projectId, branchId, tab }: Props) {
   if (error) return <ErrorBox error={error} />;
   if (!ready) return <Loading what="the graph" />;
   const selected = selectedId ? graph.nodes.get(selectedId) : undefined;
-  const isMain = branch?.is_main ?? false;
   const tabs: [GraphTab, string][] = isMain
-    ? [['graph', 'Graph'], ['changes', 'Change trail']]
-    : [['graph', 'Graph'], ['diff', 'Diff against main'], ['merge', 'Merge preview'], ['changes', 'Change trail']];
+    ? [
+        ['graph', 'Graph'],
+        ['changes', 'Change trail'],
+      ]
+    : [
+        ['graph', 'Graph'],
+        ['diff', 'Diff against main'],
+        ['merge', 'Merge preview'],
+        ['changes', 'Change trail'],
+      ];
   return (
     <div className="graph-view">
       <div className="graph-bar">
         <nav className="crumbs" aria-label="Breadcrumb">
           <a href={href({ name: 'projects' })}>Projects</a> /{' '}
           <a href={href({ name: 'branches', projectId })}>branches</a> /{' '}
-          <strong>{isMain ? 'main' : (branch?.name ?? 'branch')}</strong>
-          {branch && <span className="meta"> · version {branch.version}</span>}
+          <strong>{branchName}</strong>
+          <span className="meta"> · version {version}</span>
         </nav>
         <nav className="tabs" aria-label="Views">
           {tabs.map(([t, label]) => (
-            <a key={t} href={href({ name: 'graph', projectId, branchId, tab: t })} aria-current={t === tab ? 'page' : undefined}>
+            <a
+              key={t}
+              href={href({ name: 'graph', projectId, branchId: routeBranch, tab: t })}
+              aria-current={t === tab ? 'page' : undefined}
+            >
               {label}
             </a>
           ))}
@@ -217,13 +257,33 @@ export function GraphView({ projectId, branchId, tab }: Props) {
           />
           <aside className="side" aria-label="Details">
             {selected && (
-              <NodePanel node={selected} projectId={projectId} notes={marks.nodes.get(selected.id)?.notes ?? []} />
+              <NodePanel
+                node={selected}
+                projectId={projectId}
+                notes={marks.nodes.get(selected.id)?.notes ?? []}
+              />
             )}
             {tab === 'graph' && findings && <FindingsList findings={findings} />}
-            {tab === 'diff' && (diff ? <DiffList diff={diff} name={(id) => graph.nodes.get(id)?.data.name ?? id} reveal={revealOne} /> : <Loading what="the diff" />)}
-            {tab === 'merge' && (preview ? <ConflictList preview={preview} reveal={revealOne} /> : <Loading what="the merge preview" />)}
+            {tab === 'diff' &&
+              (diff ? (
+                <DiffList
+                  diff={diff}
+                  name={(id) => graph.nodes.get(id)?.data.name ?? id}
+                  reveal={revealOne}
+                />
+              ) : (
+                <Loading what="the diff" />
+              ))}
+            {tab === 'merge' &&
+              (preview ? (
+                <ConflictList preview={preview} reveal={revealOne} />
+              ) : (
+                <Loading what="the merge preview" />
+              ))}
             {!selected && tab === 'graph' && !findings && (
-              <p className="meta">Select a node to see its data, ports, verifications and decisions.</p>
+              <p className="meta">
+                Select a node to see its data, ports, verifications and decisions.
+              </p>
             )}
           </aside>
         </div>

@@ -24,7 +24,17 @@ export type NodeCardNode = Node<NodeCardData, 'card'>;
 
 const label = (p: WirePort) => `${p.name}:${p.type}`;
 
-function PortRow({ port, side, index, top }: { port: WirePort; side: 'in' | 'out'; index: number; top: number }) {
+function PortRow({
+  port,
+  side,
+  index,
+  top,
+}: {
+  port: WirePort;
+  side: 'in' | 'out';
+  index: number;
+  top: number;
+}) {
   return (
     <div
       className={`port port-${side}${port.external ? ' port-external' : ''}`}
@@ -81,7 +91,12 @@ export function NodeCard({ data, selected }: NodeProps<NodeCardNode>) {
       {node.data.config.length > 0 && (
         <div className="config-row" style={{ top: HEADER, height: CONFIG_ROW }}>
           {node.data.config.map((p) => (
-            <span key={p.id} className="port port-config" data-port-id={p.id} title={p.description || label(p)}>
+            <span
+              key={p.id}
+              className="port port-config"
+              data-port-id={p.id}
+              title={p.description || label(p)}
+            >
               <Handle id={p.id} type="target" position={Position.Top} isConnectable={false} />
               <span className="port-label">{label(p)}</span>
             </span>

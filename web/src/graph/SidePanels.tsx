@@ -110,7 +110,11 @@ export function NodePanel({
         <ul className="plain">
           {d.verifications.map((v) => (
             <li key={v.id}>
-              {v.text} <span className="meta">({v.author}{v.type ? `, ${v.type}` : ''})</span>
+              {v.text}{' '}
+              <span className="meta">
+                ({v.author}
+                {v.type ? `, ${v.type}` : ''})
+              </span>
             </li>
           ))}
         </ul>
@@ -177,8 +181,8 @@ export function DiffList({
       <h2 id="diff-title">Diff against main</h2>
       <p className="meta">
         nodes +{n.added.length} −{n.removed.length} ~{n.changed.length} · ports +
-        {diff.ports.added.length} −{diff.ports.removed.length} ~{diff.ports.changed.length} · wires +
-        {diff.edges.added.length} −{diff.edges.removed.length} ~{diff.edges.changed.length}
+        {diff.ports.added.length} −{diff.ports.removed.length} ~{diff.ports.changed.length} · wires
+        +{diff.edges.added.length} −{diff.edges.removed.length} ~{diff.edges.changed.length}
       </p>
       <h3>Added nodes</h3>
       <ul className="plain">
@@ -189,7 +193,12 @@ export function DiffList({
       <h3>Changed nodes</h3>
       <ul className="plain">
         {n.changed.map((c) => (
-          <Entry key={c.id} id={c.id} label={`${name(c.id)}: ${c.fields.join(', ')}`} reveal={reveal} />
+          <Entry
+            key={c.id}
+            id={c.id}
+            label={`${name(c.id)}: ${c.fields.join(', ')}`}
+            reveal={reveal}
+          />
         ))}
       </ul>
       <h3>Removed nodes (on main only)</h3>
@@ -225,7 +234,11 @@ export function ConflictList({
             {c.branch_change && <div className="meta">branch: {c.branch_change.summary}</div>}
             {c.main_change && <div className="meta">main: {c.main_change.summary}</div>}
             {c.entity_id && c.entity_kind === 'node' && (
-              <button type="button" className="link-button" onClick={() => reveal(c.entity_id as string)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => reveal(c.entity_id as string)}
+              >
                 Show on the graph
               </button>
             )}

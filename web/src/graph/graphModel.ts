@@ -16,7 +16,13 @@ export interface LoadedGraph {
 }
 
 export function emptyGraph(): LoadedGraph {
-  return { nodes: new Map(), edges: new Map(), children: new Map(), topLevel: [], portOwner: new Map() };
+  return {
+    nodes: new Map(),
+    edges: new Map(),
+    children: new Map(),
+    topLevel: [],
+    portOwner: new Map(),
+  };
 }
 
 export function portsOf(node: WireNode): WirePort[] {

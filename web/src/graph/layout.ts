@@ -85,10 +85,12 @@ export async function layoutGraph(
       const top = portsTop(v.node) + 16;
       return {
         id: v.node.id,
-        ports: elkPorts(v.node, NODE_WIDTH).map((p) => ({
-          ...p,
-          x: undefined,
-          y: undefined,
+        // ELK places a compound node's ports itself (only the side is fixed): no x/y keys
+        ports: elkPorts(v.node, NODE_WIDTH).map(({ id, width, height, layoutOptions }) => ({
+          id,
+          width,
+          height,
+          layoutOptions,
         })),
         layoutOptions: {
           'elk.portConstraints': 'FIXED_SIDE',
@@ -129,7 +131,12 @@ export async function layoutGraph(
   const boxes = new Map<string, Box>();
   const collect = (n: ElkNode) => {
     for (const c of n.children ?? []) {
-      boxes.set(c.id, { x: c.x ?? 0, y: c.y ?? 0, width: c.width ?? NODE_WIDTH, height: c.height ?? 80 });
+      boxes.set(c.id, {
+        x: c.x ?? 0,
+        y: c.y ?? 0,
+        width: c.width ?? NODE_WIDTH,
+        height: c.height ?? 80,
+      });
       collect(c);
     }
   };
