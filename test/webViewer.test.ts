@@ -220,9 +220,15 @@ describe('web viewer at /app in headless chromium', function () {
     const p = await page();
     await go(p, serviceUrl, `#/p/${project.projectId}/b/main/graph`);
     await graphReady(p);
+    // keyboard: Tab-focusable nodes, Enter selects
+    await p.focus(sel(n.payments.id));
+    await p.keyboard.press('Enter');
+    await p.waitForSelector('[data-testid="node-panel"] >> text=payments');
+    expect(await p.textContent('[data-testid="node-panel"]')).to.contain('charge:money');
     await p.click(`${sel(n.db.id)} .card-name`);
-    const panel = await p.waitForSelector('[data-testid="node-panel"]');
-    const text = (await panel.textContent()) ?? '';
+    const panel = await p.waitForSelector('[data-testid="node-panel"] >> text=retries:int');
+    expect(panel).to.not.equal(null);
+    const text = (await p.textContent('[data-testid="node-panel"]')) ?? '';
     expect(text).to.contain('db');
     expect(text).to.contain('behavior');
     expect(text).to.contain('retries:int');
