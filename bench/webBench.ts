@@ -32,11 +32,11 @@ async function main(): Promise<void> {
   await buildWeb();
   const config = loadConfigWith({
     PORT: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'error',
     RATE_LIMIT_READ_PER_MIN: '1000000',
     RATE_LIMIT_WRITE_PER_MIN: '1000000',
   });
-  const service = await startService(config, createLogger({ level: 'warn' }));
+  const service = await startService(config, createLogger({ level: 'error' }));
   const browser = await launchChromium();
   try {
     const key = await createApiKey(service.executor, {

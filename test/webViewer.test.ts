@@ -1,7 +1,8 @@
 /**
  * The web viewer at /app in headless chromium (playwright-core): a seeded graph
  * renders with every node, port label and wire of the visible boundaries and a
- * boundary opens in place; selecting a node shows its panel; findings mark their
+ * boundary opens in place; selecting a node shows its panel and its source
+ * decision opens the ledger; findings mark their
  * nodes; the diff colours exactly the added and changed nodes; the merge preview
  * locates a conflict on the graph; the change trail lists the batches; a viewer
  * key browses with no write control; a bad key shows the 401 message. No request
@@ -12,6 +13,7 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { buildWeb } from '../web/build';
+import { decisionOut, seedDecisions } from './support/decisionFixtures';
 import { addEdge, addNode, port, PortSpec, uuid } from './support/graphBuilders';
 import { currentHarness, grant, newUser, TestUser } from './support/harness';
 import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspace';
@@ -66,6 +68,7 @@ describe('web viewer at /app in headless chromium', function () {
   let project: MergeProject;
   let b2: BranchHandle;
   let b3: BranchHandle;
+  let decisionId = '';
   const pages: TrackedPage[] = [];
   const n: Record<string, Seeded> = {};
   const wires = { appToDb: uuid(), dbToPay: uuid(), coreToCheck: uuid(), coreToDb: uuid() };
@@ -90,9 +93,17 @@ describe('web viewer at /app in headless chromium', function () {
     browser = await launchChromium();
     user = await newUser();
     project = await mergeProject(user);
+    const decision = decisionOut(project.projectId, { capture_text: 'db keeps the retries' });
+    decisionId = decision.id;
+    await seedDecisions([decision]);
     const parts = {
       app: node('app', { inputs: [port('in')], outputs: [port('out')] }, { kind: 'boundary' }),
-      db: node('db', { inputs: [port('in')], outputs: [port('out')], config: [port('retries')] }),
+      db: node(
+        'db',
+        { inputs: [port('in')], outputs: [port('out')], config: [port('retries')] },
+        {},
+        { source_decisions: [decisionId] },
+      ),
       payments: node(
         'payments',
         { inputs: [port('charge', 'money')] },
@@ -241,6 +252,13 @@ describe('web viewer at /app in headless chromium', function () {
     await p.waitForSelector(`${sel(n.app.id)} .card.finding-error`);
     await screenshot(p, 'findings');
     await axeClean(p, 'findings');
+
+    // the node's source decision links to the decision ledger
+    await p.click(`[data-testid="node-panel"] a[href$="/decisions/${decisionId}"]`);
+    const decision = await p.waitForSelector('[data-testid="decision"]');
+    expect(await decision.textContent()).to.contain('db keeps the retries');
+    await screenshot(p, 'decision-ledger');
+    await axeClean(p, 'decision ledger');
   });
 
   it('the diff view colours exactly the added and changed nodes', async () => {

@@ -6,7 +6,7 @@
  * branches), or show the change trail. Search finds loaded nodes by name.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, Finding, Schemas, unwrap } from '../api';
+import { api, ApiError, Finding, Schemas, unwrap } from '../api';
 import { ErrorBox, Loading } from '../App';
 import { GraphTab, href, MAIN } from '../router';
 import { ChangesList } from './ChangesList';
@@ -134,20 +134,25 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
   const reveal = useCallback(
     async (ids: string[], focus?: string) => {
       for (const id of ids) {
-        let current: string | null = id;
-        while (current && !graph.nodes.has(current)) {
-          const nb: Schemas['NeighborhoodResponse'] = await unwrap(
-            api.GET('/v1/branches/{branch_id}/node/{node_id}', {
-              params: { path: { branch_id: branchId, node_id: current } },
-            }),
-          );
-          addNodes(graph, [nb.node]);
-          addEdges(graph, nb.edges);
-          current = nb.node.parent_id;
+        try {
+          let current: string | null = id;
+          while (current && !graph.nodes.has(current)) {
+            const nb: Schemas['NeighborhoodResponse'] = await unwrap(
+              api.GET('/v1/branches/{branch_id}/node/{node_id}', {
+                params: { path: { branch_id: branchId, node_id: current } },
+              }),
+            );
+            addNodes(graph, [nb.node]);
+            addEdges(graph, nb.edges);
+            current = nb.node.parent_id;
+          }
+          const chain = ancestorsOf(graph, id);
+          for (const a of chain) await loadChildren(a);
+          setExpanded((s) => new Set([...s, ...chain]));
+        } catch (e) {
+          // a node named by main's side only (not on this branch) has nothing to reveal
+          if (!(e instanceof ApiError && e.status === 404)) throw e;
         }
-        const chain = ancestorsOf(graph, id);
-        for (const a of chain) await loadChildren(a);
-        setExpanded((s) => new Set([...s, ...chain]));
       }
       bump();
       if (focus) {
