@@ -184,10 +184,11 @@ export const readBoundaryOf = cypher(
 
 /**
  * Top level of branch $branchId (getTopLevel) in one statement with the branch's
- * access row (BRANCH_ACCESS, caller $userId): the nodes without a parent (an index
- * seek on (branch_id, scope = '')), with their ports, and the wires on those ports
- * (`edges`, ordered by id, each with `inside` = how many endpoints are top-level
- * nodes). The cost follows the top level, not the branch: a viewer opens a large
+ * access row (BRANCH_ACCESS, caller $userId): the nodes without a parent, with their
+ * ports, and the wires on those ports (`edges`, ordered by id, each with `inside` =
+ * how many endpoints are top-level nodes). `n.name IS NOT NULL` (every node has a
+ * name) lets the planner seek the (branch_id, scope, name) index on scope = ''
+ * instead of reading every node of the branch. The cost follows the top level, not the branch: a viewer opens a large
  * graph here and reads a boundary's inside only when it is expanded. With no such
  * branch there is no row.
  */
@@ -196,7 +197,8 @@ export const readTopLevelOf = cypher(
   `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
    ${BRANCH_ACCESS}
    OPTIONAL CALL (b) {
-     MATCH (n:GNode {branch_id: $branchId, scope: ''}) WHERE b.status <> 'discarded'
+     MATCH (n:GNode {branch_id: $branchId, scope: ''})
+     WHERE n.name IS NOT NULL AND b.status <> 'discarded'
      WITH n ORDER BY n.id
      WITH collect({node: n {.*}, ports: ${PORTS_OF('n')}}) AS top
      WITH top, [t IN top | t.node.id] AS ids

@@ -151,6 +151,31 @@ function Entry({ id, label, reveal }: { id: string; label: string; reveal?: Reve
   );
 }
 
+function EntryList({
+  title,
+  items,
+  reveal,
+}: {
+  title: string;
+  items: { id: string; label: string }[];
+  reveal?: Reveal;
+}) {
+  return (
+    <>
+      <h3>{title}</h3>
+      {items.length === 0 ? (
+        <p className="meta">none</p>
+      ) : (
+        <ul className="plain">
+          {items.map((i) => (
+            <Entry key={i.id} id={i.id} label={i.label} reveal={reveal} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function FindingsList({ findings }: { findings: Finding[] }) {
   return (
     <section className="panel" aria-labelledby="findings-title" data-testid="findings">
@@ -184,29 +209,24 @@ export function DiffList({
         {diff.ports.added.length} −{diff.ports.removed.length} ~{diff.ports.changed.length} · wires
         +{diff.edges.added.length} −{diff.edges.removed.length} ~{diff.edges.changed.length}
       </p>
-      <h3>Added nodes</h3>
-      <ul className="plain">
-        {n.added.map((id) => (
-          <Entry key={id} id={id} label={name(id)} reveal={reveal} />
-        ))}
-      </ul>
-      <h3>Changed nodes</h3>
-      <ul className="plain">
-        {n.changed.map((c) => (
-          <Entry
-            key={c.id}
-            id={c.id}
-            label={`${name(c.id)}: ${c.fields.join(', ')}`}
-            reveal={reveal}
-          />
-        ))}
-      </ul>
-      <h3>Removed nodes (on main only)</h3>
-      <ul className="plain">
-        {n.removed.map((id) => (
-          <Entry key={id} id={id} label={id} />
-        ))}
-      </ul>
+      <p className="legend">
+        <span className="swatch diff-added">added</span>
+        <span className="swatch diff-changed">changed</span> on the graph
+      </p>
+      <EntryList
+        title="Added nodes"
+        items={n.added.map((id) => ({ id, label: name(id) }))}
+        reveal={reveal}
+      />
+      <EntryList
+        title="Changed nodes"
+        items={n.changed.map((c) => ({ id: c.id, label: `${name(c.id)}: ${c.fields.join(', ')}` }))}
+        reveal={reveal}
+      />
+      <EntryList
+        title="Removed nodes (on main only)"
+        items={n.removed.map((id) => ({ id, label: id }))}
+      />
     </section>
   );
 }
