@@ -20,6 +20,9 @@ COPY openapi ./openapi
 # The compiled code finds the OpenAPI document and package.json two levels above
 # dist/services/<name>/, i.e. in dist/.
 RUN npm run build && cp -r openapi package.json dist/
+# The web viewer at /app: bundled by esbuild; the compiled gateway finds it in dist/web/dist.
+COPY web ./web
+RUN npx tsx web/build.ts && mkdir -p dist/web && cp -r web/dist dist/web/dist
 
 # --- production dependencies only -------------------------------------------------
 FROM node:20-slim AS deps

@@ -20,7 +20,7 @@ MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
   --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
 
-.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split
+.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -28,12 +28,17 @@ help:
 	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process (medians, ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
+	@echo "make web      build the web viewer served at /app (web/ -> web/dist; run/test/bench build it)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
 
 deps:
 	@scripts/ensure-deps.sh
 
-run: deps
+# The web viewer at /app: web/src bundled by esbuild into web/dist (not committed).
+web:
+	@npx tsx web/build.ts
+
+run: deps web
 	PORT=$(PORT) scripts/run-dev.sh node_modules/.bin/tsx services/launcher/main.ts
 
 types:
@@ -48,6 +53,7 @@ types-check:
 
 typecheck:
 	npx tsc -p tsconfig.json --noEmit
+	npx tsc -p web/tsconfig.json --noEmit
 
 lint:
 	npx eslint .
@@ -64,7 +70,7 @@ integration:
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
 
-test: deps
+test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory check unit integration integration-split; status=$$?; \
@@ -73,7 +79,7 @@ test: deps
 
 # Separate-process mode (issue 6): gateway, projects, branches, graph-read, graph-write,
 # decisions and the worker as separate processes on loopback.
-run-split: deps
+run-split: deps web
 	PORT=$(PORT) scripts/run-dev.sh scripts/run-split.sh
 
 # Contract fuzzing (issue 6): schemathesis from .venv/ (installed by the script).
@@ -83,6 +89,12 @@ fuzz: deps
 bench: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-split
+	@$(MAKE) --no-print-directory bench-web
+
+# Time to first render of the web viewer: a 1k-node branch and a 100k-node main
+# opened at their top level, in headless chromium (median and ratio).
+bench-web: deps web
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench-web $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/webBench.ts $(BENCH_WEB_ARGS)
 
 # Latency of separate-process mode against in process (median p50 ratio).
 bench-split: deps

@@ -77,9 +77,14 @@ describe('docs page in headless chromium (issue 6)', function () {
     expect(response?.status()).to.equal(200);
     expect(response?.headers()['content-security-policy']).to.contain("default-src 'self'");
     const expected = documentOperations();
+    // a function, not a string: a string predicate is re-evaluated with eval() on each
+    // poll, which the page's CSP (no 'unsafe-eval') refuses once a second poll is needed
     await page.waitForFunction(
-      `document.querySelectorAll('.opblock-summary-operation-id').length >= ${expected.length}`,
-      undefined,
+      (count) =>
+        (
+          globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }
+        ).document.querySelectorAll('.opblock-summary-operation-id').length >= count,
+      expected.length,
       { timeout: 60_000 },
     );
     const shown = await page.$$eval('.opblock-summary-operation-id', (nodes) =>

@@ -5,12 +5,14 @@
  * - GET /openapi.yaml and /openapi.json: the OpenAPI document as served;
  * - GET /docs: the document rendered by Swagger UI, served from the npm package
  *   swagger-ui-dist; the page loads nothing from outside this service (its
- *   Content-Security-Policy allows only 'self').
+ *   Content-Security-Policy allows only 'self');
+ * - GET /app: the read-only web viewer (services/webapp).
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import express, { Router } from 'express';
 import { parse } from 'yaml';
+import { webAppRouter } from '../webapp/webAppRouter';
 import type { ServiceMetrics } from './serviceMetrics';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
@@ -85,5 +87,6 @@ export function opsRouter(options: { definitionPath: string; metrics: ServiceMet
     if (!ASSETS.includes(req.path.replace(/^\//, ''))) return next();
     return assets(req, res, next);
   });
+  router.use(webAppRouter());
   return router;
 }

@@ -9,10 +9,22 @@ import { presentBranchRef } from '../branches/branchPresenter';
 import { readBoundary } from './commands/readBoundary';
 import { readNeighborhood } from './commands/readNeighborhood';
 import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';
+import { readMainTopLevel } from './commands/readMainTopLevel';
+import { readTopLevel, TopLevelRead } from './commands/readTopLevel';
 import { presentEdge, presentNode } from './wirePresenter';
 
 export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
+  const presentTopLevel = (read: TopLevelRead) => ({
+    branch: presentBranchRef(read.branch),
+    nodes: read.nodes.map(presentNode),
+    edges: read.edges.map(presentEdge),
+    cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
+    paths: read.addresses.paths,
+    unaddressable: read.addresses.unaddressable,
+    project_id: read.branch.project_id,
+    version,
+  });
 
   return {
     getSubtree: async (req) => {
@@ -38,6 +50,12 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
         version,
       });
     },
+
+    getTopLevel: async (req) =>
+      ok(presentTopLevel(await readTopLevel(ctx, req.principal, req.params.branch_id))),
+
+    getMainTopLevel: async (req) =>
+      ok(presentTopLevel(await readMainTopLevel(ctx, req.principal, req.params.project_id))),
 
     getNeighborhood: async (req) => {
       const read = await readNeighborhood(

@@ -22,6 +22,8 @@ export const OPERATION_OWNERS: Readonly<Record<string, ServiceName>> = {
   getMainGraph: 'graph-read',
   getBranchGraph: 'graph-read',
   getSubtree: 'graph-read',
+  getTopLevel: 'graph-read',
+  getMainTopLevel: 'graph-read',
   getNeighborhood: 'graph-read',
   getBoundary: 'graph-read',
   getMergePreview: 'graph-read',

@@ -231,6 +231,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/branches/{branch_id}/top-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the top level of a branch
+         * @description The nodes of a branch (main included) that have no parent, with the wires among them, with paths and unaddressable. A client opens a large graph here and reads a boundary's inside with getSubtree when it needs it.
+         *
+         *     - `nodes`: every node whose parent_id is null, ordered by id.
+         *     - `edges`: wires whose two endpoint nodes are both top-level nodes (a wire from a node to itself included), ordered by id. `cross_boundary_edges`: wires on a top-level node's port whose other end is not a top-level node (a descendant, null or dangling), ordered by id. Endpoints are the nodes derived from the handles, as in getSubtree.
+         *     - Cost follows the size of the top level, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`. A discarded branch has an empty top level.
+         *
+         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         */
+        get: operations["getTopLevel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/branches/{branch_id}/node/{node_id}": {
         parameters: {
             query?: never;
@@ -250,6 +276,30 @@ export interface paths {
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
         get: operations["getNeighborhood"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/graph/{project_id}/top-level": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the top level of main
+         * @description The same answer as getTopLevel, for the project's main branch, reached from the project id (main is not listed by listBranches); `branch` is main's BranchRef, whose id the branch-scoped reads (getSubtree, getNeighborhood) take.
+         *
+         *     - Cost follows the size of the top level, not of the branch. Does not set the project's `last_opened_at`.
+         *
+         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         */
+        get: operations["getMainTopLevel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1367,6 +1417,24 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
+        /** @description Body of the top-level read (getTopLevel). */
+        TopLevelResponse: {
+            branch: components["schemas"]["BranchRef"];
+            /** @description The nodes without a parent, ordered by id. */
+            nodes: components["schemas"]["WireNode"][];
+            /** @description Wires whose two endpoint nodes are top-level nodes, ordered by id. */
+            edges: components["schemas"]["WireEdge"][];
+            /** @description Wires on a top-level node's port whose other end is not a top-level node (a descendant, null or dangling), ordered by id. */
+            cross_boundary_edges: components["schemas"]["WireEdge"][];
+            paths: components["schemas"]["NodePaths"];
+            unaddressable: components["schemas"]["Unaddressable"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
         /** @description Body of the neighborhood read (§4.12). */
         NeighborhoodResponse: {
             branch: components["schemas"]["BranchRef"];
@@ -2336,6 +2404,39 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getTopLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top level. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopLevelResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getNeighborhood: {
         parameters: {
             query?: never;
@@ -2361,6 +2462,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NeighborhoodResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMainTopLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top level of main. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopLevelResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

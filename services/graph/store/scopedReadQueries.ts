@@ -181,3 +181,29 @@ export const readBoundaryOf = cypher(
    RETURN pr {.*} AS project, m.role AS role, b {.*} AS branch,
           node, ports, names, children, edges`,
 );
+
+/**
+ * Top level of branch $branchId (getTopLevel) in one statement with the branch's
+ * access row (BRANCH_ACCESS, caller $userId): the nodes without a parent, with their
+ * ports, and the wires on those ports (`edges`, ordered by id, each with `inside` =
+ * how many endpoints are top-level nodes). `n.name IS NOT NULL` (every node has a
+ * name) lets the planner seek the (branch_id, scope, name) index on scope = ''
+ * instead of reading every node of the branch. The cost follows the top level, not the branch: a viewer opens a large
+ * graph here and reads a boundary's inside only when it is expanded. With no such
+ * branch there is no row.
+ */
+export const readTopLevelOf = cypher(
+  'readTopLevelOf',
+  `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
+   ${BRANCH_ACCESS}
+   OPTIONAL CALL (b) {
+     MATCH (n:GNode {branch_id: $branchId, scope: ''})
+     WHERE n.name IS NOT NULL AND b.status <> 'discarded'
+     WITH n ORDER BY n.id
+     WITH collect({node: n {.*}, ports: ${PORTS_OF('n')}}) AS top
+     WITH top, [t IN top | t.node.id] AS ids
+     ${EDGES_AT('ids')}
+     RETURN top, edges
+   }
+   RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, top, edges`,
+);

@@ -1,0 +1,52 @@
+/**
+ * Top-level read (getTopLevel): the nodes of a branch that have no parent, the wires
+ * among them and the wires with exactly one endpoint among them, with paths (the
+ * top-level names). A large graph is opened here and read further one boundary at a
+ * time (getSubtree): the cost follows the top level, not the branch. Does not touch
+ * last_opened_at.
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { BranchAccessRow, branchGrant } from '../../branches/branchAccess';
+import type { BranchRecord } from '../../branches/branchRecord';
+import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
+import { addressNodes, NodeAddresses } from '../paths';
+import { ScopedEdge, withPorts } from '../scopedLoader';
+import { readTopLevelOf } from '../store/scopedReadQueries';
+
+export interface TopLevelRead {
+  branch: BranchRecord;
+  /** The nodes without a parent, ordered by id. */
+  nodes: NodeWithPorts[];
+  /** Wires whose two endpoint nodes are top-level nodes. */
+  edges: ScopedEdge[];
+  /** Wires with exactly one endpoint node at the top level (the other inside, null or dangling). */
+  crossBoundaryEdges: ScopedEdge[];
+  addresses: NodeAddresses;
+}
+
+interface TopLevelRow extends BranchAccessRow {
+  top: { node: NodeRecord; ports: PortRecord[] }[] | null;
+  edges: ScopedEdge[] | null;
+}
+
+export async function readTopLevel(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+): Promise<TopLevelRead> {
+  const [row] = await ctx.executor.read<TopLevelRow & Record<string, unknown>>(readTopLevelOf, {
+    branchId,
+    userId: principal.userId,
+  });
+  const { branch } = branchGrant(principal, row);
+  const top = row.top ?? [];
+  const wires = row.edges ?? [];
+  return {
+    branch,
+    nodes: top.map((t) => withPorts(t.node, t.ports)),
+    edges: wires.filter((e) => e.inside === 2),
+    crossBoundaryEdges: wires.filter((e) => e.inside === 1),
+    addresses: addressNodes(top.map((t) => ({ id: t.node.id, names: [t.node.name] }))),
+  };
+}
