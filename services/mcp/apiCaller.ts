@@ -12,6 +12,8 @@ export interface ApiAnswer {
   text: string;
   /** The body parsed as JSON, undefined when empty or not JSON. */
   json: unknown;
+  /** The answer replays an earlier one (Idempotent-Replayed: true). */
+  replayed: boolean;
 }
 
 export interface ApiRequest {
@@ -61,7 +63,12 @@ export class ApiCaller {
         json = undefined;
       }
     }
-    return { status: response.status, text, json };
+    return {
+      status: response.status,
+      text,
+      json,
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+    };
   }
 
   async getJson(path: string): Promise<ApiAnswer> {

@@ -10,7 +10,7 @@ export { gatewayMcpRoutes, loopbackUrl, MCP_PATH, mcpRouter } from './mcpRouter'
 export type { McpRouterOptions } from './mcpRouter';
 export { runStdioServer, ServiceDocumentError } from './stdioServer';
 export type { StdioOptions } from './stdioServer';
-export { HTTP_STATUS_META, derivedIdempotencyKey } from './toolCalls';
+export { derivedIdempotencyKey, HTTP_STATUS_META, REPLAYED_META } from './toolCalls';
 export { NOT_TOOLS, TOOL_OPERATIONS, toolNameOf } from './toolCatalog';
 export { methodSemantics, toolDefinitions } from './toolDefinitions';
 export type { ToolDefinition } from './toolDefinitions';

@@ -17,6 +17,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ApiCaller } from './apiCaller';
 import { CHANGE_GRAPH_PROMPT, changeGraphMessages } from './changeGraphPrompt';
 import {
@@ -34,6 +35,10 @@ const INSTRUCTIONS =
   'Tools of the graph design service API, one per operation, generated from its OpenAPI ' +
   'document. A failed tool call returns the API error body unchanged as its content (read ' +
   "detail.recovery_hint on a delta error). Use the prompt 'change_graph_safely' before changing a graph.";
+
+// One schema validator for every server of the process: the HTTP transport builds a
+// server per request, and a fresh validator each time would cost far more than the call.
+const VALIDATOR = new AjvJsonSchemaValidator();
 
 export interface McpServerOptions {
   tools: ToolDefinition[];
@@ -75,6 +80,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions: INSTRUCTIONS,
+      jsonSchemaValidator: VALIDATOR,
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));

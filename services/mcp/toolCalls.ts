@@ -22,6 +22,8 @@ export interface ToolResult {
 
 /** The HTTP status behind a tool result, in its _meta. */
 export const HTTP_STATUS_META = 'gds/http_status';
+/** In a result's _meta when the API replayed an earlier answer (Idempotent-Replayed). */
+export const REPLAYED_META = 'gds/idempotent_replayed';
 
 type Args = Record<string, unknown>;
 
@@ -130,10 +132,17 @@ export async function callTool(
     );
     return fail(status, body);
   }
-  if (answer.status >= 400) return fail(answer.status, answer.json, answer.text);
+  if (answer.status >= 400) {
+    const failed = fail(answer.status, answer.json, answer.text);
+    if (answer.replayed) failed._meta = { ...failed._meta, [REPLAYED_META]: true };
+    return failed;
+  }
   const result: ToolResult = {
     content: [{ type: 'text', text: answer.text }],
-    _meta: { [HTTP_STATUS_META]: answer.status },
+    _meta: {
+      [HTTP_STATUS_META]: answer.status,
+      ...(answer.replayed ? { [REPLAYED_META]: true } : {}),
+    },
   };
   const json = answer.json;
   if (tool.outputSchema && json !== null && typeof json === 'object' && !Array.isArray(json))
