@@ -26,15 +26,12 @@ export async function connectHttp(token: string | undefined, baseUrl?: string): 
 
 /** graphctl mcp as an MCP client starts it; the key comes from GDS_TOKEN unless `viaFlag`. */
 export async function connectStdio(token: string, viaFlag = false): Promise<Client> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  delete env.GDS_TOKEN;
   const args = ['run', '-s', 'graphctl', '--', 'mcp', '--url', currentHarness().service.url];
   const transport = new StdioClientTransport({
     command: 'npm',
     args: viaFlag ? [...args, '--token', token] : args,
-    env: viaFlag ? env : { ...env, GDS_TOKEN: token },
+    // the SDK starts the child with a minimal environment (PATH, HOME, ...) plus this
+    env: viaFlag ? {} : { GDS_TOKEN: token },
     cwd: ROOT,
     stderr: 'pipe',
   });
