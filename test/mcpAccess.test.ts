@@ -55,6 +55,16 @@ describe('MCP access: authentication at /mcp', () => {
       expect(res.body).to.deep.equal(api.body);
       expect(res.headers.get('www-authenticate')).to.equal('Bearer');
     }
+    // with a valid key, only POST: this endpoint keeps no session and opens no stream
+    const user = await newUser();
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(`${url}/mcp`, {
+        method,
+        headers: { Authorization: `Bearer ${user.token}`, Accept: 'text/event-stream' },
+      });
+      expect(res.status, method).to.equal(405);
+      expect(res.headers.get('allow')).to.equal('POST');
+    }
     const refused = await connectHttp(undefined).then(
       () => 'connected',
       () => 'refused',

@@ -103,6 +103,7 @@ export async function startService(
   let selfUrl = '';
   const mcp = gatewayMcpRoutes({
     definitionPath: OPENAPI_PATH,
+    logger,
     authenticator,
     rateLimits,
     apiBaseUrl: () => selfUrl,

@@ -12,6 +12,6 @@ export { runStdioServer, ServiceDocumentError } from './stdioServer';
 export type { StdioOptions } from './stdioServer';
 export { derivedIdempotencyKey, HTTP_STATUS_META, REPLAYED_META } from './toolCalls';
 export { NOT_TOOLS, TOOL_OPERATIONS, toolNameOf } from './toolCatalog';
-export { methodSemantics, toolDefinitions } from './toolDefinitions';
+export { catalogProblems, methodSemantics, toolDefinitions } from './toolDefinitions';
 export type { ToolDefinition } from './toolDefinitions';
 export type { OpenApiDocument } from './openApiSchemas';

@@ -15,11 +15,12 @@ import { readFileSync } from 'node:fs';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { NextFunction, Request, Response, Router } from 'express';
 import { PayloadTooLargeError, UnauthenticatedError } from '../../shared/errors/domainErrors';
+import type { Logger } from '../../shared/logging/logger';
 import { ApiCaller } from './apiCaller';
 import { createMcpServer } from './mcpServer';
 import { parse } from 'yaml';
 import type { OpenApiDocument } from './openApiSchemas';
-import { ToolDefinition, toolDefinitions } from './toolDefinitions';
+import { catalogProblems, ToolDefinition, toolDefinitions } from './toolDefinitions';
 
 export const MCP_PATH = '/mcp';
 
@@ -81,7 +82,11 @@ export function mcpRouter(options: McpRouterOptions): Router {
   router.all(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
     req.gateway.operationId = 'mcp';
     admit(req).then(() => {
-      if (req.method !== 'POST') return serve(req, res).catch(next);
+      // stateless: no server-initiated stream (GET) and no session to end (DELETE)
+      if (req.method !== 'POST') {
+        res.set('Allow', 'POST');
+        return jsonRpcError(res, 405, -32000, 'Method not allowed: this MCP endpoint takes POST');
+      }
       parseJson(req, res, (error?: unknown) => {
         const type = (error as { type?: string } | undefined)?.type;
         if (type === 'entity.too.large')
@@ -104,10 +109,16 @@ export function loopbackUrl(host: string, port: number): string {
     : `http://${host}:${port}`;
 }
 
-/** The /mcp routes of a gateway, with the tools generated from the OpenAPI document it serves. */
+/**
+ * The /mcp routes of a gateway, with the tools generated from the OpenAPI document
+ * it serves. An operation the tool catalog does not classify is logged (and left
+ * out) rather than stopping the gateway; the catalog test fails on it.
+ */
 export function gatewayMcpRoutes(
-  options: Omit<McpRouterOptions, 'tools'> & { definitionPath: string },
+  options: Omit<McpRouterOptions, 'tools'> & { definitionPath: string; logger: Logger },
 ): Router {
   const doc = parse(readFileSync(options.definitionPath, 'utf8')) as OpenApiDocument;
+  const problems = catalogProblems(doc);
+  if (problems.length > 0) options.logger.warn({ problems }, 'MCP tool catalog and OpenAPI differ');
   return mcpRouter({ ...options, tools: toolDefinitions(doc) });
 }

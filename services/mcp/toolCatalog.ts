@@ -4,8 +4,8 @@
  * description, input and output schema) is read from the document at start-up
  * (toolDefinitions.ts). Every operation of the document must be named here,
  * either as a tool or as deliberately left out, so a new operation cannot
- * silently be missing from (or leak into) the agent's tool list: start-up fails
- * and so does the catalog test.
+ * silently be missing from (or leak into) the agent's tool list: the gateway
+ * logs the disagreement at start-up and the catalog tests fail on it.
  */
 
 /** Hints that differ from what the HTTP method implies (MCP ToolAnnotations). */

@@ -216,30 +216,38 @@ function buildTool(
   };
 }
 
-/**
- * The tools of the document, in the document's order. Throws when an operation
- * is neither a tool nor deliberately left out, or a catalog entry names no
- * operation (the document and the catalog disagree).
- */
-export function toolDefinitions(doc: OpenApiDocument): ToolDefinition[] {
-  const tools: ToolDefinition[] = [];
-  const seen = new Set<string>();
-  const problems: string[] = [];
+function operationsOf(doc: OpenApiDocument): { method: string; path: string; op: Operation }[] {
+  const found: { method: string; path: string; op: Operation }[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, value] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      const operation = value as Operation;
-      const id = operation.operationId;
-      if (!id) continue;
-      seen.add(id);
-      const semantics = TOOL_OPERATIONS[id];
-      if (semantics) tools.push(buildTool(doc, method, path, operation, semantics));
-      else if (!(id in NOT_TOOLS)) problems.push(`operation ${id} is neither a tool nor left out`);
+      const op = value as Operation;
+      if (METHODS.includes(method) && op?.operationId) found.push({ method, path, op });
     }
   }
-  for (const id of [...Object.keys(TOOL_OPERATIONS), ...Object.keys(NOT_TOOLS)]) {
-    if (!seen.has(id)) problems.push(`the catalog names ${id}, which the document does not have`);
-  }
-  if (problems.length > 0) throw new Error(`MCP tool catalog: ${problems.join('; ')}`);
-  return tools;
+  return found;
+}
+
+/**
+ * Where the document and the catalog disagree: an operation that is neither a
+ * tool nor deliberately left out, or a catalog entry that names no operation.
+ * The gateway logs these at start-up and the catalog test fails on them.
+ */
+export function catalogProblems(doc: OpenApiDocument): string[] {
+  const ids = new Set(operationsOf(doc).map(({ op }) => op.operationId as string));
+  const problems: string[] = [];
+  for (const id of ids)
+    if (!(id in TOOL_OPERATIONS) && !(id in NOT_TOOLS))
+      problems.push(`operation ${id} is neither a tool nor left out`);
+  for (const id of [...Object.keys(TOOL_OPERATIONS), ...Object.keys(NOT_TOOLS)])
+    if (!ids.has(id)) problems.push(`the catalog names ${id}, which the document does not have`);
+  return problems;
+}
+
+/** The tools of the document (the operations TOOL_OPERATIONS names), in the document's order. */
+export function toolDefinitions(doc: OpenApiDocument): ToolDefinition[] {
+  return operationsOf(doc)
+    .filter(({ op }) => (op.operationId as string) in TOOL_OPERATIONS)
+    .map(({ method, path, op }) =>
+      buildTool(doc, method, path, op, TOOL_OPERATIONS[op.operationId as string]),
+    );
 }
