@@ -23,6 +23,7 @@ import type { OpenApiDocument } from './openApiSchemas';
 import { catalogProblems, ToolDefinition, toolDefinitions } from './toolDefinitions';
 
 export const MCP_PATH = '/mcp';
+const ENVELOPE_BYTES = 64 * 1024;
 
 export interface McpRouterOptions {
   tools: ToolDefinition[];
@@ -42,8 +43,11 @@ function jsonRpcError(res: Response, status: number, code: number, message: stri
 
 export function mcpRouter(options: McpRouterOptions): Router {
   const router = Router();
+  // room for the JSON-RPC envelope around a body at the API's limit, which the API
+  // itself then enforces (its 413 body becomes the tool error)
+  const limit = options.maxBodyBytes + ENVELOPE_BYTES;
   const parseJson = express.json({
-    limit: options.maxBodyBytes,
+    limit,
     type: ['application/json', 'application/*+json'],
   });
 
@@ -89,8 +93,7 @@ export function mcpRouter(options: McpRouterOptions): Router {
       }
       parseJson(req, res, (error?: unknown) => {
         const type = (error as { type?: string } | undefined)?.type;
-        if (type === 'entity.too.large')
-          return next(new PayloadTooLargeError(options.maxBodyBytes));
+        if (type === 'entity.too.large') return next(new PayloadTooLargeError(limit));
         if (error)
           return jsonRpcError(res, 400, -32700, `Parse error: ${(error as Error).message}`);
         serve(req, res).catch(next);
