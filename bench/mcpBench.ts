@@ -3,7 +3,8 @@
  * Client) beside the same call over plain HTTP, on the service in process: a
  * subtree read (a boundary with 100 children, depth 2) and a 10-delta apply.
  * The two ways alternate call by call so both see the same machine load; prints
- * p50/p95 per way and the p50 ratio (target: MCP within 1.3x of HTTP).
+ * p50/p95 per way and the p50 ratio (target: MCP within 1.3x of HTTP). The HTTP
+ * apply sends an Idempotency-Key as the MCP tool does, so both make the same request.
  *   npx tsx bench/mcpBench.ts [--runs 200]
  */
 import { randomUUID } from 'node:crypto';
@@ -78,7 +79,16 @@ async function main(): Promise<void> {
         subtree: async () => {
           await http.call('GET', `/v1/branches/${branchId}/subtree/${root.node.id}?depth=2`);
         },
-        apply: (deltas, expected) => http.applyDeltas(branchId, deltas, expected),
+        // the request the MCP tool makes: with an Idempotency-Key (kept in Redis)
+        apply: async (deltas, expected) =>
+          (
+            await http.call(
+              'POST',
+              `/v1/branches/${branchId}/deltas`,
+              { deltas, expected_version: expected },
+              { 'Idempotency-Key': `bench-${randomUUID()}` },
+            )
+          ).branch.version as number,
       },
       {
         label: 'MCP (HTTP transport)',
