@@ -4,7 +4,9 @@
  * viewer, the same rate-limit buckets, and an apply_deltas retried after its
  * answer was lost applies once.
  */
+import { spawn } from 'node:child_process';
 import { createServer, request as httpRequest, Server } from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -75,6 +77,47 @@ describe('MCP access: authentication at /mcp', () => {
 
 describe('MCP access: graphctl mcp', function () {
   this.timeout(60_000);
+  it('answers every request it read before stdin ended, then exits 0', async () => {
+    const user = await newUser();
+    const lines = [
+      { ...INITIALIZE },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'list_projects', arguments: {} },
+      },
+    ];
+    const child = spawn(
+      'npm',
+      [
+        'run',
+        '-s',
+        'graphctl',
+        '--',
+        'mcp',
+        '--url',
+        currentHarness().service.url,
+        '--token',
+        user.token,
+      ],
+      { cwd: join(__dirname, '..'), stdio: ['pipe', 'pipe', 'ignore'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stdin.end(lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).to.equal(0);
+    const answers = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(answers.map((a) => a.id)).to.deep.equal([1, 2]);
+    expect(answers[1].result.isError).to.equal(undefined);
+    expect(JSON.parse(answers[1].result.content[0].text).projects).to.deep.equal([]);
+  });
+
   it('refuses to start without a key (usage error, exit 2, nothing on stdout)', async () => {
     const outcome = await graphctl('mcp', '--url', currentHarness().service.url);
     expect(outcome.code).to.equal(2);

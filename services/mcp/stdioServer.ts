@@ -6,6 +6,7 @@
  * only MCP messages.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ApiCaller } from './apiCaller';
 import { createMcpServer } from './mcpServer';
 import type { OpenApiDocument } from './openApiSchemas';
@@ -38,11 +39,36 @@ export async function runStdioServer(options: StdioOptions): Promise<void> {
   const api = new ApiCaller({ baseUrl: options.url, token: options.token });
   const server = createMcpServer({ tools, api, version: options.version });
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => {
-    transport.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
-  });
   await server.connect(transport);
+  // When stdin ends, requests already read are still answered before closing.
+  let pending = 0;
+  let ended = false;
+  let finish: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const receive = transport.onmessage;
+  transport.onmessage = (message: JSONRPCMessage) => {
+    if ('method' in message && 'id' in message) pending += 1;
+    receive?.(message);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message: JSONRPCMessage) => {
+    await send(message);
+    if (!('method' in message) && 'id' in message) {
+      pending -= 1;
+      if (ended && pending <= 0) finish();
+    }
+  };
+  const onclose = transport.onclose;
+  transport.onclose = () => {
+    onclose?.();
+    finish();
+  };
+  process.stdin.once('end', () => {
+    ended = true;
+    if (pending <= 0) finish();
+  });
   await closed;
   await server.close();
 }
