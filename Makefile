@@ -20,12 +20,12 @@ MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
   --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
 
-.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web
+.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
-	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process (medians, ratios)"
+	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process, then MCP against HTTP (medians, ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make web      build the web viewer served at /app (web/ -> web/dist; run/test/bench build it)"
@@ -90,6 +90,7 @@ bench: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-split
 	@$(MAKE) --no-print-directory bench-web
+	@$(MAKE) --no-print-directory bench-mcp
 
 # Time to first render of the web viewer: a 1k-node branch and a 100k-node main
 # opened at their top level, in headless chromium (median and ratio).
@@ -99,6 +100,10 @@ bench-web: deps web
 # Latency of separate-process mode against in process (median p50 ratio).
 bench-split: deps
 	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/splitBench.ts
+
+# Latency of a subtree read and a 10-delta apply through MCP (/mcp) beside plain HTTP.
+bench-mcp: deps
+	scripts/with-stack.sh bench-mcp $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/mcpBench.ts $(MCP_BENCH_ARGS)
 
 clean:
 	rm -rf .run dist

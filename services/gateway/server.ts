@@ -6,6 +6,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
+import { Router } from 'express';
 import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/config';
 import type { ServiceContext } from '../../shared/http/serviceContext';
@@ -21,6 +22,7 @@ import { graphFileRoutes } from '../graphfile/graphFileRoutes';
 import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { AuthCache } from '../identity/authCache';
+import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
 import { Authenticator } from '../identity/authenticator';
 import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
@@ -85,24 +87,37 @@ export async function startService(
   metrics.watchQueue(decisionsQueue);
   let draining = false;
   const ctx: ServiceContext = { executor, config, logger, purges };
+  const authenticator = new Authenticator({
+    executor,
+    cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds }),
+  });
+  const rateLimits = new RateLimits({
+    redis,
+    perMinute: {
+      read: config.limits.rateLimitReadPerMin,
+      write: config.limits.rateLimitWritePerMin,
+      anon: config.limits.rateLimitAnonPerMin,
+    },
+  });
+  // MCP at /mcp: its tools call this gateway's own routes on loopback with the caller's key
+  let selfUrl = '';
+  const mcp = gatewayMcpRoutes({
+    definitionPath: OPENAPI_PATH,
+    logger,
+    authenticator,
+    rateLimits,
+    apiBaseUrl: () => selfUrl,
+    maxBodyBytes: config.limits.maxBodyBytes,
+    version: config.serviceVersion,
+  });
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
     logger,
-    authenticator: new Authenticator({
-      executor,
-      cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds }),
-    }),
-    rateLimits: new RateLimits({
-      redis,
-      perMinute: {
-        read: config.limits.rateLimitReadPerMin,
-        write: config.limits.rateLimitWritePerMin,
-        anon: config.limits.rateLimitAnonPerMin,
-      },
-    }),
+    authenticator,
+    rateLimits,
     maxBodyBytes: config.limits.maxBodyBytes,
     observeRequest: metrics.observeRequest,
-    plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
+    plainRoutes: Router().use(opsRouter({ definitionPath: OPENAPI_PATH, metrics }), mcp),
     operations: {
       ...healthRoutes({
         executor,
@@ -136,6 +151,7 @@ export async function startService(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
+  selfUrl = loopbackUrl(config.host, port);
   logger.info({ url }, 'graph design service listening');
 
   return {

@@ -56,6 +56,8 @@ export interface Config {
   shutdownTimeoutSeconds: number;
   logLevel: string;
   serviceVersion: string;
+  /** The API key `graphctl mcp` sends when --token is not given (GDS_TOKEN). */
+  clientToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +205,7 @@ export function loadConfig(
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
+    clientToken: env.GDS_TOKEN || undefined,
   };
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

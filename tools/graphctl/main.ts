@@ -21,6 +21,7 @@ import { addMember } from '../../services/identity/commands/addMember';
 import { createApiKey } from '../../services/identity/commands/createApiKey';
 import { revokeApiKey } from '../../services/identity/commands/revokeApiKey';
 import { presentProject } from '../../services/projects/projectPresenter';
+import { MCP_USAGE, runMcpCommand } from './mcpCommand';
 
 const USAGE = `usage: graphctl <command>
   keys create --user NAME --scopes a,b,c [--projects ID,ID]
@@ -43,7 +44,8 @@ const USAGE = `usage: graphctl <command>
       Creates a project owned by NAME (created when new) from a graph file
       (schema_version 3-6), validated like POST /v1/projects/import; prints
       {"main_branch", "project", "version"} like the 201 answer. A bad file
-      prints the 422 detail on stderr (exit 1) and creates nothing.`;
+      prints the 422 detail on stderr (exit 1) and creates nothing.
+${MCP_USAGE}`;
 
 /** Commands of one word (the others are "group action"). */
 const SINGLE_WORD = new Set(['export', 'import']);
@@ -168,6 +170,8 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
 
 async function main(): Promise<number> {
   const config = loadConfig();
+  // the MCP server talks to the service over HTTP only (no database connection)
+  if (process.argv[2] === 'mcp') return runMcpCommand(process.argv.slice(3), config);
   const logger = createLogger({ level: 'warn', name: 'graphctl', toStderr: true });
   const executor = new Executor({ ...config.neo4j, logger });
   try {

@@ -1,0 +1,137 @@
+/**
+ * MCP resources: the graph file of any visible branch (main included, by its
+ * branch id), main's graph file by project, and a project's decisions. Each read
+ * is the HTTP call an HTTP client would make with the same key
+ * (exportBranchFile, getMainGraph, listDecisions), so visibility and rate limits
+ * are those of the API; a failed read is an MCP error carrying the HTTP error body.
+ */
+import type { ApiAnswer, ApiCaller } from './apiCaller';
+
+export const BRANCH_FILE_TEMPLATE = 'gds://branches/{branch_id}/file';
+export const MAIN_FILE_TEMPLATE = 'gds://projects/{project_id}/main/file';
+export const DECISIONS_TEMPLATE = 'gds://projects/{project_id}/decisions';
+
+/** Decisions a decisions resource holds at most (pages of 200, newest first). */
+const MAX_DECISIONS = 1000;
+const JSON_TYPE = 'application/json';
+
+export interface ResourceEntry {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType: string;
+}
+
+export const RESOURCE_TEMPLATES = [
+  {
+    uriTemplate: BRANCH_FILE_TEMPLATE,
+    name: 'branch-graph-file',
+    title: "A branch's graph file",
+    description:
+      'The graph file (schema_version 6) of a branch: a working branch of yours or a main branch, by branch id (exportBranchFile).',
+    mimeType: JSON_TYPE,
+  },
+  {
+    uriTemplate: MAIN_FILE_TEMPLATE,
+    name: 'main-graph-file',
+    title: "A project's main graph file",
+    description:
+      "The graph file of the project's main branch (getMainGraph, then exportBranchFile).",
+    mimeType: JSON_TYPE,
+  },
+  {
+    uriTemplate: DECISIONS_TEMPLATE,
+    name: 'project-decisions',
+    title: "A project's decisions",
+    description: `The project's settled decisions, newest first, at most ${MAX_DECISIONS} (listDecisions).`,
+    mimeType: JSON_TYPE,
+  },
+];
+
+/** A failed API call behind a resource: the MCP error carries the HTTP status and body. */
+export class ResourceReadError extends Error {
+  constructor(readonly answer: ApiAnswer) {
+    super(answer.text || `HTTP ${answer.status}`);
+  }
+}
+
+function ok(answer: ApiAnswer): unknown {
+  if (answer.status >= 400) throw new ResourceReadError(answer);
+  return answer.json;
+}
+
+const enc = encodeURIComponent;
+
+/** Every resource the key can see: each project's main file and decisions, each working branch's file. */
+export async function listResources(api: ApiCaller): Promise<ResourceEntry[]> {
+  const { projects } = ok(await api.getJson('/v1/projects?limit=200')) as {
+    projects: { id: string; name: string }[];
+  };
+  const perProject = await Promise.all(
+    projects.map(async (project) => {
+      const { branches } = ok(await api.getJson(`/v1/projects/${enc(project.id)}/branches`)) as {
+        branches: { id: string; name: string }[];
+      };
+      return [
+        {
+          uri: MAIN_FILE_TEMPLATE.replace('{project_id}', project.id),
+          name: `${project.name}: main graph file`,
+          mimeType: JSON_TYPE,
+        },
+        {
+          uri: DECISIONS_TEMPLATE.replace('{project_id}', project.id),
+          name: `${project.name}: decisions`,
+          mimeType: JSON_TYPE,
+        },
+        ...branches.map((branch) => ({
+          uri: BRANCH_FILE_TEMPLATE.replace('{branch_id}', branch.id),
+          name: `${project.name}: branch ${branch.name} graph file`,
+          mimeType: JSON_TYPE,
+        })),
+      ];
+    }),
+  );
+  return perProject.flat();
+}
+
+async function readDecisions(api: ApiCaller, projectId: string): Promise<unknown> {
+  const decisions: unknown[] = [];
+  let more = true;
+  while (more && decisions.length < MAX_DECISIONS) {
+    const page = ok(
+      await api.getJson(
+        `/v1/decisions?project_id=${enc(projectId)}&limit=200&offset=${decisions.length}`,
+      ),
+    ) as { decisions: unknown[]; has_more: boolean };
+    decisions.push(...page.decisions);
+    more = page.has_more && page.decisions.length > 0;
+  }
+  return { project_id: projectId, decisions, complete: !more };
+}
+
+/** Reads a resource by URI; undefined when the URI matches no template. */
+export async function readResource(
+  api: ApiCaller,
+  uri: string,
+): Promise<{ uri: string; mimeType: string; text: string } | undefined> {
+  const branch = /^gds:\/\/branches\/([^/]+)\/file$/.exec(uri);
+  const main = /^gds:\/\/projects\/([^/]+)\/main\/file$/.exec(uri);
+  const decisions = /^gds:\/\/projects\/([^/]+)\/decisions$/.exec(uri);
+  let text: string;
+  if (branch) {
+    const answer = await api.getJson(`/v1/branches/${enc(decodeURIComponent(branch[1]))}/file`);
+    ok(answer);
+    text = answer.text;
+  } else if (main) {
+    const graph = ok(await api.getJson(`/v1/graph/${enc(decodeURIComponent(main[1]))}`)) as {
+      branch: { id: string };
+    };
+    const answer = await api.getJson(`/v1/branches/${enc(graph.branch.id)}/file`);
+    ok(answer);
+    text = answer.text;
+  } else if (decisions) {
+    text = JSON.stringify(await readDecisions(api, decodeURIComponent(decisions[1])));
+  } else return undefined;
+  return { uri, mimeType: JSON_TYPE, text };
+}

@@ -1,0 +1,127 @@
+/**
+ * Streamable HTTP transport at /mcp on the gateway (stateless: no session, one
+ * MCP server per request, JSON answers rather than SSE streams).
+ *
+ * The request must carry the same bearer key as the HTTP routes: an unknown or
+ * missing key is the same 401 body (with WWW-Authenticate), counted in the
+ * caller's address bucket like any unauthenticated call. Each tool call, resource
+ * read and resource listing is then made against the API itself on loopback
+ * with that key, so scopes, project allowlists, roles, rate limits (the key's
+ * read bucket for GET operations, write bucket for the others) and error bodies
+ * are exactly those of the HTTP routes. Messages that touch no data
+ * (initialize, tools/list, prompts) count against no bucket.
+ */
+import { readFileSync } from 'node:fs';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import express, { NextFunction, Request, Response, Router } from 'express';
+import { PayloadTooLargeError, UnauthenticatedError } from '../../shared/errors/domainErrors';
+import type { Logger } from '../../shared/logging/logger';
+import { ApiCaller } from './apiCaller';
+import { createMcpServer } from './mcpServer';
+import { parse } from 'yaml';
+import type { OpenApiDocument } from './openApiSchemas';
+import { catalogProblems, ToolDefinition, toolDefinitions } from './toolDefinitions';
+
+export const MCP_PATH = '/mcp';
+const ENVELOPE_BYTES = 64 * 1024;
+
+export interface McpRouterOptions {
+  tools: ToolDefinition[];
+  /** The gateway's own Authenticator (structural: only authenticate is used). */
+  authenticator: { authenticate(header: string | undefined): Promise<unknown> };
+  /** The gateway's RateLimits: an unauthenticated attempt is counted in the anon bucket. */
+  rateLimits: { consume(bucket: 'anon', key: string): Promise<unknown> };
+  /** Base URL of the API the tools call (the gateway itself on loopback), known once it listens. */
+  apiBaseUrl: () => string;
+  maxBodyBytes: number;
+  version: string;
+}
+
+function jsonRpcError(res: Response, status: number, code: number, message: string): void {
+  res.status(status).json({ jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+export function mcpRouter(options: McpRouterOptions): Router {
+  const router = Router();
+  // room for the JSON-RPC envelope around a body at the API's limit, which the API
+  // itself then enforces (its 413 body becomes the tool error)
+  const limit = options.maxBodyBytes + ENVELOPE_BYTES;
+  const parseJson = express.json({
+    limit,
+    type: ['application/json', 'application/*+json'],
+  });
+
+  async function admit(req: Request): Promise<void> {
+    try {
+      await options.authenticator.authenticate(req.header('authorization'));
+    } catch (error) {
+      if (error instanceof UnauthenticatedError)
+        await options.rateLimits.consume('anon', req.ip ?? 'unknown');
+      throw error;
+    }
+  }
+
+  async function serve(req: Request, res: Response): Promise<void> {
+    const api = new ApiCaller({
+      baseUrl: options.apiBaseUrl(),
+      headers: {
+        Authorization: req.header('authorization') ?? '',
+        'X-Request-Id': req.gateway.requestId,
+        ...(req.ip ? { 'X-Forwarded-For': req.ip } : {}),
+      },
+    });
+    const server = createMcpServer({ tools: options.tools, api, version: options.version });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  router.all(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
+    req.gateway.operationId = 'mcp';
+    admit(req).then(() => {
+      // stateless: no server-initiated stream (GET) and no session to end (DELETE)
+      if (req.method !== 'POST') {
+        res.set('Allow', 'POST');
+        return jsonRpcError(res, 405, -32000, 'Method not allowed: this MCP endpoint takes POST');
+      }
+      parseJson(req, res, (error?: unknown) => {
+        const type = (error as { type?: string } | undefined)?.type;
+        if (type === 'entity.too.large') return next(new PayloadTooLargeError(limit));
+        if (error)
+          return jsonRpcError(res, 400, -32700, `Parse error: ${(error as Error).message}`);
+        serve(req, res).catch(next);
+      });
+    }, next);
+  });
+  return router;
+}
+
+/** The URL on which this process reaches its own listener (a wildcard host is reached on loopback). */
+export function loopbackUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
+  if (host === '::' || host === '[::]') return `http://[::1]:${port}`;
+  return host.includes(':') && !host.startsWith('[')
+    ? `http://[${host}]:${port}`
+    : `http://${host}:${port}`;
+}
+
+/**
+ * The /mcp routes of a gateway, with the tools generated from the OpenAPI document
+ * it serves. An operation the tool catalog does not classify is logged (and left
+ * out) rather than stopping the gateway; the catalog test fails on it.
+ */
+export function gatewayMcpRoutes(
+  options: Omit<McpRouterOptions, 'tools'> & { definitionPath: string; logger: Logger },
+): Router {
+  const doc = parse(readFileSync(options.definitionPath, 'utf8')) as OpenApiDocument;
+  const problems = catalogProblems(doc);
+  if (problems.length > 0) options.logger.warn({ problems }, 'MCP tool catalog and OpenAPI differ');
+  return mcpRouter({ ...options, tools: toolDefinitions(doc) });
+}
