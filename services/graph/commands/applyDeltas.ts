@@ -59,7 +59,24 @@ export async function applyDeltas(
   idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
-    const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
+    // Round trips: the body is parsed first, so that what its leading additions need is
+    // read in the same round trip as the lock; a body that does not parse is still
+    // answered only after the access checks, as before.
+    let parsed: { batch: DeltaBatch } | { error: unknown };
+    try {
+      parsed = {
+        batch: parseDeltaBatch(body, {
+          maxDeltas: ctx.config.limits.maxDeltasPerBatch,
+          requireVersion: true,
+        }),
+      };
+    } catch (error) {
+      parsed = { error };
+    }
+    const locked = visibleBranch(tx, principal, branchId, { lock: true });
+    const applier = new BatchApplier(tx, branchId);
+    if ('batch' in parsed) applier.prefetch(parsed.batch.deltas);
+    const { branch, ...grant } = await locked;
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -88,10 +105,8 @@ export async function applyDeltas(
         };
       }
     }
-    const batch = parseDeltaBatch(body, {
-      maxDeltas: ctx.config.limits.maxDeltasPerBatch,
-      requireVersion: true,
-    });
+    if ('error' in parsed) throw parsed.error;
+    const { batch } = parsed;
     requireWritable(branch);
     requireProjectActive(grant);
     if (batch.deltas.length === 0) {
@@ -105,18 +120,26 @@ export async function applyDeltas(
       };
     }
     requireVersion(branch, batch.expectedVersion as number);
-    await new BatchApplier(tx, branchId).applyAll(batch.deltas);
+    const record = (positionsApplied: number | null) =>
+      tx.one<{ version: number }>(recordBatch, {
+        branchId,
+        now: nowTimestamp(),
+        actorId: principal.userId,
+        deltas: JSON.stringify((body as { deltas: unknown[] }).deltas),
+        idempotencyKey: idempotency?.key ?? null,
+        idempotencyScope: idempotency === null ? null : principal.userId,
+        idempotencyFingerprint: idempotency?.fingerprint ?? null,
+        positionsApplied,
+      });
+    // Without positions the record is complete already: it is sent now, behind the
+    // prefetch, instead of in a round trip of its own at the end. It touches only the
+    // branch and its trail, which the deltas do not read; a delta that fails rolls
+    // it back with the rest.
+    const early = batch.positions === null ? record(null) : undefined;
+    early?.catch(() => undefined); // awaited below unless a delta fails first
+    await applier.applyAll(batch.deltas);
     const positionsApplied = await applyPositions(tx, branchId, batch);
-    const row = await tx.one<{ version: number }>(recordBatch, {
-      branchId,
-      now: nowTimestamp(),
-      actorId: principal.userId,
-      deltas: JSON.stringify((body as { deltas: unknown[] }).deltas),
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyScope: idempotency === null ? null : principal.userId,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
-      positionsApplied,
-    });
+    const row = await (early ?? record(positionsApplied));
     return {
       applied: true,
       replayed: false,

@@ -35,11 +35,21 @@ interface PortFact {
 
 const nameKey = (scope: string, name: string) => `${scope}\u0000${name}`;
 
-export async function applyAddRun(
+/** What the store knows of the ids and sibling names a run touches (prefetchAddRun). */
+export interface RunFacts {
+  facts: Fact[];
+  takenNames: string[];
+}
+
+/**
+ * Reads the facts `run` needs. Started on its own (before awaiting the caller's
+ * previous query) it travels in the same round trip as that query.
+ */
+export async function readRunFacts(
   tx: QueryRunner,
   branchId: string,
   run: (AddNode | AddEdge)[],
-): Promise<void> {
+): Promise<RunFacts> {
   const ids = new Set<string>();
   const names: { scope: string; name: string; key: string }[] = [];
   for (const d of run) {
@@ -61,8 +71,19 @@ export async function applyAddRun(
     ids: [...ids],
     names,
   });
-  const facts = new Map((row?.facts ?? []).map((f) => [f.id, f]));
-  const taken = new Set(row?.takenNames ?? []);
+  return { facts: row?.facts ?? [], takenNames: row?.takenNames ?? [] };
+}
+
+/** `known`: the run's facts when already being read (readRunFacts), else they are read here. */
+export async function applyAddRun(
+  tx: QueryRunner,
+  branchId: string,
+  run: (AddNode | AddEdge)[],
+  known?: Promise<RunFacts>,
+): Promise<void> {
+  const row = await (known ?? readRunFacts(tx, branchId, run));
+  const facts = new Map(row.facts.map((f) => [f.id, f]));
+  const taken = new Set(row.takenNames);
 
   const createdNodes = new Map<string, NodeKind>();
   const createdPorts = new Map<string, PortFact>();
