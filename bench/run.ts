@@ -1,7 +1,7 @@
 /**
  * `make bench`: starts the real service in-process against the throw-away Neo4j
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios.
- *   npx tsx bench/run.ts [--sizes 1000,10000,100000]
+ *   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--only writes,reads,merge,gateway]
  */
 import { parseArgs } from 'node:util';
 import { loadConfigWith } from '../shared/config/config';
@@ -14,12 +14,15 @@ import { printTable, ratio, Sample } from './stats';
 import { reportMerge, runMergeBench } from './mergeBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
+import { reportGateway, runGatewayBench } from './gatewayBench';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      only: { type: 'string', default: 'writes,reads,merge' },
+      only: { type: 'string', default: 'writes,reads,merge,gateway' },
+      'gateway-rounds': { type: 'string', default: '3' },
+      'gateway-seconds': { type: 'string', default: '5' },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -46,6 +49,19 @@ async function main(): Promise<void> {
       reportReads(await runReadBench({ client, executor: service.executor, sizes }), sizes);
     if (only.has('merge'))
       reportMerge(await runMergeBench({ client, executor: service.executor, sizes }));
+    if (only.has('gateway')) {
+      const connections = 10;
+      const samples = await runGatewayBench({
+        executor: service.executor,
+        redis: service.redis,
+        config,
+        token: key.token,
+        rounds: Number(values['gateway-rounds']),
+        seconds: Number(values['gateway-seconds']),
+        connections,
+      });
+      reportGateway(samples, connections);
+    }
   } finally {
     await service.close();
   }

@@ -16,6 +16,9 @@
 #
 # Environment:
 #   FUZZ_NEO4J_PORT, FUZZ_REDIS_PORT, FUZZ_HTTP_PORT   ports (29687, 29379, 29080)
+#   FUZZ_MODE                                           data generation mode (all: valid requests
+#                                                       and negative ones, data that breaks the
+#                                                       document's schemas, which must be answered 4xx)
 #   FUZZ_MAX_EXAMPLES                                   examples per operation (60: ~4000 cases)
 #   FUZZ_WORKERS                                        schemathesis workers (1)
 #   FUZZ_SEED                                           hypothesis seed (fixed, so runs repeat)
@@ -28,6 +31,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 FUZZ_NEO4J_PORT="${FUZZ_NEO4J_PORT:-29687}"
 FUZZ_REDIS_PORT="${FUZZ_REDIS_PORT:-29379}"
 FUZZ_HTTP_PORT="${FUZZ_HTTP_PORT:-29080}"
+FUZZ_MODE="${FUZZ_MODE:-all}"
 FUZZ_MAX_EXAMPLES="${FUZZ_MAX_EXAMPLES:-60}"
 FUZZ_WORKERS="${FUZZ_WORKERS:-1}"
 FUZZ_SEED="${FUZZ_SEED:-20261122}"
@@ -36,7 +40,7 @@ VENV="$ROOT/.venv"
 
 if [[ "${1:-}" != "--inside" ]]; then
   "$SCRIPTS/ensure-schemathesis.sh"
-  export FUZZ_NEO4J_PORT FUZZ_REDIS_PORT FUZZ_HTTP_PORT FUZZ_MAX_EXAMPLES FUZZ_WORKERS FUZZ_SEED
+  export FUZZ_NEO4J_PORT FUZZ_REDIS_PORT FUZZ_HTTP_PORT FUZZ_MODE FUZZ_MAX_EXAMPLES FUZZ_WORKERS FUZZ_SEED
   exec "$SCRIPTS/with-stack.sh" fuzz "$FUZZ_NEO4J_PORT" "$FUZZ_REDIS_PORT" -- "$0" --inside
 fi
 
@@ -74,12 +78,13 @@ TOKEN="$(npm run -s graphctl -- keys create --user fuzz --scopes graph:write,pro
 npx tsx tools/fuzz/seedFuzzData.ts --url "$BASE" --token "$TOKEN" --out "$REPORT_DIR/schemathesis.toml" >&2
 
 CHECKS=not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance,response_headers_conformance
-log "schemathesis: checks $CHECKS; max ${FUZZ_MAX_EXAMPLES} examples per operation, ${FUZZ_WORKERS} workers, seed ${FUZZ_SEED}"
+log "schemathesis: checks $CHECKS; mode $FUZZ_MODE; max ${FUZZ_MAX_EXAMPLES} examples per operation, ${FUZZ_WORKERS} workers, seed ${FUZZ_SEED}"
 rc=0
 "$VENV/bin/schemathesis" --config-file "$REPORT_DIR/schemathesis.toml" run openapi/graph-design-service.yaml \
   --url "$BASE" \
   --header "Authorization: Bearer $TOKEN" \
   --checks "$CHECKS" \
+  --mode "$FUZZ_MODE" \
   --max-examples "$FUZZ_MAX_EXAMPLES" \
   --workers "$FUZZ_WORKERS" \
   --seed "$FUZZ_SEED" \

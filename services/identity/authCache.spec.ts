@@ -82,6 +82,18 @@ describe('AuthCache', () => {
     expect(cache.get('h3', '3')?.keyId).to.equal('k3');
   });
 
+  it('peeks at a cached key whatever its epoch, never past its TTL', () => {
+    const { cache, advance } = cacheWith(new EpochSource(), 30);
+    cache.set('h1', '3', principal('k1'));
+    expect(cache.peek('h1')?.keyId).to.equal('k1');
+    expect(cache.get('h1', '4')).to.equal(undefined); // a bumped epoch: not served ...
+    cache.set('h2', '3', principal('k2'));
+    expect(cache.peek('h2')?.keyId).to.equal('k2'); // ... though peek still names the key
+    expect(cache.peek('unknown')).to.equal(undefined);
+    advance(30_000);
+    expect(cache.peek('h2')).to.equal(undefined);
+  });
+
   it('caches nothing with a TTL of 0', async () => {
     const { cache } = cacheWith(new EpochSource(), 0);
     expect(await cache.epoch()).to.equal(undefined);

@@ -66,6 +66,16 @@ export class AuthCache {
     return entry.principal;
   }
 
+  /**
+   * The cached principal for a token hash whatever epoch it was looked up under: not
+   * yet checked against revocations, only for starting per-key work (the key's rate
+   * limit) alongside that check.
+   */
+  peek(hash: string): Principal | undefined {
+    const entry = this.entries.get(hash);
+    return entry && entry.expiresAt > this.now() ? entry.principal : undefined;
+  }
+
   set(hash: string, epoch: string, principal: Principal): void {
     if (!this.enabled) return;
     this.entries.delete(hash);

@@ -27,11 +27,21 @@ export class Authenticator {
     return match ? match[1] : null;
   }
 
-  async authenticate(header: string | undefined): Promise<Principal> {
+  /**
+   * `onCachedKey` is told, before the revocation check, the key id this process has
+   * cached for the credential, so that per-key work can run in the same Redis round
+   * trip as that check; the answer is still only what this method returns.
+   */
+  async authenticate(
+    header: string | undefined,
+    onCachedKey?: (keyId: string) => void,
+  ): Promise<Principal> {
     const token = Authenticator.bearerToken(header);
     if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
     const hash = hashToken(token);
     const { cache } = this.options;
+    const candidate = onCachedKey && cache?.peek(hash);
+    if (candidate) onCachedKey(candidate.keyId);
     // The epoch is read before the lookup: a revocation that commits after this
     // point bumps it, so what the lookup finds is never used past the revocation.
     const epoch = cache ? await cache.epoch() : undefined;

@@ -22,6 +22,25 @@ export interface ExecutorOptions {
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'ECONNREFUSED']);
 
+/** The driver's telemetry code of a managed transaction (executeRead / executeWrite). */
+const MANAGED_TRANSACTION_API = 0;
+
+/**
+ * A managed transaction waits for the answer to BEGIN before sending its first query:
+ * a round trip of its own in every write request. The driver's own executeQuery sends
+ * BEGIN and the first query together (with the same retries) through this session
+ * setting, not exposed in its types; it is used here when the driver has it.
+ */
+function pipelineBegin(session: Session): Session {
+  const configure = (
+    session as unknown as {
+      _configureTransactionExecutor?: (pipelined: boolean, telemetryApi: number) => void;
+    }
+  )._configureTransactionExecutor;
+  if (typeof configure === 'function') configure.call(session, true, MANAGED_TRANSACTION_API);
+  return session;
+}
+
 export class Executor {
   private readonly driver: Driver;
   private readonly database: string | undefined;
@@ -61,7 +80,7 @@ export class Executor {
 
   readTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
     return this.withSession('READ', (session) =>
-      session.executeRead((tx) => work(this.runner(tx))),
+      pipelineBegin(session).executeRead((tx) => work(this.runner(tx))),
     );
   }
 
@@ -71,7 +90,7 @@ export class Executor {
    */
   writeTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
     return this.withSession('WRITE', (session) =>
-      session.executeWrite((tx) => work(this.runner(tx))),
+      pipelineBegin(session).executeWrite((tx) => work(this.runner(tx))),
     );
   }
 

@@ -1,6 +1,9 @@
 /**
  * ioredis client settings shared by rate limiting and idempotency: fail fast
  * (no offline queue, short command timeout) so a Redis outage never hangs a request.
+ * Commands issued in the same turn of the event loop (the key-cache epoch and the
+ * rate limit of concurrent requests) go out as one pipelined write: under load a
+ * socket write per command was the largest single cost of a request in the gateway.
  */
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -8,6 +11,7 @@ import type { Logger } from 'pino';
 export function createRedis(url: string, logger: Logger, purpose: string): Redis {
   const client = new Redis(url, {
     lazyConnect: true,
+    enableAutoPipelining: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 1500,

@@ -63,7 +63,24 @@ export async function applyDeltas(
   idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
-    const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
+    // Round trips: the body is parsed first, so that what its leading additions need is
+    // read in the same round trip as the lock; a body that does not parse is still
+    // answered only after the access checks, as before.
+    let parsed: { batch: DeltaBatch } | { error: unknown };
+    try {
+      parsed = {
+        batch: parseDeltaBatch(body, {
+          maxDeltas: ctx.config.limits.maxDeltasPerBatch,
+          requireVersion: true,
+        }),
+      };
+    } catch (error) {
+      parsed = { error };
+    }
+    const locked = visibleBranch(tx, principal, branchId, { lock: true });
+    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
+    if ('batch' in parsed) applier.prefetch(parsed.batch.deltas);
+    const { branch, ...grant } = await locked;
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -92,10 +109,8 @@ export async function applyDeltas(
         };
       }
     }
-    const batch = parseDeltaBatch(body, {
-      maxDeltas: ctx.config.limits.maxDeltasPerBatch,
-      requireVersion: true,
-    });
+    if ('error' in parsed) throw parsed.error;
+    const { batch } = parsed;
     requireWritable(branch);
     requireProjectActive(grant);
     if (batch.deltas.length === 0) {
@@ -111,7 +126,6 @@ export async function applyDeltas(
     requireVersion(branch, batch.expectedVersion as number);
     const recorded = recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
     const before = await usageOf(tx, branch);
-    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
     await applier.applyAll(batch.deltas);
     const after = grown(before, applier.usage, recorded.bytes);
     requireWithinQuota(ctx.config.quotas, before, after);

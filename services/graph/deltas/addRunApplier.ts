@@ -44,12 +44,21 @@ export interface AddRunCounts {
   edges: number;
 }
 
-export async function applyAddRun(
+/** What the store knows of the ids and sibling names a run touches (prefetchAddRun). */
+export interface RunFacts {
+  facts: Fact[];
+  takenNames: string[];
+}
+
+/**
+ * Reads the facts `run` needs. Started on its own (before awaiting the caller's
+ * previous query) it travels in the same round trip as that query.
+ */
+export async function readRunFacts(
   tx: QueryRunner,
   branchId: string,
   run: (AddNode | AddEdge)[],
-  maxDepth: number,
-): Promise<AddRunCounts> {
+): Promise<RunFacts> {
   const ids = new Set<string>();
   const names: { scope: string; name: string; key: string }[] = [];
   for (const d of run) {
@@ -71,8 +80,20 @@ export async function applyAddRun(
     ids: [...ids],
     names,
   });
-  const facts = new Map((row?.facts ?? []).map((f) => [f.id, f]));
-  const taken = new Set(row?.takenNames ?? []);
+  return { facts: row?.facts ?? [], takenNames: row?.takenNames ?? [] };
+}
+
+/** `known`: the run's facts when already being read (readRunFacts), else they are read here. */
+export async function applyAddRun(
+  tx: QueryRunner,
+  branchId: string,
+  run: (AddNode | AddEdge)[],
+  maxDepth: number,
+  known?: Promise<RunFacts>,
+): Promise<AddRunCounts> {
+  const row = await (known ?? readRunFacts(tx, branchId, run));
+  const facts = new Map(row.facts.map((f) => [f.id, f]));
+  const taken = new Set(row.takenNames);
 
   const createdNodes = new Map<string, NodeKind>();
   const createdDepth = new Map<string, number>();

@@ -24,7 +24,7 @@ import {
   updateNodeProps,
   upsertPorts,
 } from '../store/deltaQueries';
-import { applyAddRun, PARENT_KINDS } from './addRunApplier';
+import { applyAddRun, PARENT_KINDS, readRunFacts, RunFacts } from './addRunApplier';
 import { deltaError } from './deltaErrors';
 import type {
   AddEdge,
@@ -59,6 +59,8 @@ export interface UsageChange {
 
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
+  /** The facts of the batch's leading run of additions, when prefetch() started reading them. */
+  private leadingFacts: Promise<RunFacts> | undefined;
 
   constructor(
     private readonly tx: QueryRunner,
@@ -66,23 +68,45 @@ export class BatchApplier {
     private readonly limits: ApplierLimits,
   ) {}
 
+  /**
+   * Starts reading what the leading run of add_node/add_edge deltas needs, without
+   * waiting: called right after the caller sent its lock query, both share a round
+   * trip. applyAll(deltas) with the same deltas uses the answer.
+   */
+  prefetch(deltas: Delta[]): void {
+    const lead: (AddNode | AddEdge)[] = [];
+    for (const d of deltas) {
+      if (d.type !== 'add_node' && d.type !== 'add_edge') break;
+      lead.push(d);
+    }
+    if (lead.length === 0) return;
+    this.leadingFacts = readRunFacts(this.tx, this.branchId, lead);
+    // awaited by applyAll; a batch refused before that must not leave a rejection unhandled
+    this.leadingFacts.catch(() => undefined);
+  }
+
   /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */
   async applyAll(deltas: Delta[]): Promise<void> {
     let run: (AddNode | AddEdge)[] = [];
+    let leading = true;
+    const flush = async () => {
+      if (run.length > 0) await this.addRun(run, leading ? this.leadingFacts : undefined);
+      leading = false;
+      run = [];
+    };
     for (const delta of deltas) {
       if (delta.type === 'add_node' || delta.type === 'add_edge') {
         run.push(delta);
         continue;
       }
-      if (run.length > 0) await this.addRun(run);
-      run = [];
+      await flush();
       await this.apply(delta);
     }
-    if (run.length > 0) await this.addRun(run);
+    await flush();
   }
 
-  private async addRun(run: (AddNode | AddEdge)[]): Promise<void> {
-    const added = await applyAddRun(this.tx, this.branchId, run, this.limits.maxDepth);
+  private async addRun(run: (AddNode | AddEdge)[], known?: Promise<RunFacts>): Promise<void> {
+    const added = await applyAddRun(this.tx, this.branchId, run, this.limits.maxDepth, known);
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
   }

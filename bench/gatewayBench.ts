@@ -1,0 +1,173 @@
+/**
+ * The gateway's fixed cost per request, alone: throughput under autocannon of an
+ * authenticated API route whose handler does no database work (request id,
+ * routing, authentication with the per-process key cache, the Redis rate limit,
+ * query validation, metrics and an access log line at info level), against a bare
+ * express route answering the same JSON. autocannon runs as a child process so it
+ * does not share the event loop of the servers it measures; the two targets are
+ * measured in alternating rounds and the median requests/second of each is compared.
+ */
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import type { Redis } from 'ioredis';
+import type { Config } from '../shared/config/config';
+import { ok } from '../shared/http/operation';
+import { createLogger } from '../shared/logging/logger';
+import type { Executor } from '../shared/neo4j/executor';
+import { createGateway } from '../services/gateway/app';
+import { opsRouter } from '../services/gateway/opsRouter';
+import { RateLimits } from '../services/gateway/rateLimits';
+import { OPENAPI_PATH } from '../services/gateway/server';
+import { ServiceMetrics } from '../services/gateway/serviceMetrics';
+import { AuthCache } from '../services/identity/authCache';
+import { Authenticator } from '../services/identity/authenticator';
+
+export interface GatewaySample {
+  label: string;
+  /** Requests per second of each round. */
+  rounds: number[];
+  median: number;
+  /** Median of the per-round p50 latencies, in milliseconds. */
+  p50: number;
+  /** Median CPU time of this process (the servers) per request, in microseconds. */
+  cpuPerRequest: number;
+}
+
+export interface GatewayBenchOptions {
+  executor: Executor;
+  redis: Redis;
+  config: Config;
+  token: string;
+  rounds: number;
+  seconds: number;
+  connections: number;
+}
+
+const PATH = '/v1/projects?limit=1';
+
+function listen(app: express.Express): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number };
+  non2xx: number;
+  errors: number;
+}
+
+function cannon(url: string, token: string, seconds: number, connections: number) {
+  const args = [
+    require.resolve('autocannon/autocannon.js'),
+    '-j',
+    '-c',
+    String(connections),
+    '-d',
+    String(seconds),
+    '-H',
+    `Authorization=Bearer ${token}`,
+    url,
+  ];
+  return new Promise<CannonResult>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const result = JSON.parse(out) as CannonResult;
+      if (result.non2xx > 0 || result.errors > 0)
+        return reject(
+          new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`),
+        );
+      resolve(result);
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function runGatewayBench(options: GatewayBenchOptions): Promise<GatewaySample[]> {
+  const { config, token } = options;
+  const answer = { projects: [], version: config.serviceVersion };
+  const metrics = new ServiceMetrics({ defaultMetrics: false });
+  const gateway = await createGateway({
+    definitionPath: OPENAPI_PATH,
+    // the service's logger at info level (an access line per request), written to /dev/null
+    logger: createLogger({ level: 'info', destination: '/dev/null' }),
+    authenticator: new Authenticator({
+      executor: options.executor,
+      cache: new AuthCache({ redis: options.redis, ttlSeconds: config.authCacheTtlSeconds }),
+    }),
+    rateLimits: new RateLimits({
+      redis: options.redis,
+      prefix: 'bench-rl',
+      perMinute: { read: 100_000_000, write: 100_000_000, anon: 100_000_000 },
+    }),
+    maxBodyBytes: config.limits.maxBodyBytes,
+    observeRequest: metrics.observeRequest,
+    plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
+    operations: { listProjects: async () => ok(answer) },
+  });
+  const bare = express();
+  bare.get('/v1/projects', (_req, res) => {
+    res.json(answer);
+  });
+  const servers = [await listen(gateway), await listen(bare)];
+  const targets = [
+    { label: 'gateway, no database work (listProjects stub)', url: `${urlOf(servers[0])}${PATH}` },
+    { label: 'bare express route', url: `${urlOf(servers[1])}${PATH}` },
+  ];
+  const results = targets.map(() => ({
+    rps: [] as number[],
+    p50: [] as number[],
+    cpu: [] as number[],
+  }));
+  try {
+    // warm both (JIT, key cache, connections), then alternate rounds
+    for (const t of targets) await cannon(t.url, token, 2, options.connections);
+    for (let round = 0; round < options.rounds; round++) {
+      for (const [i, t] of targets.entries()) {
+        const before = process.cpuUsage();
+        const r = await cannon(t.url, token, options.seconds, options.connections);
+        const cpu = process.cpuUsage(before);
+        const perRequest = (cpu.user + cpu.system) / Math.max(1, r.requests.total);
+        results[i].rps.push(r.requests.average);
+        results[i].p50.push(r.latency.p50);
+        results[i].cpu.push(perRequest);
+        process.stderr.write(
+          `  ${t.label}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, ${perRequest.toFixed(0)} us CPU/request\n`,
+        );
+      }
+    }
+  } finally {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  }
+  return targets.map((t, i) => ({
+    label: t.label,
+    rounds: results[i].rps,
+    median: median(results[i].rps),
+    p50: median(results[i].p50),
+    cpuPerRequest: median(results[i].cpu),
+  }));
+}
+
+export function reportGateway(samples: GatewaySample[], connections: number): void {
+  console.log(`\nGateway alone (autocannon, ${connections} connections, GET ${PATH})`);
+  for (const s of samples) {
+    console.log(
+      `  ${s.label.padEnd(48)} median ${s.median.toFixed(0).padStart(6)} req/s, p50 ${s.p50} ms, ${s.cpuPerRequest.toFixed(0)} us CPU/request  (rounds: ${s.rounds.map((r) => r.toFixed(0)).join(', ')} req/s)`,
+    );
+  }
+  const [gateway, bare] = samples;
+  console.log(
+    `  gateway/bare throughput: ${((gateway.median / bare.median) * 100).toFixed(0)}% (target: at least 60%); CPU per request bare/gateway: ${((bare.cpuPerRequest / gateway.cpuPerRequest) * 100).toFixed(0)}%`,
+  );
+}
