@@ -24,6 +24,7 @@ import type { OperationResult, OperationTable } from '../../shared/http/operatio
 import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
 import { deltaError } from '../graph/deltas/deltaErrors';
+import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
@@ -55,30 +56,42 @@ const OBJECT_FORM_422: Readonly<Record<string, (message: string) => DomainError>
   validateDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
 };
 
+/** Why a body could not be read, for the 422 that answers it. */
+function unreadableBody(error: unknown): string | undefined {
+  const { type, status } = error as { type?: string; status?: number };
+  const message = (error as Error).message;
+  if (type === 'entity.too.deep') return message;
+  if (
+    (type && type.startsWith('entity.')) ||
+    type === 'charset.unsupported' ||
+    type === 'encoding.unsupported'
+  )
+    return `the body is not valid JSON: ${message}`;
+  // a body cut short or longer than its Content-Length, a corrupt gzip or deflate stream
+  if ((type && type.startsWith('request.')) || (typeof status === 'number' && status < 500))
+    return `the body could not be read: ${message}`;
+  return undefined;
+}
+
+/** The answer to a body the parser refused (only the parser's errors come here). */
 function bodyParseErrors(maxBodyBytes: number) {
-  return (error: unknown, req: Request, _res: Response, next: NextFunction) => {
+  return (error: unknown, req: Request, next: NextFunction) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return next(new PayloadTooLargeError(maxBodyBytes));
-    if (
-      (type && type.startsWith('entity.')) ||
-      type === 'charset.unsupported' ||
-      type === 'encoding.unsupported'
-    ) {
-      const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
-      if (objectForm)
-        return next(objectForm(`the body is not valid JSON: ${(error as Error).message}`));
-      return next(
-        new RequestValidationError([
-          {
-            loc: ['body'],
-            msg: 'JSON decode error',
-            type: 'json_invalid',
-            ctx: { error: (error as Error).message },
-          },
-        ]),
-      );
-    }
-    return next(error);
+    const message = unreadableBody(error);
+    if (message === undefined) return next(error);
+    const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
+    if (objectForm) return next(objectForm(message));
+    return next(
+      new RequestValidationError([
+        {
+          loc: ['body'],
+          msg: type === 'entity.too.deep' ? 'JSON nests too deep' : 'JSON decode error',
+          type: 'json_invalid',
+          ctx: { error: (error as Error).message },
+        },
+      ]),
+    );
   };
 }
 
@@ -192,12 +205,18 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     limit: options.maxBodyBytes,
     strict: false,
     type: ['application/json', 'application/*+json'],
+    // refused before parsing: every recursive walk after the parser is safe from then on
+    verify: (_req, _res, bytes) => {
+      if (exceedsJsonDepth(bytes)) throw new JsonTooDeepError();
+    },
   });
   // a body sent to an operation that takes none is not read (node discards it)
+  const parseErrors = bodyParseErrors(options.maxBodyBytes);
   app.use((req, res, next) =>
-    routed.get(req)?.requestBody !== undefined ? parseJson(req, res, next) : next(),
+    routed.get(req)?.requestBody !== undefined
+      ? parseJson(req, res, (error?: unknown) => (error ? parseErrors(error, req, next) : next()))
+      : next(),
   );
-  app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
     const request = {
       method: req.method,

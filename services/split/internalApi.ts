@@ -9,7 +9,7 @@
  * and status, and the latency of the Cypher it runs).
  */
 import { randomUUID } from 'node:crypto';
-import express, { Express } from 'express';
+import express, { Express, NextFunction, Request, Response } from 'express';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
@@ -97,6 +97,18 @@ export function internalApi(options: {
         });
         res.status(200).json(result);
       });
+  });
+  // A call that cannot be read (malformed JSON, a body past the limit) or anything else
+  // that escapes: a JSON answer without internals, never Express's HTML page with a stack.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'the internal call could not be read' });
+      return;
+    }
+    options.logger.error({ err: error, path: req.path }, 'internal call failed');
+    res.status(500).json({ error: 'internal error' });
   });
   return app;
 }

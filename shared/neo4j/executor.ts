@@ -6,7 +6,7 @@
  */
 import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
 import type { Logger } from 'pino';
-import { DomainError, ServiceUnavailableError } from '../errors/domainErrors';
+import { ConflictError, DomainError, ServiceUnavailableError } from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 
@@ -189,6 +189,14 @@ export class Executor {
       this.logger.error({ err: error }, 'neo4j unavailable');
       this.gate.close();
       return new ServiceUnavailableError('the graph database is unavailable, retry later');
+    }
+    // a uniqueness rule of the schema refused the write (two writers raced for one id):
+    // nothing was written, and the caller learns which kind of clash without our Cypher
+    if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
+      return new ConflictError(
+        'constraint_violation',
+        'the write conflicts with an existing record with the same identity; nothing was changed',
+      );
     }
     return error;
   }
