@@ -24,6 +24,7 @@ import type { OperationResult, OperationTable } from '../../shared/http/operatio
 import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
 import { deltaError } from '../graph/deltas/deltaErrors';
+import { InFlightLimit } from './inFlightLimit';
 import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   rateLimits: RateLimits;
   operations: OperationTable;
   maxBodyBytes: number;
+  /** Requests of one key served at once by this process; more answer 429 (default 16). */
+  maxInFlightPerKey?: number;
   /** Told once per answered request (metrics). */
   observeRequest?: RequestObserver;
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
@@ -126,7 +129,11 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       return ajv;
     },
   });
-  /** Authentication (401, counted in the caller's address bucket) and the key's bucket (429). */
+  const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
+  /**
+   * Authentication (401, counted in the caller's address bucket), the key's bucket
+   * (429) and the key's requests in flight (429).
+   */
   async function admit(req: Request, res: Response): Promise<void> {
     try {
       req.gateway.principal = await options.authenticator.authenticate(req.header('authorization'));
@@ -140,6 +147,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       req.gateway.principal.keyId,
     );
     res.set(rateLimitHeaders(state));
+    inFlight.enter(req.gateway.principal.keyId, res, state);
   }
 
   // admit() has already authenticated every secured request before its body was read

@@ -101,6 +101,7 @@ export async function startService(
       },
     }),
     maxBodyBytes: config.limits.maxBodyBytes,
+    maxInFlightPerKey: config.limits.maxInFlightPerKey,
     observeRequest: metrics.observeRequest,
     plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
     operations: {

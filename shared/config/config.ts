@@ -10,7 +10,14 @@ import { SERVICE_NAMES, ServiceName } from './serviceNames';
 export interface Config {
   port: number;
   host: string;
-  neo4j: { uri: string; user: string; password: string; database: string | undefined };
+  neo4j: {
+    uri: string;
+    user: string;
+    password: string;
+    database: string | undefined;
+    /** Server-side limit on one transaction of the API (NEO4J_TX_TIMEOUT_MS; 0: none). */
+    transactionTimeoutMs: number;
+  };
   redisUrl: string;
   limits: {
     projectLimit: number;
@@ -20,6 +27,8 @@ export interface Config {
     rateLimitAnonPerMin: number;
     maxBodyBytes: number;
     maxDeltasPerBatch: number;
+    /** Requests of one key the gateway serves at once; more answer 429 (per process). */
+    maxInFlightPerKey: number;
   };
   idempotencyTtlSeconds: number;
   /** How long a process keeps an authenticated key before looking it up again (0: never). */
@@ -159,6 +168,7 @@ export function loadConfig(
       user: env.NEO4J_USER || 'neo4j',
       password: env.NEO4J_PASSWORD || 'neo4j',
       database: env.NEO4J_DATABASE || undefined,
+      transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
     },
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
     limits: {
@@ -169,6 +179,7 @@ export function loadConfig(
       rateLimitAnonPerMin: intSetting(env, 'RATE_LIMIT_ANON_PER_MIN', 60, 1, problems),
       maxBodyBytes: 5 * 1024 * 1024,
       maxDeltasPerBatch: 1000,
+      maxInFlightPerKey: intSetting(env, 'MAX_IN_FLIGHT_PER_KEY', 16, 1, problems),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),
