@@ -21,7 +21,8 @@ async function storedAnswers(redis: Redis, userId: string, branchId: string) {
   return Promise.all(keys.map((k) => redis.strlen(k)));
 }
 
-describe('abuse: Idempotency-Key answers', () => {
+describe('abuse: Idempotency-Key answers', function () {
+  this.timeout(60_000);
   it('keeps answers that echo a large input as a fingerprint only, and answers repeats the same', async () => {
     const { redis } = currentHarness().service;
     const w = await workspace(await newUser());
