@@ -136,7 +136,12 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
    */
   async function admit(req: Request, res: Response): Promise<void> {
     try {
-      req.gateway.principal = await options.authenticator.authenticate(req.header('authorization'));
+      // a key not cached yet costs a Neo4j lookup: not for an address whose budget of
+      // unauthenticated calls (unknown keys included) is spent
+      req.gateway.principal = await options.authenticator.authenticate(
+        req.header('authorization'),
+        () => options.rateLimits.refuseIfSpent('anon', req.ip ?? 'unknown'),
+      );
     } catch (error) {
       if (error instanceof UnauthenticatedError)
         await options.rateLimits.consume('anon', req.ip ?? 'unknown');

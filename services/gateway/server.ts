@@ -103,7 +103,11 @@ export async function startService(
     maxBodyBytes: config.limits.maxBodyBytes,
     maxInFlightPerKey: config.limits.maxInFlightPerKey,
     observeRequest: metrics.observeRequest,
-    plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
+    plainRoutes: opsRouter({
+      definitionPath: OPENAPI_PATH,
+      metrics,
+      metricsToken: config.metricsToken,
+    }),
     operations: {
       ...healthRoutes({
         executor,

@@ -27,7 +27,15 @@ export class Authenticator {
     return match ? match[1] : null;
   }
 
-  async authenticate(header: string | undefined): Promise<Principal> {
+  /**
+   * `beforeLookup` runs when the key is not cached, before the Neo4j lookup: the
+   * gateway refuses there a caller whose address has spent its budget of
+   * unauthenticated calls, so unknown keys cannot buy one lookup each.
+   */
+  async authenticate(
+    header: string | undefined,
+    beforeLookup?: () => Promise<void>,
+  ): Promise<Principal> {
     const token = Authenticator.bearerToken(header);
     if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
     const hash = hashToken(token);
@@ -37,6 +45,7 @@ export class Authenticator {
     const epoch = cache ? await cache.epoch() : undefined;
     const cached = epoch === undefined ? undefined : cache?.get(hash, epoch);
     if (cached) return cached;
+    await beforeLookup?.();
     const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash });
     if (!row) throw new UnauthenticatedError();
     const principal: Principal = {

@@ -48,6 +48,11 @@ export interface Config {
   serviceUrls: Record<ServiceName, string> | undefined;
   /** HMAC key that signs the caller's identity between gateway and services (INTERNAL_SECRET). */
   internalSecret: string | undefined;
+  /**
+   * Bearer token that GET /metrics requires (METRICS_TOKEN); without one, /metrics
+   * answers only direct loopback connections (a Prometheus agent on the same host).
+   */
+  metricsToken: string | undefined;
   /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
   shutdownTimeoutSeconds: number;
   logLevel: string;
@@ -190,10 +195,13 @@ export function loadConfig(
     },
     serviceUrls: serviceUrlsSetting(env, problems),
     internalSecret: env.INTERNAL_SECRET || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
   };
+  if (config.metricsToken !== undefined && config.metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must be at least 16 characters');
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))
