@@ -17,7 +17,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
 import type { ServiceMetrics } from '../gateway/serviceMetrics';
-import { IDENTITY_HEADER, verifyIdentity } from './identityToken';
+import { bodyDigest, IDENTITY_HEADER, verifyIdentity } from './identityToken';
 
 export interface InternalCall {
   params: Record<string, string>;
@@ -51,7 +51,16 @@ export function internalApi(options: {
       () => res.status(503).json({ status: 'unavailable', service: options.service }),
     );
   });
-  app.use(express.json({ limit: options.maxBodyBytes * 2 + 65_536 }));
+  // the digest of the bytes as received: the signed identity is bound to it
+  const digests = new WeakMap<Request, string>();
+  app.use(
+    express.json({
+      limit: options.maxBodyBytes * 2 + 65_536,
+      verify: (req, _res, bytes) => {
+        digests.set(req as Request, bodyDigest(bytes));
+      },
+    }),
+  );
   app.post('/internal/v1/:operationId', (req, res) => {
     const operationId = String(req.params.operationId);
     const handler = options.operations[operationId];
@@ -59,7 +68,11 @@ export function internalApi(options: {
       res.status(404).json({ error: `${options.service} does not own ${operationId}` });
       return;
     }
-    const identity = verifyIdentity(options.secret, req.header(IDENTITY_HEADER), operationId);
+    const identity = verifyIdentity(options.secret, req.header(IDENTITY_HEADER), operationId, {
+      method: req.method,
+      path: req.path,
+      digest: digests.get(req) ?? bodyDigest(''),
+    });
     if (!identity) {
       res.status(401).json({ error: 'missing or invalid identity' });
       return;
