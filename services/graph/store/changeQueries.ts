@@ -56,3 +56,9 @@ export const expireIdempotencyKeys = cypher(
    SET c.idempotency_key = null, c.idempotency_scope = null, c.idempotency_fingerprint = null
    RETURN count(c) AS expired`,
 );
+
+/** A branch's version alone (a full read checks that it did not move while it read). */
+export const readBranchVersion = cypher(
+  'readBranchVersion',
+  `MATCH (b:Branch {id: $id}) RETURN b.version AS version`,
+);
