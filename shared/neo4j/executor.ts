@@ -6,7 +6,6 @@
  */
 import neo4j, {
   Driver,
-  isRetriableError,
   ManagedTransaction,
   Neo4jError,
   Session,
@@ -120,7 +119,7 @@ export class Executor {
           }
         });
       } catch (error) {
-        if (attempt >= DRY_RUN_ATTEMPTS || !isRetriableError(error)) throw error;
+        if (attempt >= DRY_RUN_ATTEMPTS || !Neo4jError.isRetriable(error)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
       }
     }
