@@ -56,7 +56,7 @@ describe('abuse: dry runs, archives and reads against concurrent writes', functi
       for (const a of answers.slice(4)) expect(a.status).to.be.oneOf([200, 409]);
     }
     expect(statuses.filter((s) => s >= 500)).to.deep.equal([]);
-    expect((await p.main()).nodes).to.have.length(6);
+    expect((await p.main()).nodes).to.have.length(8);
   });
 
   it('archiving waits for a write in flight, and no write lands after its 200', async () => {
