@@ -11,7 +11,9 @@ describe('exceedsJsonDepth', () => {
   });
 
   it('counts siblings once, not their sum', () => {
-    expect(exceedsJsonDepth(bytes('[[1],[2],[3],{"a":[4]}]'), 2)).to.equal(false);
+    expect(exceedsJsonDepth(bytes('[[1],[2],[3],[4]]'), 2)).to.equal(false);
+    expect(exceedsJsonDepth(bytes('[[1],[2],{"a":[4]}]'), 3)).to.equal(false);
+    expect(exceedsJsonDepth(bytes('[[1],[2],{"a":[4]}]'), 2)).to.equal(true);
   });
 
   it('ignores brackets inside strings, escaped quotes included', () => {

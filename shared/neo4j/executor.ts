@@ -4,12 +4,7 @@
  * records to plain objects, times every named query, and maps Neo4j failures to
  * typed domain errors.
  */
-import neo4j, {
-  Driver,
-  ManagedTransaction,
-  Neo4jError,
-  Session,
-} from 'neo4j-driver';
+import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
 
 /** The driver's per-transaction settings (only the timeout is used). */
 type TransactionConfig = { timeout?: number };
