@@ -25,6 +25,7 @@ import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
 import { deltaError } from '../graph/deltas/deltaErrors';
 import { InFlightLimit } from './inFlightLimit';
+import { UnknownKeyLimit } from './unknownKeyLimit';
 import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
@@ -130,17 +131,22 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     },
   });
   const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
+  const unknownKeys = new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
   /**
    * Authentication (401, counted in the caller's address bucket), the key's bucket
    * (429) and the key's requests in flight (429).
    */
   async function admit(req: Request, res: Response): Promise<void> {
     try {
-      // a key not cached yet costs a Neo4j lookup: not for an address whose budget of
-      // unauthenticated calls (unknown keys included) is spent
+      // a key not cached yet costs a Neo4j lookup: not for an address that has
+      // spent its budget of lookups that found nothing
+      const address = req.ip ?? 'unknown';
       req.gateway.principal = await options.authenticator.authenticate(
         req.header('authorization'),
-        () => options.rateLimits.refuseIfSpent('anon', req.ip ?? 'unknown'),
+        {
+          beforeLookup: () => unknownKeys.refuseIfSpent(address),
+          onUnknown: () => unknownKeys.recordMiss(address),
+        },
       );
     } catch (error) {
       if (error instanceof UnauthenticatedError)

@@ -63,19 +63,9 @@ export class RateLimits {
     }
   }
 
-  /**
-   * Throws the 429 when `key`'s window of `bucket` is already spent, without counting
-   * a request (one Redis read; when Redis does not answer, nothing is refused).
-   */
-  async refuseIfSpent(bucket: Bucket, key: string): Promise<void> {
-    const limit = this.points[bucket];
-    const res = await this.limiters[bucket].get(key).catch(() => null);
-    if (res && res.consumedPoints >= limit) {
-      throw new RateLimitedError(
-        Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-        this.state(limit, res),
-      );
-    }
+  /** The requests per minute of `bucket`. */
+  perMinute(bucket: Bucket): number {
+    return this.points[bucket];
   }
 
   private state(limit: number, res: RateLimiterRes): RateLimitState {

@@ -28,13 +28,13 @@ export class Authenticator {
   }
 
   /**
-   * `beforeLookup` runs when the key is not cached, before the Neo4j lookup: the
-   * gateway refuses there a caller whose address has spent its budget of
-   * unauthenticated calls, so unknown keys cannot buy one lookup each.
+   * `hooks.beforeLookup` runs when the key is not cached, before the Neo4j lookup,
+   * and may refuse it; `hooks.onUnknown` when the lookup found no key. The gateway
+   * uses them so that unknown keys cannot buy one lookup each.
    */
   async authenticate(
     header: string | undefined,
-    beforeLookup?: () => Promise<void>,
+    hooks: { beforeLookup?: () => void; onUnknown?: () => void } = {},
   ): Promise<Principal> {
     const token = Authenticator.bearerToken(header);
     if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
@@ -45,9 +45,12 @@ export class Authenticator {
     const epoch = cache ? await cache.epoch() : undefined;
     const cached = epoch === undefined ? undefined : cache?.get(hash, epoch);
     if (cached) return cached;
-    await beforeLookup?.();
+    hooks.beforeLookup?.();
     const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash });
-    if (!row) throw new UnauthenticatedError();
+    if (!row) {
+      hooks.onUnknown?.();
+      throw new UnauthenticatedError();
+    }
     const principal: Principal = {
       userId: row.userId,
       keyId: row.keyId,

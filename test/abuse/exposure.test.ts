@@ -76,7 +76,7 @@ describe('abuse: what an outsider can make the service do', function () {
     expect(spent, `${spent} Redis commands for 20 scrapes`).to.be.below(40);
   });
 
-  it('refuses unknown keys before their Neo4j lookup once the address budget is spent', async () => {
+  it('refuses unknown keys before their Neo4j lookup once the address spent its misses', async () => {
     const lookups = () =>
       service.metrics
         .render()
