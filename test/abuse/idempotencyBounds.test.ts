@@ -51,6 +51,31 @@ describe('abuse: Idempotency-Key answers', function () {
     expect((await w.graph()).nodes).to.have.length(0);
   });
 
+  it('stores an answer over the bound as its fingerprint only, and lets a repeat derive it again', async () => {
+    const { redis } = currentHarness().service;
+    const store = new IdempotencyStore({ redis, ttlSeconds: 60 });
+    const scope = `scope-${uuid()}`;
+    const first = await store.reserve(scope, 'k', 'print');
+    expect(first.kind).to.equal('proceed');
+    const echo = { detail: { error: 'validation_error', message: 'x'.repeat(1024 * 1024) } };
+    await store.complete(scope, 'k', 'print', { status: 422, body: echo });
+    const [stored] = await redis.keys(`idem:${scope}:*`);
+    expect(await redis.strlen(stored)).to.be.below(1024);
+    // a repeat with the same body runs again; another body is still refused
+    expect((await store.reserve(scope, 'k', 'print')).kind).to.equal('proceed');
+    await store.reserve(scope, 'k', 'other').then(
+      () => expect.fail('a different body was accepted'),
+      (e: { code?: string }) => expect(e.code).to.equal('idempotency_key_reused'),
+    );
+    // a small answer is kept whole and replayed
+    await store.complete(scope, 'k', 'print', { status: 409, body: { detail: { code: 'x' } } });
+    const replay = await store.reserve(scope, 'k', 'print');
+    expect(replay).to.deep.equal({
+      kind: 'replay',
+      response: { status: 409, body: { detail: { code: 'x' } } },
+    });
+  });
+
   it('replays a kept answer only to a key that may apply the batch', async () => {
     const owner = await newUser();
     const w = await workspace(owner);
