@@ -50,12 +50,14 @@ describe('abuse: what one caller can hold at once', function () {
   it('answers 429 with Retry-After to a key past its requests in flight, and frees the slots', async () => {
     const caller = await newUser();
     const other = await newUser();
+    // the key is looked up once, so the slow requests are admitted without delay
+    expect((await client.withToken(caller.token).get('/v1/projects')).status).to.equal(200);
     const held = [trickle(service.url, caller.token), trickle(service.url, caller.token)];
-    // the two slow requests are admitted (their headers are in) before the third
-    for (let i = 0; i < 50; i += 1) {
+    // wait until both slow requests are admitted (their headers are in)
+    for (let i = 0; i < 200; i += 1) {
       const probe = await client.withToken(caller.token).get('/v1/projects');
       if (probe.status === 429) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const refused = await client.withToken(caller.token).get('/v1/projects');
     expect(refused.status).to.equal(429);
