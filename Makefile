@@ -13,14 +13,20 @@ BENCH_REDIS_PORT ?= 28379
 # to $(TEST_COUNTS), which .ci/run adds up).
 TEST_COUNTS ?= .run/test-counts
 REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
-MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts'
+MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
+  --ignore 'test/abuse/**'
 # The same HTTP suite through separate processes (issue 6); the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process.
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
-  --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
+  --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts --ignore 'test/abuse/**'
+# The abuse suite (test/abuse/): attacks on memory, Redis and Neo4j, on its own run so its
+# root hook can hold the API process's heap and Redis used_memory to a budget
+# (test/support/abuseBudget.ts states the bounds). --expose-gc lets it collect first.
+MOCHA_ABUSE := env NODE_OPTIONS="$${NODE_OPTIONS:+$$NODE_OPTIONS }--expose-gc" npx mocha $(call REPORTER,abuse) \
+  --require tsx/cjs --require test/support/abuseBudget.ts 'test/abuse/**/*.test.ts'
 
-.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp
+.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -67,13 +73,16 @@ unit:
 integration:
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
 
+abuse:
+	scripts/with-stack.sh test-abuse $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_ABUSE)
+
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
 
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integration integration-split; status=$$?; \
+	$(MAKE) --no-print-directory check unit integration integration-split abuse; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 

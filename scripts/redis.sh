@@ -9,6 +9,8 @@
 #                                                                  (.run/dev)
 #   REDIS_START_TIMEOUT   seconds to wait for PING                 (20)
 #   REDIS_STOP_TIMEOUT    seconds between SIGTERM and SIGKILL      (10)
+#   REDIS_MAXMEMORY       memory cap; full means writes are refused (256mb)
+#                         (policy noeviction: BullMQ's queues live in the same Redis)
 #   STACK_PARENT_PID      if set, a small watchdog stops Redis when that process exits
 #
 # status exits 0 when running and answering PING, 3 when stopped, 1 when running but not answering.

@@ -1,14 +1,21 @@
 /**
  * Separate-process mode (issue 6): a service process accepts only calls that
- * carry an identity signed by the gateway for that very operation; anything a
- * client could write itself (no token, a forged or re-targeted one) is refused.
+ * carry an identity signed by the gateway for that very operation and body; anything
+ * a client could write itself (no token, a forged, re-targeted or re-used one) is
+ * refused.
  * The whole suite runs through the split topology in `make integration-split`.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
-import { IDENTITY_HEADER, signIdentity } from '../services/split/identityToken';
+import type { Principal } from '../shared/http/principal';
+import {
+  bodyDigest,
+  IDENTITY_HEADER,
+  internalPath,
+  signIdentity,
+} from '../services/split/identityToken';
 import { RunningOwnerService, startOwnerService } from '../services/split/startOwnerService';
 import { newUser, TEST_ENV, uniqueName } from './support/harness';
 
@@ -34,6 +41,20 @@ describe('separate-process mode: service processes trust only signed identities'
     return { status: res.status, body: (await res.json()) as any };
   }
 
+  /** The identity the gateway would sign for calling `operationId` with `body`. */
+  function sign(
+    operationId: string,
+    principal: Principal,
+    body: unknown = {},
+    key: string = secret,
+  ): string {
+    return signIdentity(
+      key,
+      { principal, operationId, requestId: 'r' },
+      { method: 'POST', path: internalPath(operationId), digest: bodyDigest(JSON.stringify(body)) },
+    );
+  }
+
   it('runs an operation for a signed identity and answers the §7 envelope', async () => {
     const alice = await newUser();
     const principal = {
@@ -42,22 +63,23 @@ describe('separate-process mode: service processes trust only signed identities'
       scopes: new Set(['graph:write']),
       projectAllowlist: null,
     };
-    const token = signIdentity(secret, { principal, operationId: 'createProject', requestId: 'r' });
-    const created = await call('createProject', token, { body: { name: uniqueName() } });
+    const body = { body: { name: uniqueName() } };
+    const token = sign('createProject', principal, body);
+    const created = await call('createProject', token, body);
     expect(created.status).to.equal(200);
     expect(created.body.status).to.equal(201);
     expect(created.body.body.project.name).to.match(/^project-/);
-    const invalid = await call('createProject', token, { body: { name: '' } });
+    const empty = { body: { name: '' } };
+    const invalid = await call('createProject', sign('createProject', principal, empty), empty);
     expect(invalid.body.status).to.equal(422);
+    // the token is bound to the body it was signed with: another body is refused
+    expect((await call('createProject', token, { body: { name: uniqueName() } })).status).to.equal(
+      401,
+    );
 
-    const listToken = signIdentity(secret, {
-      principal,
-      operationId: 'listProjects',
-      requestId: 'r',
-    });
-    expect(
-      (await call('createProject', listToken, { body: { name: uniqueName() } })).status,
-    ).to.equal(401);
+    const other = { body: { name: uniqueName() } };
+    const listToken = sign('listProjects', principal, other);
+    expect((await call('createProject', listToken, other)).status).to.equal(401);
   });
 
   it('refuses calls without a token, with a forged one, or signed with another secret', async () => {
@@ -67,14 +89,25 @@ describe('separate-process mode: service processes trust only signed identities'
       scopes: new Set<string>(),
       projectAllowlist: null,
     };
-    const other = signIdentity('another-secret-another-secret-another-secret', {
+    const other = sign(
+      'listProjects',
       principal,
-      operationId: 'listProjects',
-      requestId: 'r',
-    });
+      {},
+      'another-secret-another-secret-another-secret',
+    );
     expect((await call('listProjects', undefined)).status).to.equal(401);
     expect((await call('listProjects', 'eyJzdWIiOiJ4In0.AAAA')).status).to.equal(401);
     expect((await call('listProjects', other)).status).to.equal(401);
     expect((await call('getMainGraph', other)).status).to.equal(404); // not owned here
+    // signed for this body, but sent to another path of the same process
+    const listed = await fetch(`${projects.url}/internal/v1/listProjects/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [IDENTITY_HEADER]: sign('listProjects', principal),
+      },
+      body: '{}',
+    });
+    expect(listed.status).to.equal(401);
   });
 });

@@ -13,6 +13,7 @@ redis_config() {
   RD_LOG_FILE="$RD_STACK_DIR/redis.log"
   RD_START_TIMEOUT="${REDIS_START_TIMEOUT:-20}"
   RD_STOP_TIMEOUT="${REDIS_STOP_TIMEOUT:-10}"
+  RD_MAXMEMORY="${REDIS_MAXMEMORY:-256mb}"
   RD_MATCH="redis-server"
 }
 
@@ -63,7 +64,11 @@ redis_start() {
     fi
     mkdir -p "$RD_STACK_DIR" "$RD_WORK_DIR"
     log "starting Redis on 127.0.0.1:$RD_PORT (dir $RD_WORK_DIR, log $RD_LOG_FILE)"
+    # One Redis holds the BullMQ queues and the caches, so nothing may be evicted
+    # (BullMQ requires noeviction): a memory cap makes a full Redis refuse writes instead
+    # of growing without end. Dev and test stacks are thrown away: no persistence.
     setsid redis-server --port "$RD_PORT" --bind 127.0.0.1 --protected-mode yes \
+      --maxmemory "$RD_MAXMEMORY" --maxmemory-policy noeviction \
       --save '' --appendonly no --dir "$RD_WORK_DIR" --daemonize no --logfile '' \
       >"$RD_LOG_FILE" 2>&1 </dev/null &
     RD_PF_PID=$!

@@ -25,6 +25,9 @@ import type { Authenticator } from '../identity/authenticator';
 import { errorMiddleware } from '../../shared/http/errorResponse';
 import { deltaError } from '../graph/deltas/deltaErrors';
 import { cacheRouting } from './cachedRouting';
+import { InFlightLimit } from './inFlightLimit';
+import { UnknownKeyLimit } from './unknownKeyLimit';
+import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
@@ -36,6 +39,8 @@ export interface GatewayOptions {
   rateLimits: RateLimits;
   operations: OperationTable;
   maxBodyBytes: number;
+  /** Requests of one key served at once by this process; more answer 429 (default 16). */
+  maxInFlightPerKey?: number;
   /** Told once per answered request (metrics). */
   observeRequest?: RequestObserver;
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
@@ -56,30 +61,42 @@ const OBJECT_FORM_422: Readonly<Record<string, (message: string) => DomainError>
   validateDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
 };
 
+/** Why a body could not be read, for the 422 that answers it. */
+function unreadableBody(error: unknown): string | undefined {
+  const { type, status } = error as { type?: string; status?: number };
+  const message = (error as Error).message;
+  if (type === 'entity.too.deep') return message;
+  if (
+    (type && type.startsWith('entity.')) ||
+    type === 'charset.unsupported' ||
+    type === 'encoding.unsupported'
+  )
+    return `the body is not valid JSON: ${message}`;
+  // a body cut short or longer than its Content-Length, a corrupt gzip or deflate stream
+  if ((type && type.startsWith('request.')) || (typeof status === 'number' && status < 500))
+    return `the body could not be read: ${message}`;
+  return undefined;
+}
+
+/** The answer to a body the parser refused (only the parser's errors come here). */
 function bodyParseErrors(maxBodyBytes: number) {
-  return (error: unknown, req: Request, _res: Response, next: NextFunction) => {
+  return (error: unknown, req: Request, next: NextFunction) => {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return next(new PayloadTooLargeError(maxBodyBytes));
-    if (
-      (type && type.startsWith('entity.')) ||
-      type === 'charset.unsupported' ||
-      type === 'encoding.unsupported'
-    ) {
-      const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
-      if (objectForm)
-        return next(objectForm(`the body is not valid JSON: ${(error as Error).message}`));
-      return next(
-        new RequestValidationError([
-          {
-            loc: ['body'],
-            msg: 'JSON decode error',
-            type: 'json_invalid',
-            ctx: { error: (error as Error).message },
-          },
-        ]),
-      );
-    }
-    return next(error);
+    const message = unreadableBody(error);
+    if (message === undefined) return next(error);
+    const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
+    if (objectForm) return next(objectForm(message));
+    return next(
+      new RequestValidationError([
+        {
+          loc: ['body'],
+          msg: type === 'entity.too.deep' ? 'JSON nests too deep' : 'JSON decode error',
+          type: 'json_invalid',
+          ctx: { error: (error as Error).message },
+        },
+      ]),
+    );
   };
 }
 
@@ -114,7 +131,12 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       return ajv;
     },
   });
-  /** Authentication (401, counted in the caller's address bucket) and the key's bucket (429). */
+  const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
+  const unknownKeys = new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
+  /**
+   * Authentication (401, counted in the caller's address bucket), the key's bucket
+   * (429) and the key's requests in flight (429).
+   */
   async function admit(req: Request, res: Response): Promise<void> {
     const bucket = RateLimits.bucketFor(req.method);
     // A key this process has cached is counted in its bucket while its revocation is
@@ -122,11 +144,18 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     // credential that fails still comes first, and is counted in the address bucket.
     let counted: { keyId: string; state: Promise<RateLimitState> } | undefined;
     try {
+      // a key not cached yet costs a Neo4j lookup: not for an address that has
+      // spent its budget of lookups that found nothing
+      const address = req.ip ?? 'unknown';
       req.gateway.principal = await options.authenticator.authenticate(
         req.header('authorization'),
-        (keyId) => {
-          counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };
-          counted.state.catch(() => undefined); // awaited below unless authentication fails
+        {
+          onCachedKey: (keyId) => {
+            counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };
+            counted.state.catch(() => undefined); // awaited below unless authentication fails
+          },
+          beforeLookup: () => unknownKeys.refuseIfSpent(address),
+          onUnknown: () => unknownKeys.recordMiss(address),
         },
       );
     } catch (error) {
@@ -139,6 +168,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       ? counted.state
       : options.rateLimits.consume(bucket, keyId));
     res.set(rateLimitHeaders(state));
+    inFlight.enter(req.gateway.principal.keyId, res, state);
   }
 
   // admit() has already authenticated every secured request before its body was read
@@ -205,12 +235,18 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     limit: options.maxBodyBytes,
     strict: false,
     type: ['application/json', 'application/*+json'],
+    // refused before parsing: every recursive walk after the parser is safe from then on
+    verify: (_req, _res, bytes) => {
+      if (exceedsJsonDepth(bytes)) throw new JsonTooDeepError();
+    },
   });
   // a body sent to an operation that takes none is not read (node discards it)
+  const parseErrors = bodyParseErrors(options.maxBodyBytes);
   app.use((req, res, next) =>
-    routed.get(req)?.requestBody !== undefined ? parseJson(req, res, next) : next(),
+    routed.get(req)?.requestBody !== undefined
+      ? parseJson(req, res, (error?: unknown) => (error ? parseErrors(error, req, next) : next()))
+      : next(),
   );
-  app.use(bodyParseErrors(options.maxBodyBytes));
   app.use((req, res, next) => {
     const request = {
       method: req.method,

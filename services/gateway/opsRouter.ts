@@ -1,7 +1,10 @@
 /**
  * Routes beside the API (issue 6, "Operability" and "Docs page"), mounted before
  * the OpenAPI router, so they need no credentials and count against no rate limit:
- * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document);
+ * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document), for
+ *   the scraper only: with METRICS_TOKEN it needs `Authorization: Bearer <token>`,
+ *   without one it answers only direct loopback connections; anyone else gets the
+ *   404 of a path that does not exist;
  * - GET /openapi.yaml and /openapi.json: the OpenAPI document as served;
  * - GET /docs: the document rendered by Swagger UI, served from the npm package
  *   swagger-ui-dist; the page loads nothing from outside this service (its
@@ -10,7 +13,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import express, { Router } from 'express';
+import { timingSafeEqual } from 'node:crypto';
+import express, { Request, Router } from 'express';
+import { NotFoundError } from '../../shared/errors/domainErrors';
 import { parse } from 'yaml';
 import { webAppRouter } from '../webapp/webAppRouter';
 import type { ServiceMetrics } from './serviceMetrics';
@@ -59,13 +64,30 @@ export function swaggerAssetsDir(): string {
   return dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
-export function opsRouter(options: { definitionPath: string; metrics: ServiceMetrics }): Router {
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** Whether `req` may read the metrics (see the file comment). */
+export function mayScrape(req: Request, token: string | undefined): boolean {
+  if (token === undefined) {
+    return LOOPBACK.has(req.socket.remoteAddress ?? '') && !req.headers['x-forwarded-for'];
+  }
+  const given = Buffer.from(req.header('authorization') ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export function opsRouter(options: {
+  definitionPath: string;
+  metrics: ServiceMetrics;
+  metricsToken?: string;
+}): Router {
   const yamlText = readFileSync(options.definitionPath, 'utf8');
   const jsonText = JSON.stringify(parse(yamlText));
   const router = Router();
 
   router.get('/metrics', (req, res, next) => {
     req.gateway.operationId = 'getMetrics';
+    if (!mayScrape(req, options.metricsToken)) return next(new NotFoundError('route'));
     options.metrics.render().then((text) => {
       res.status(200).type(options.metrics.contentType()).send(text);
     }, next);

@@ -63,6 +63,11 @@ export class RateLimits {
     }
   }
 
+  /** The requests per minute of `bucket`. */
+  perMinute(bucket: Bucket): number {
+    return this.points[bucket];
+  }
+
   private state(limit: number, res: RateLimiterRes): RateLimitState {
     return {
       limit,

@@ -116,8 +116,12 @@ export async function startService(
     authenticator,
     rateLimits,
     maxBodyBytes: config.limits.maxBodyBytes,
+    maxInFlightPerKey: config.limits.maxInFlightPerKey,
     observeRequest: metrics.observeRequest,
-    plainRoutes: Router().use(opsRouter({ definitionPath: OPENAPI_PATH, metrics }), mcp),
+    plainRoutes: Router().use(
+      opsRouter({ definitionPath: OPENAPI_PATH, metrics, metricsToken: config.metricsToken }),
+      mcp,
+    ),
     operations: {
       ...healthRoutes({
         executor,

@@ -18,6 +18,9 @@ import { withinMs } from '../../shared/redis/queueConnection';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
+/** How often a scrape may read the queue depths from Redis (a scrape in between reuses them). */
+export const QUEUE_READ_EVERY_MS = 5000;
+
 export interface RequestObservation {
   operationId: string | undefined;
   method: string;
@@ -63,28 +66,40 @@ export class ServiceMetrics {
     });
     const queues = this.queues;
     const queueErrors = this.queueErrors;
+    // Queue depths cost Redis round trips: read at most once per QUEUE_READ_EVERY_MS
+    // however often (or however many at once) scrapes come, and reused in between.
+    let depths: Promise<Map<string, Record<string, number>>> | undefined;
+    let readAt = 0;
+    const readDepths = async () => {
+      const read = new Map<string, Record<string, number>>();
+      await Promise.all(
+        [...queues].map(async ([name, queue]) => {
+          try {
+            read.set(
+              name,
+              await withinMs(2500, queue.getJobCounts(...QUEUE_STATES), `queue ${name}`),
+            );
+          } catch {
+            queueErrors.inc({ queue: name });
+          }
+        }),
+      );
+      return read;
+    };
     new Gauge({
       name: 'gds_queue_jobs',
-      help: 'Jobs in each BullMQ queue by state, read at scrape time.',
+      help: `Jobs in each BullMQ queue by state, read at most every ${QUEUE_READ_EVERY_MS / 1000} s.`,
       labelNames: ['queue', 'state'],
       registers,
       async collect() {
+        if (!depths || Date.now() - readAt >= QUEUE_READ_EVERY_MS) {
+          readAt = Date.now();
+          depths = readDepths();
+        }
+        const read = await depths;
         this.reset();
-        await Promise.all(
-          [...queues].map(async ([name, queue]) => {
-            try {
-              const counts = await withinMs(
-                2500,
-                queue.getJobCounts(...QUEUE_STATES),
-                `queue ${name}`,
-              );
-              for (const state of QUEUE_STATES)
-                this.set({ queue: name, state }, counts[state] ?? 0);
-            } catch {
-              queueErrors.inc({ queue: name });
-            }
-          }),
-        );
+        for (const [queue, counts] of read)
+          for (const state of QUEUE_STATES) this.set({ queue, state }, counts[state] ?? 0);
       },
     });
     if (options.defaultMetrics ?? true) {

@@ -11,7 +11,7 @@ import { errorBody } from '../../shared/http/errorResponse';
 import { ok, OperationRequest, OperationResult, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches/branchPresenter';
-import { applyDeltas, ApplyResult } from './commands/applyDeltas';
+import { applyDeltas, ApplyResult, requireApplyAccess } from './commands/applyDeltas';
 import { BranchGraph, readBranchGraph, readMainGraph } from './commands/readGraph';
 import { validateDeltas } from './commands/validateDeltas';
 import { fingerprint, IdempotencyStore, isValidIdempotencyKey } from './idempotency';
@@ -71,7 +71,10 @@ export function graphRoutes(
     }
     const scope = `${req.principal.userId}:${branchId}`;
     const print = fingerprint(req.body);
-    const reservation = await deps.idempotency.reserve(scope, key, print);
+    // an existing entry is read only for a caller that may apply this batch itself
+    const reservation = await deps.idempotency.reserve(scope, key, print, () =>
+      requireApplyAccess(ctx, req.principal, branchId),
+    );
     if (reservation.kind === 'replay') {
       return { ...reservation.response, headers: { 'Idempotent-Replayed': 'true' } };
     }
@@ -90,7 +93,7 @@ export function graphRoutes(
         const { status, body } = errorBody(error);
         await deps.idempotency.complete(scope, key, print, { status, body }).catch(() => undefined);
       } else {
-        await deps.idempotency.release(scope, key);
+        await deps.idempotency.release(scope, key, reservation.token, print);
       }
       throw error;
     }

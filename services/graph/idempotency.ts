@@ -6,8 +6,17 @@
  * replayed. The reservation expires quickly (a crash cannot wedge a key), and the
  * key is also stored with the batch in Neo4j, so a retry after a crash between
  * commit and caching is answered from the recorded batch instead of applying again.
+ *
+ * Bounds: an answer is kept whole only up to MAX_STORED_ANSWER_BYTES. A larger one
+ * (an error that echoes a large input) is kept as its fingerprint alone and derived
+ * again by running the request again: a request that failed wrote nothing, and a
+ * batch that was applied is answered from its record in Neo4j, so the rerun never
+ * applies twice. Whoever holds a reservation releases only its own (compare-and-
+ * delete), and an existing entry is read only for a caller that could apply the
+ * batch itself (`authorize`), so a key of the same user without graph:write or
+ * outside the key's project allowlist never sees an answer kept for another key.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import {
   ConflictError,
@@ -23,10 +32,18 @@ export interface StoredResponse {
 interface Entry {
   state: 'in_flight' | 'done';
   fingerprint: string;
+  /** Which reservation wrote an in-flight entry (compare-and-delete on release). */
+  token?: string;
   response?: StoredResponse;
+  /** The answer was too large to keep: a repeat runs the request again. */
+  rederive?: boolean;
 }
 
-export type Reservation = { kind: 'proceed' } | { kind: 'replay'; response: StoredResponse };
+/** The largest answer kept whole, serialized; larger ones are derived again. */
+export const MAX_STORED_ANSWER_BYTES = 16 * 1024;
+
+export type Reservation =
+  { kind: 'proceed'; token: string } | { kind: 'replay'; response: StoredResponse };
 
 const PRINTABLE = /^[\x20-\x7e]{1,255}$/;
 
@@ -51,6 +68,14 @@ export function fingerprint(body: unknown): string {
     .digest('hex');
 }
 
+/** Deletes KEYS[1] only while it still holds ARGV[1]. */
+const COMPARE_AND_DELETE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+/** Replaces KEYS[1] by ARGV[2] (expiring in ARGV[3] s) only while it still holds ARGV[1]. */
+const COMPARE_AND_SET = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) else return false end`;
+
 export class IdempotencyStore {
   private readonly redis: Redis;
   private readonly ttlSeconds: number;
@@ -74,21 +99,38 @@ export class IdempotencyStore {
     }
   }
 
-  async reserve(scope: string, key: string, print: string): Promise<Reservation> {
+  /**
+   * Reserves the key, or answers from what it holds. `authorize` runs before an
+   * existing entry is looked at and throws when the caller could not apply the batch.
+   */
+  async reserve(
+    scope: string,
+    key: string,
+    print: string,
+    authorize: () => Promise<void> = async () => undefined,
+  ): Promise<Reservation> {
     const redisKey = this.keyOf(scope, key);
-    const entry: Entry = { state: 'in_flight', fingerprint: print };
+    const token = randomUUID();
+    const mine = JSON.stringify({ state: 'in_flight', fingerprint: print, token } satisfies Entry);
     const set = await this.call(() =>
-      this.redis.set(redisKey, JSON.stringify(entry), 'EX', this.inFlightSeconds, 'NX'),
+      this.redis.set(redisKey, mine, 'EX', this.inFlightSeconds, 'NX'),
     );
-    if (set === 'OK') return { kind: 'proceed' };
+    if (set === 'OK') return { kind: 'proceed', token };
+    await authorize();
     const raw = await this.call(() => this.redis.get(redisKey));
-    if (raw === null) return this.reserve(scope, key, print); // expired in between
+    if (raw === null) return this.reserve(scope, key, print, authorize); // expired in between
     const existing = JSON.parse(raw) as Entry;
     if (existing.fingerprint !== print) {
       throw new InvalidInputError(
         'idempotency_key_reused',
         'this Idempotency-Key was used with a different body',
       );
+    }
+    if (existing.state === 'done' && existing.rederive) {
+      const taken = await this.call(() =>
+        this.redis.eval(COMPARE_AND_SET, 1, redisKey, raw, mine, this.inFlightSeconds),
+      );
+      if (taken === 'OK') return { kind: 'proceed', token };
     }
     if (existing.state === 'in_flight' || !existing.response) {
       throw new ConflictError(
@@ -105,13 +147,18 @@ export class IdempotencyStore {
     print: string,
     response: StoredResponse,
   ): Promise<void> {
-    const entry: Entry = { state: 'done', fingerprint: print, response };
-    await this.call(() =>
-      this.redis.set(this.keyOf(scope, key), JSON.stringify(entry), 'EX', this.ttlSeconds),
-    );
+    let text = JSON.stringify({ state: 'done', fingerprint: print, response } satisfies Entry);
+    if (Buffer.byteLength(text) > MAX_STORED_ANSWER_BYTES) {
+      text = JSON.stringify({ state: 'done', fingerprint: print, rederive: true } satisfies Entry);
+    }
+    await this.call(() => this.redis.set(this.keyOf(scope, key), text, 'EX', this.ttlSeconds));
   }
 
-  async release(scope: string, key: string): Promise<void> {
-    await this.redis.del(this.keyOf(scope, key)).catch(() => undefined);
+  /** Gives up the reservation `token` took; a newer one under the same key is left alone. */
+  async release(scope: string, key: string, token: string, print: string): Promise<void> {
+    const mine = JSON.stringify({ state: 'in_flight', fingerprint: print, token } satisfies Entry);
+    await this.redis
+      .eval(COMPARE_AND_DELETE, 1, this.keyOf(scope, key), mine)
+      .catch(() => undefined);
   }
 }

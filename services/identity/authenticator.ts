@@ -28,27 +28,39 @@ export class Authenticator {
   }
 
   /**
-   * `onCachedKey` is told, before the revocation check, the key id this process has
-   * cached for the credential, so that per-key work can run in the same Redis round
-   * trip as that check; the answer is still only what this method returns.
+   * Hooks let the gateway do per-key work around the lookup: `onCachedKey` is told,
+   * before the revocation check, the key id this process has cached for the
+   * credential, so that per-key work can run in the same Redis round trip as that
+   * check (the answer is still only what this method returns); `beforeLookup` runs
+   * when the key is not cached, before the Neo4j lookup, and may refuse it;
+   * `onUnknown` when the lookup found no key. With the last two, unknown keys cannot
+   * buy one lookup each.
    */
   async authenticate(
     header: string | undefined,
-    onCachedKey?: (keyId: string) => void,
+    hooks: {
+      onCachedKey?: (keyId: string) => void;
+      beforeLookup?: () => void;
+      onUnknown?: () => void;
+    } = {},
   ): Promise<Principal> {
     const token = Authenticator.bearerToken(header);
     if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
     const hash = hashToken(token);
     const { cache } = this.options;
-    const candidate = onCachedKey && cache?.peek(hash);
-    if (candidate) onCachedKey(candidate.keyId);
+    const candidate = hooks.onCachedKey && cache?.peek(hash);
+    if (candidate) hooks.onCachedKey?.(candidate.keyId);
     // The epoch is read before the lookup: a revocation that commits after this
     // point bumps it, so what the lookup finds is never used past the revocation.
     const epoch = cache ? await cache.epoch() : undefined;
     const cached = epoch === undefined ? undefined : cache?.get(hash, epoch);
     if (cached) return cached;
+    hooks.beforeLookup?.();
     const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash });
-    if (!row) throw new UnauthenticatedError();
+    if (!row) {
+      hooks.onUnknown?.();
+      throw new UnauthenticatedError();
+    }
     const principal: Principal = {
       userId: row.userId,
       keyId: row.keyId,

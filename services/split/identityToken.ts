@@ -1,12 +1,15 @@
 /**
  * The caller's identity as it travels from the gateway to a service process:
  * the authenticated Principal, the operation and the request id, with an expiry,
- * signed with HMAC-SHA256 under the INTERNAL_SECRET both sides share. A service
- * accepts a call only with a valid signature, an unexpired token and the very
- * operation it is called for, so a header anyone could write is worth nothing.
+ * signed with HMAC-SHA256 under the INTERNAL_SECRET both sides share. The token is
+ * bound to the one call it was made for: the operation, the method and path of the
+ * internal request, and the SHA-256 digest of its body. A service accepts a call
+ * only with a valid signature, an unexpired token and all of these matching, so a
+ * header anyone could write is worth nothing, and a token seen once cannot carry
+ * another body or reach another operation.
  *   token = base64url(JSON payload) "." base64url(HMAC(secret, first part))
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Principal } from '../../shared/http/principal';
 
 export const IDENTITY_HEADER = 'x-gds-identity';
@@ -22,6 +25,27 @@ interface Payload {
   op: string;
   rid: string;
   exp: number;
+  /** Method, path and body digest of the internal request. */
+  mth: string;
+  pth: string;
+  dig: string;
+}
+
+/** What the token is bound to, besides the operation. */
+export interface InternalRequest {
+  method: string;
+  path: string;
+  /** SHA-256 (hex) of the request body's bytes, see bodyDigest(). */
+  digest: string;
+}
+
+export function bodyDigest(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The internal path an operation is called at. */
+export function internalPath(operationId: string): string {
+  return `/internal/v1/${operationId}`;
 }
 
 function mac(secret: string, data: string): Buffer {
@@ -31,6 +55,7 @@ function mac(secret: string, data: string): Buffer {
 export function signIdentity(
   secret: string,
   call: { principal: Principal; operationId: string; requestId: string },
+  request: InternalRequest,
   now = Date.now(),
 ): string {
   const payload: Payload = {
@@ -41,6 +66,9 @@ export function signIdentity(
     op: call.operationId,
     rid: call.requestId,
     exp: now + LIFETIME_MS,
+    mth: request.method.toUpperCase(),
+    pth: request.path,
+    dig: request.digest,
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
@@ -48,11 +76,12 @@ export function signIdentity(
 
 export type VerifiedIdentity = { principal: Principal; requestId: string };
 
-/** The identity in `token` for `operationId`, or undefined when it is not valid. */
+/** The identity in `token` for `operationId` and `request`, or undefined when it is not valid. */
 export function verifyIdentity(
   secret: string,
   token: string | undefined,
   operationId: string,
+  request: InternalRequest,
   now = Date.now(),
 ): VerifiedIdentity | undefined {
   if (!token) return undefined;
@@ -68,6 +97,13 @@ export function verifyIdentity(
     return undefined;
   }
   if (payload.op !== operationId || typeof payload.exp !== 'number' || payload.exp < now) {
+    return undefined;
+  }
+  if (
+    payload.mth !== request.method.toUpperCase() ||
+    payload.pth !== request.path ||
+    payload.dig !== request.digest
+  ) {
     return undefined;
   }
   return {

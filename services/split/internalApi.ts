@@ -9,7 +9,7 @@
  * and status, and the latency of the Cypher it runs).
  */
 import { randomUUID } from 'node:crypto';
-import express, { Express } from 'express';
+import express, { Express, NextFunction, Request, Response } from 'express';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
@@ -17,7 +17,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
 import type { ServiceMetrics } from '../gateway/serviceMetrics';
-import { IDENTITY_HEADER, verifyIdentity } from './identityToken';
+import { bodyDigest, IDENTITY_HEADER, verifyIdentity } from './identityToken';
 
 export interface InternalCall {
   params: Record<string, string>;
@@ -51,7 +51,16 @@ export function internalApi(options: {
       () => res.status(503).json({ status: 'unavailable', service: options.service }),
     );
   });
-  app.use(express.json({ limit: options.maxBodyBytes * 2 + 65_536 }));
+  // the digest of the bytes as received: the signed identity is bound to it
+  const digests = new WeakMap<Request, string>();
+  app.use(
+    express.json({
+      limit: options.maxBodyBytes * 2 + 65_536,
+      verify: (req, _res, bytes) => {
+        digests.set(req as Request, bodyDigest(bytes));
+      },
+    }),
+  );
   app.post('/internal/v1/:operationId', (req, res) => {
     const operationId = String(req.params.operationId);
     const handler = options.operations[operationId];
@@ -59,7 +68,11 @@ export function internalApi(options: {
       res.status(404).json({ error: `${options.service} does not own ${operationId}` });
       return;
     }
-    const identity = verifyIdentity(options.secret, req.header(IDENTITY_HEADER), operationId);
+    const identity = verifyIdentity(options.secret, req.header(IDENTITY_HEADER), operationId, {
+      method: req.method,
+      path: req.path,
+      digest: digests.get(req) ?? bodyDigest(''),
+    });
     if (!identity) {
       res.status(401).json({ error: 'missing or invalid identity' });
       return;
@@ -97,6 +110,18 @@ export function internalApi(options: {
         });
         res.status(200).json(result);
       });
+  });
+  // A call that cannot be read (malformed JSON, a body past the limit) or anything else
+  // that escapes: a JSON answer without internals, never Express's HTML page with a stack.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ error: 'the internal call could not be read' });
+      return;
+    }
+    options.logger.error({ err: error, path: req.path }, 'internal call failed');
+    res.status(500).json({ error: 'internal error' });
   });
   return app;
 }

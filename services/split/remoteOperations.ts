@@ -8,7 +8,7 @@
 import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { InternalCall } from './internalApi';
-import { IDENTITY_HEADER, signIdentity } from './identityToken';
+import { bodyDigest, IDENTITY_HEADER, internalPath, signIdentity } from './identityToken';
 import { OPERATION_OWNERS, ServiceName } from './operationOwners';
 
 /** Request headers the services never need (credentials stay at the gateway). */
@@ -27,22 +27,25 @@ export function remoteOperations(options: {
 }): OperationTable {
   const table: OperationTable = {};
   for (const [operationId, owner] of Object.entries(OPERATION_OWNERS)) {
-    const url = `${options.serviceUrls[owner].replace(/\/$/, '')}/internal/v1/${operationId}`;
+    const url = `${options.serviceUrls[owner].replace(/\/$/, '')}${internalPath(operationId)}`;
     table[operationId] = async (req) => {
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(req.headers)) {
         if (!DROPPED_HEADERS.has(name.toLowerCase())) headers[name] = value;
       }
       const call: InternalCall = { params: req.params, query: req.query, body: req.body, headers };
+      const body = JSON.stringify(call);
+      const identity = signIdentity(options.secret, req, {
+        method: 'POST',
+        path: internalPath(operationId),
+        digest: bodyDigest(body),
+      });
       let response: Response;
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            [IDENTITY_HEADER]: signIdentity(options.secret, req),
-          },
-          body: JSON.stringify(call),
+          headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: identity },
+          body,
           signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
         });
       } catch (error) {

@@ -11,6 +11,7 @@ import { Executor } from '../../shared/neo4j/executor';
 import { withinMs, workerConnection } from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { ensureSchema } from '../gateway/ensureSchema';
+import { expireIdempotencyKeys } from '../graph/commands/expireIdempotencyKeys';
 import { sweepPurges, SweepResult } from '../purge/commands/sweepPurges';
 import { purgeProcessor } from '../purge/purgeJobs';
 import { PURGE_QUEUE, PurgeQueue } from '../purge/purgeQueue';
@@ -101,12 +102,21 @@ export async function startWorker(
     });
     return sweeping;
   };
+  const expireKeys = () =>
+    expireIdempotencyKeys(executor, { ttlSeconds: config.idempotencyTtlSeconds });
   const sweepInBackground = () => {
     sweep().then(
       (result) => {
         if (result.projects + result.branches > 0) logger.info(result, 'purge sweep enqueued');
       },
       (error: unknown) => logger.warn({ err: (error as Error).message }, 'purge sweep failed'),
+    );
+    expireKeys().then(
+      (expired) => {
+        if (expired > 0) logger.info({ expired }, 'expired idempotency keys forgotten');
+      },
+      (error: unknown) =>
+        logger.warn({ err: (error as Error).message }, 'idempotency key expiry failed'),
     );
   };
   const timer = setInterval(sweepInBackground, config.jobs.purgeSweepIntervalSeconds * 1000);

@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Prometheus text exposition format 0.0.4: gds_http_requests_total and gds_http_request_duration_seconds (labels operation_id, method, status; operation_id `none` for paths this document does not have), gds_neo4j_query_duration_seconds (labels query, outcome), gds_queue_jobs (labels queue `decisions`|`purge`, state), gds_queue_scrape_errors_total, and the process metrics gds_process_* and gds_nodejs_*. No credentials, not rate limited.
+         * @description Prometheus text exposition format 0.0.4: gds_http_requests_total and gds_http_request_duration_seconds (labels operation_id, method, status; operation_id `none` for paths this document does not have), gds_neo4j_query_duration_seconds (labels query, outcome), gds_queue_jobs (labels queue `decisions`|`purge`, state; read from Redis at most every 5 s), gds_queue_scrape_errors_total, and the process metrics gds_process_* and gds_nodejs_*. For the scraper only: with env METRICS_TOKEN set it needs `Authorization: Bearer <METRICS_TOKEN>`; without it only direct loopback connections (no X-Forwarded-For) are answered. Anyone else gets the 404 of a missing route. No API key, not rate limited.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1685,7 +1685,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorNotFound"] | components["schemas"]["ErrorNodeNotFound"] | components["schemas"]["ErrorEdgeNotFound"];
             };
         };
-        /** @description Conflict with the current state; detail.code is one of the 409 codes of §7 and interpretations.md (each operation lists its own). */
+        /** @description Conflict with the current state; detail.code is one of the 409 codes of §7 and interpretations.md (each operation lists its own), or `constraint_violation` when a write raced another for the same identity (nothing was changed). */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3098,6 +3098,16 @@ export interface operations {
                 };
                 content: {
                     "text/plain": string;
+                };
+            };
+            /** @description The caller is not the scraper (wrong or missing METRICS_TOKEN, or not loopback without one). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorNotFound"];
                 };
             };
         };

@@ -10,7 +10,14 @@ import { SERVICE_NAMES, ServiceName } from './serviceNames';
 export interface Config {
   port: number;
   host: string;
-  neo4j: { uri: string; user: string; password: string; database: string | undefined };
+  neo4j: {
+    uri: string;
+    user: string;
+    password: string;
+    database: string | undefined;
+    /** Server-side limit on one transaction of the API (NEO4J_TX_TIMEOUT_MS; 0: none). */
+    transactionTimeoutMs: number;
+  };
   redisUrl: string;
   limits: {
     projectLimit: number;
@@ -26,6 +33,8 @@ export interface Config {
     maxFindings: number;
     /** Deepest containment: a top-level node is at depth 1. */
     maxNestingDepth: number;
+    /** Requests of one key the gateway serves at once; more answer 429 (per process). */
+    maxInFlightPerKey: number;
   };
   /** Per-branch quotas: what one branch (main included) may hold. */
   quotas: {
@@ -52,6 +61,11 @@ export interface Config {
   serviceUrls: Record<ServiceName, string> | undefined;
   /** HMAC key that signs the caller's identity between gateway and services (INTERNAL_SECRET). */
   internalSecret: string | undefined;
+  /**
+   * Bearer token that GET /metrics requires (METRICS_TOKEN); without one, /metrics
+   * answers only direct loopback connections (a Prometheus agent on the same host).
+   */
+  metricsToken: string | undefined;
   /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
   shutdownTimeoutSeconds: number;
   logLevel: string;
@@ -174,6 +188,7 @@ export function loadConfig(
       user: env.NEO4J_USER || 'neo4j',
       password: env.NEO4J_PASSWORD || 'neo4j',
       database: env.NEO4J_DATABASE || undefined,
+      transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
     },
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
     limits: {
@@ -187,6 +202,7 @@ export function loadConfig(
       maxBatchBytes: intSetting(env, 'MAX_BATCH_BYTES', 2 * 1024 * 1024, 1024, problems),
       maxFindings: intSetting(env, 'MAX_FINDINGS', 1000, 1, problems),
       maxNestingDepth: intSetting(env, 'MAX_NESTING_DEPTH', 64, 2, problems),
+      maxInFlightPerKey: intSetting(env, 'MAX_IN_FLIGHT_PER_KEY', 16, 1, problems),
     },
     quotas: {
       maxNodes: intSetting(env, 'BRANCH_MAX_NODES', 200_000, 1, problems),
@@ -202,11 +218,14 @@ export function loadConfig(
     },
     serviceUrls: serviceUrlsSetting(env, problems),
     internalSecret: env.INTERNAL_SECRET || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
     clientToken: env.GDS_TOKEN || undefined,
   };
+  if (config.metricsToken !== undefined && config.metricsToken.length < 16)
+    problems.push('METRICS_TOKEN must be at least 16 characters');
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))

@@ -5,8 +5,11 @@
  * typed domain errors.
  */
 import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
+
+/** The driver's per-transaction settings (only the timeout is used). */
+type TransactionConfig = { timeout?: number };
 import type { Logger } from 'pino';
-import { DomainError, ServiceUnavailableError } from '../errors/domainErrors';
+import { ConflictError, DomainError, ServiceUnavailableError } from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 
@@ -18,7 +21,20 @@ export interface ExecutorOptions {
   logger: Logger;
   /** Called after each query with its name and duration in milliseconds. */
   onQuery?: (name: string, ms: number, ok: boolean) => void;
+  /**
+   * Server-side limit on each transaction of the API (0 or absent: none). The
+   * batched purges (autoCommit) are exempt: each of their inner transactions is small.
+   */
+  transactionTimeoutMs?: number;
 }
+
+/** Attempts of a dry run (rolledBackTx) that meets a deadlock or another transient failure. */
+const DRY_RUN_ATTEMPTS = 4;
+
+const TIMEOUT_CODES = new Set([
+  'Neo.ClientError.Transaction.TransactionTimedOut',
+  'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+]);
 
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'ECONNREFUSED']);
 
@@ -47,8 +63,13 @@ export class Executor {
   private readonly logger: Logger;
   private readonly onQuery: ExecutorOptions['onQuery'];
   private readonly gate: AvailabilityGate;
+  /** Passed to every transaction of the API (the server enforces the timeout). */
+  private readonly txConfig: TransactionConfig;
+  private readonly timeoutMs: number;
 
   constructor(options: ExecutorOptions) {
+    this.timeoutMs = options.transactionTimeoutMs ?? 0;
+    this.txConfig = this.timeoutMs > 0 ? { timeout: this.timeoutMs } : {};
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
       maxConnectionPoolSize: 64,
@@ -70,7 +91,7 @@ export class Executor {
    * for single-statement reads on the hot path such as authentication.
    */
   read<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
-    return this.runAutoCommit('READ', query, params);
+    return this.runAutoCommit('READ', query, params, this.txConfig);
   }
 
   /** Runs a write query in its own managed write transaction. */
@@ -80,7 +101,7 @@ export class Executor {
 
   readTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
     return this.withSession('READ', (session) =>
-      pipelineBegin(session).executeRead((tx) => work(this.runner(tx))),
+      pipelineBegin(session).executeRead((tx) => work(this.runner(tx)), this.txConfig),
     );
   }
 
@@ -90,40 +111,50 @@ export class Executor {
    */
   writeTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
     return this.withSession('WRITE', (session) =>
-      pipelineBegin(session).executeWrite((tx) => work(this.runner(tx))),
+      pipelineBegin(session).executeWrite((tx) => work(this.runner(tx)), this.txConfig),
     );
   }
 
   /**
    * Runs `work` in a write transaction that is always rolled back (dry runs, §4.14).
-   * The result of `work` is returned; nothing it wrote is kept.
+   * The result of `work` is returned; nothing it wrote is kept. Like the managed
+   * transactions, a deadlock or another transient failure runs `work` again (a few
+   * times), so a dry run that meets a concurrent apply or merge never answers 500.
    */
   async rolledBackTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
-    return this.withSession('WRITE', async (session) => {
-      const tx = session.beginTransaction();
+    for (let attempt = 1; ; attempt += 1) {
       try {
-        return await work(this.transactionRunner(tx));
-      } finally {
-        await tx.rollback().catch(() => undefined);
+        return await this.withSession('WRITE', async (session) => {
+          const tx = session.beginTransaction(this.txConfig);
+          try {
+            return await work(this.transactionRunner(tx));
+          } finally {
+            await tx.rollback().catch(() => undefined);
+          }
+        });
+      } catch (error) {
+        if (attempt >= DRY_RUN_ATTEMPTS || !Neo4jError.isRetriable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
       }
-    });
+    }
   }
 
   /** Auto-commit write query, for `CALL { ... } IN TRANSACTIONS` batch work (purges). */
   autoCommit<R extends Row = Row>(query: NamedQuery, params: Params = {}): Promise<R[]> {
-    return this.runAutoCommit('WRITE', query, params);
+    return this.runAutoCommit('WRITE', query, params, {});
   }
 
   private runAutoCommit<R extends Row>(
     mode: 'READ' | 'WRITE',
     query: NamedQuery,
     params: Params,
+    config: TransactionConfig,
   ): Promise<R[]> {
     return this.withSession(mode, async (session) => {
       const started = performance.now();
       let ok = false;
       try {
-        const result = await session.run(query.text, params);
+        const result = await session.run(query.text, params, config);
         ok = true;
         return result.records.map((r) => r.toObject() as R);
       } finally {
@@ -208,6 +239,20 @@ export class Executor {
       this.logger.error({ err: error }, 'neo4j unavailable');
       this.gate.close();
       return new ServiceUnavailableError('the graph database is unavailable, retry later');
+    }
+    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
+      this.logger.warn({ timeoutMs: this.timeoutMs }, 'neo4j transaction timed out');
+      return new ServiceUnavailableError(
+        `the request needed longer than the ${this.timeoutMs} ms the graph database allows one transaction; nothing was changed`,
+      );
+    }
+    // a uniqueness rule of the schema refused the write (two writers raced for one id):
+    // nothing was written, and the caller learns which kind of clash without our Cypher
+    if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
+      return new ConflictError(
+        'constraint_violation',
+        'the write conflicts with an existing record with the same identity; nothing was changed',
+      );
     }
     return error;
   }

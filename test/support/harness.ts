@@ -32,6 +32,7 @@ export const TEST_ENV = {
   RATE_LIMIT_READ_PER_MIN: '100000',
   RATE_LIMIT_WRITE_PER_MIN: '100000',
   RATE_LIMIT_ANON_PER_MIN: '100000',
+  MAX_IN_FLIGHT_PER_KEY: '1000',
   LOG_LEVEL: 'error',
   // small enough that the abuse suite reaches them quickly (test/abuse/)
   MAX_FINDINGS: '40',

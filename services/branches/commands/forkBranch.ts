@@ -64,6 +64,8 @@ export async function forkBranch(
     }
     await requireFreeBranchName(tx, { projectId, ownerId: principal.userId, name, excludeId: '' });
     const main = await loadMainBranch(tx, projectId, { lock: true });
+    // read again under main's lock: an archive in between has committed by now
+    requireProjectActive(await visibleProject(tx, principal, projectId));
     const row = await tx.one<{ branch: BranchRecord }>(createBranch, {
       id: randomUUID(),
       projectId,

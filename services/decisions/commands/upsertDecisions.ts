@@ -61,10 +61,17 @@ export async function upsertDecisions(
     const now = nowTimestamp();
     let written = 0;
     for (let start = 0; start < records.length; start += UPSERT_CHUNK) {
-      const row = await tx.one<{ upserted: number }>(upsertQuery, {
-        records: records.slice(start, start + UPSERT_CHUNK),
-        now,
-      });
+      const chunk = records.slice(start, start + UPSERT_CHUNK);
+      const row = await tx.one<{ upserted: number }>(upsertQuery, { records: chunk, now });
+      // short: another project's ingestion took some of these ids after the check
+      // above committed; nothing moves between projects, and this call writes nothing
+      if ((row?.upserted ?? 0) < new Set(chunk.map((r) => r.id)).size) {
+        await requireOwnIds(
+          tx,
+          projectId,
+          chunk.map((r) => r.id),
+        );
+      }
       written += row?.upserted ?? 0;
     }
     return written;

@@ -54,13 +54,17 @@ export const findForeignDecisionIds = cypher(
 
 /**
  * Upsert by id: every stored field is replaced by the record's (a null removes
- * the property, which reads back as null).
+ * the property, which reads back as null). A decision is written only within its
+ * own project: the MERGE holds the id's uniqueness lock, so a record whose id another
+ * project took meanwhile (a concurrent job) is skipped here, never moved, and the
+ * count comes back short.
  */
 export const upsertDecisions = cypher(
   'upsertDecisions',
   `UNWIND $records AS r
    MERGE (d:Decision {id: r.id})
-   ON CREATE SET d.created_at = $now
+   ON CREATE SET d.created_at = $now, d.project_id = r.project_id
+   WITH d, r WHERE d.project_id = r.project_id
    SET d += r, d.ingested_at = $now
    RETURN count(d) AS upserted`,
 );

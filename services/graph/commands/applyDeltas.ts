@@ -55,6 +55,22 @@ export interface IdempotencyClaim {
   fingerprint: string;
 }
 
+/**
+ * What apply checks before it looks at the batch (visible branch, graph:write, editor
+ * role), read without a lock: an Idempotency-Key's kept answer is served only after it.
+ */
+export async function requireApplyAccess(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+): Promise<void> {
+  await ctx.executor.readTx(async (tx) => {
+    const grant = await visibleBranch(tx, principal, branchId);
+    requireScope(principal, 'graph:write');
+    requireRole(grant, 'editor');
+  });
+}
+
 export async function applyDeltas(
   ctx: ServiceContext,
   principal: Principal,
@@ -93,6 +109,8 @@ export async function applyDeltas(
         branchId,
         key: idempotency.key,
         scope: principal.userId,
+        // the recorded key lives as long as the cached answer (IDEMPOTENCY_TTL_S)
+        since: new Date(Date.now() - ctx.config.idempotencyTtlSeconds * 1000).toISOString(),
       });
       if (done) {
         if (done.fingerprint !== null && done.fingerprint !== idempotency.fingerprint) {

@@ -3,7 +3,9 @@
  * transaction that is always rolled back, then the findings of the graph that
  * would result. The same parser and BatchApplier as apply, so a dry run accepts
  * and refuses exactly what apply would. No scope needed (interpretations). A
- * discarded branch has no graph left (§3.2): 409 branch_not_active.
+ * discarded branch has no graph left (§3.2): 409 branch_not_active. It takes the
+ * branch's write lock as apply does, so it never deadlocks with a write; the
+ * transaction is bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
  */
 import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
@@ -32,7 +34,9 @@ export async function validateDeltas(
   body: unknown,
 ): Promise<ValidateResult> {
   return ctx.executor.rolledBackTx(async (tx) => {
-    const { branch } = await visibleBranch(tx, principal, branchId);
+    // the lock apply takes first: a dry run queues behind (or ahead of) a write on
+    // this branch instead of locking its nodes in another order and deadlocking
+    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
     if (branch.status === 'discarded') {
       // no graph left to validate against (§3.2), and apply would refuse it too
       throw new ConflictError('branch_not_active', 'the branch is discarded');

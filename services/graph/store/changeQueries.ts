@@ -10,6 +10,11 @@ export const changeSchema = [
     'changeIdempotency',
     'CREATE INDEX change_idempotency IF NOT EXISTS FOR (c:Change) ON (c.branch_id, c.idempotency_key)',
   ),
+  // the worker's sweep finds keyed batches through it to forget expired keys
+  cypher(
+    'changeIdempotencyKey',
+    'CREATE INDEX change_idempotency_key IF NOT EXISTS FOR (c:Change) ON (c.idempotency_key)',
+  ),
 ];
 
 /**
@@ -31,11 +36,14 @@ export const recordBatch = cypher(
    RETURN b.version AS version`,
 );
 
-/** A batch already applied under this key by this user (a retry after a lost answer). */
+/**
+ * A batch applied under this key by this user since $since (a retry after a lost
+ * answer); a key older than the idempotency window is forgotten, as in Redis.
+ */
 export const findChangeByIdempotencyKey = cypher(
   'findChangeByIdempotencyKey',
   `MATCH (c:Change {branch_id: $branchId, idempotency_key: $key})
-   WHERE c.idempotency_scope = $scope
+   WHERE c.idempotency_scope = $scope AND c.created_at >= $since
    RETURN c.version AS version, c.positions_applied AS positionsApplied,
           c.idempotency_fingerprint AS fingerprint
    LIMIT 1`,
@@ -44,4 +52,19 @@ export const findChangeByIdempotencyKey = cypher(
 export const touchBranch = cypher(
   'touchBranch',
   `MATCH (b:Branch {id: $branchId}) SET b.last_active_at = $now RETURN b.version AS version`,
+);
+
+/** Forgets the Idempotency-Keys of batches recorded before $before, at most $limit of them. */
+export const expireIdempotencyKeys = cypher(
+  'expireIdempotencyKeys',
+  `MATCH (c:Change) WHERE c.idempotency_key IS NOT NULL AND c.created_at < $before
+   WITH c LIMIT toInteger($limit)
+   SET c.idempotency_key = null, c.idempotency_scope = null, c.idempotency_fingerprint = null
+   RETURN count(c) AS expired`,
+);
+
+/** A branch's version alone (a full read checks that it did not move while it read). */
+export const readBranchVersion = cypher(
+  'readBranchVersion',
+  `MATCH (b:Branch {id: $id}) RETURN b.version AS version`,
 );

@@ -52,8 +52,10 @@ export async function mergeBranch(
       projectId: seen.project_id,
     });
     if (!mainRow) throw new NotFoundError('branch');
-    const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
+    const { branch, ...locked } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireWritable(branch);
+    // read again under the locks: an archive in between has committed by now
+    requireProjectActive(locked);
     requireVersion(branch, expectedVersion);
 
     const outcome = await runMerge(tx, mainRow.branch, branch, {

@@ -7,6 +7,8 @@
  * the branch must be visible (its owner), active and not main. `canMerge` also weighs
  * what the merge itself checks before it looks at the graph: an archived project
  * (409 project_archived), a key without graph:write or a role below editor (403).
+ * It takes main's lock and then the branch's, as the merge does; the transaction is
+ * bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -50,9 +52,13 @@ export async function previewMerge(
   branchId: string,
 ): Promise<MergePreview> {
   return ctx.executor.rolledBackTx(async (tx) => {
-    const { branch, ...grant } = await visibleBranch(tx, principal, branchId);
+    const { branch: seen } = await visibleBranch(tx, principal, branchId);
+    requireWritable(seen);
+    // main's lock, then the branch's: the order a merge takes them in, so a preview
+    // waits for a merge (or the merge for it) and the two never deadlock
+    const main = await loadMainBranch(tx, seen.project_id, { lock: true });
+    const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireWritable(branch);
-    const main = await loadMainBranch(tx, branch.project_id);
     const findingsBefore = await computeFindings(tx, main.id);
     const outcome = await runMerge(tx, main, branch, {
       maxDepth: ctx.config.limits.maxNestingDepth,

@@ -8,7 +8,11 @@ import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import { ownedProject, ProjectRecord, requireScope } from '../../identity/projectAccess';
 import { checkProjectName } from '../projectRules';
-import { lockUser, updateProject as updateProjectQuery } from '../store/projectQueries';
+import {
+  lockProjectBranches,
+  lockUser,
+  updateProject as updateProjectQuery,
+} from '../store/projectQueries';
 import { requireFreeName } from './createProject';
 
 export interface UpdateProjectInput {
@@ -36,6 +40,8 @@ export async function updateProject(
     if (hasName) Object.assign(changes, { name, name_lower: name.toLowerCase() });
     const archived = hasArchived ? body.archived === true : project.archived;
     if (hasArchived) changes.archived = archived;
+    // writers read `archived` under their branch locks: archiving waits for them
+    if (archived && !project.archived) await tx.run(lockProjectBranches, { projectId });
     if (!archived && (hasName || project.archived)) {
       await requireFreeName(tx, principal.userId, name, project.id);
     }

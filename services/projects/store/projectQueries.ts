@@ -65,6 +65,19 @@ export const updateProject = cypher(
    RETURN p {.*} AS project`,
 );
 
+/**
+ * Takes the write lock of every branch of the project, main first, then by id (the
+ * order merges and forks take them in). Archiving holds them: an apply, merge or
+ * fork in flight finishes first, and any later one sees the project archived.
+ */
+export const lockProjectBranches = cypher(
+  'lockProjectBranches',
+  `MATCH (b:Branch {project_id: $projectId}) WHERE b.deleted_at IS NULL
+   WITH b ORDER BY b.is_main DESC, b.id ASC
+   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
+   RETURN count(b) AS locked`,
+);
+
 /** Removes the project from every route at once; its content is purged afterwards. */
 export const markProjectDeleted = cypher(
   'markProjectDeleted',
