@@ -41,6 +41,8 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   /** Requests of one key served at once by this process; more answer 429 (default 16). */
   maxInFlightPerKey?: number;
+  /** Lookups of unknown keys per address; shared with other routes that authenticate (/mcp). */
+  unknownKeys?: UnknownKeyLimit;
   /** Told once per answered request (metrics). */
   observeRequest?: RequestObserver;
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
@@ -132,7 +134,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     },
   });
   const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
-  const unknownKeys = new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
+  const unknownKeys =
+    options.unknownKeys ?? new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
   /**
    * Authentication (401, counted in the caller's address bucket), the key's bucket
    * (429) and the key's requests in flight (429).

@@ -23,6 +23,7 @@ import { IdempotencyStore } from '../graph/idempotency';
 import { scopedReadRoutes } from '../graph/scopedReadRoutes';
 import { AuthCache } from '../identity/authCache';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
+import { UnknownKeyLimit } from './unknownKeyLimit';
 import { Authenticator } from '../identity/authenticator';
 import { mergeRoutes } from '../merge/mergeRoutes';
 import { projectRoutes } from '../projects/projectRoutes';
@@ -99,6 +100,8 @@ export async function startService(
       anon: config.limits.rateLimitAnonPerMin,
     },
   });
+  // one budget of unknown-key lookups per address, whichever route authenticates
+  const unknownKeys = new UnknownKeyLimit(config.limits.rateLimitAnonPerMin);
   // MCP at /mcp: its tools call this gateway's own routes on loopback with the caller's key
   let selfUrl = '';
   const mcp = gatewayMcpRoutes({
@@ -106,6 +109,7 @@ export async function startService(
     logger,
     authenticator,
     rateLimits,
+    unknownKeys,
     apiBaseUrl: () => selfUrl,
     maxBodyBytes: config.limits.maxBodyBytes,
     version: config.serviceVersion,
@@ -117,6 +121,7 @@ export async function startService(
     rateLimits,
     maxBodyBytes: config.limits.maxBodyBytes,
     maxInFlightPerKey: config.limits.maxInFlightPerKey,
+    unknownKeys,
     observeRequest: metrics.observeRequest,
     plainRoutes: Router().use(
       opsRouter({ definitionPath: OPENAPI_PATH, metrics, metricsToken: config.metricsToken }),

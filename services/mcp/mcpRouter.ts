@@ -28,7 +28,17 @@ const ENVELOPE_BYTES = 64 * 1024;
 export interface McpRouterOptions {
   tools: ToolDefinition[];
   /** The gateway's own Authenticator (structural: only authenticate is used). */
-  authenticator: { authenticate(header: string | undefined): Promise<unknown> };
+  authenticator: {
+    authenticate(
+      header: string | undefined,
+      hooks?: { beforeLookup?: () => void; onUnknown?: () => void },
+    ): Promise<unknown>;
+  };
+  /**
+   * The gateway's budget of unknown-key lookups per address (structural), so that /mcp
+   * is no way around it: past it, an uncached key is refused before its Neo4j lookup.
+   */
+  unknownKeys?: { refuseIfSpent(address: string): void; recordMiss(address: string): void };
   /** The gateway's RateLimits: an unauthenticated attempt is counted in the anon bucket. */
   rateLimits: { consume(bucket: 'anon', key: string): Promise<unknown> };
   /** Base URL of the API the tools call (the gateway itself on loopback), known once it listens. */
@@ -53,7 +63,15 @@ export function mcpRouter(options: McpRouterOptions): Router {
 
   async function admit(req: Request): Promise<void> {
     try {
-      await options.authenticator.authenticate(req.header('authorization'));
+      const address = req.ip ?? 'unknown';
+      const limit = options.unknownKeys;
+      await options.authenticator.authenticate(
+        req.header('authorization'),
+        limit && {
+          beforeLookup: () => limit.refuseIfSpent(address),
+          onUnknown: () => limit.recordMiss(address),
+        },
+      );
     } catch (error) {
       if (error instanceof UnauthenticatedError)
         await options.rateLimits.consume('anon', req.ip ?? 'unknown');

@@ -105,6 +105,35 @@ describe('abuse: what an outsider can make the service do', function () {
     expect((await api.post('/v1/projects', { name: uniqueName() })).status).to.be.oneOf([201, 429]);
   });
 
+  it('holds /mcp to the same budget of unknown-key lookups as the API routes', async () => {
+    const lookups = () =>
+      service.metrics
+        .render()
+        .then((t) =>
+          sample(t, 'gds_neo4j_query_duration_seconds_count', { query: 'findActiveKeyByHash' }),
+        );
+    const postMcp = (token: string) =>
+      fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    // spend the address's misses (already spent if an earlier test of this service did)
+    for (let i = 0; i < 3; i += 1)
+      expect((await postMcp(unknownKey())).status).to.be.oneOf([401, 429]);
+    const before = await lookups();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await postMcp(unknownKey());
+      expect(res.status).to.equal(429);
+      expect(res.headers.get('retry-after')).to.not.equal(null);
+    }
+    expect(await lookups()).to.equal(before);
+  });
+
   describe('separate-process identities', () => {
     const secret = randomBytes(32).toString('base64url');
     let projects: RunningOwnerService;
