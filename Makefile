@@ -7,6 +7,8 @@ SHELL := /bin/bash
 PORT ?= 8080
 TEST_NEO4J_PORT ?= 27687
 TEST_REDIS_PORT ?= 26379
+# First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
+TEST_REDIS_CLUSTER_PORT ?= 26391
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
 # Every mocha run ends with a plain 'label: N passed, N failed' line (and appends its counts
@@ -19,14 +21,22 @@ MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
   --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
+# The Redis users (rate limits, idempotency keys, auth-cache epoch and revocation, the
+# decisions and purge queues) again, against a 6-node Redis Cluster (REDIS_CLUSTER_NODES),
+# plus the failover test that stops a master. Only those files: the rest never touch Redis.
+REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionIngestion.test.ts \
+  test/purge.test.ts test/graphctl.test.ts test/cluster/redisFailover.cluster.ts
+MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
+  $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split
+.PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process (medians, ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
+	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
 
@@ -64,10 +74,14 @@ integration:
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
 
+integration-redis-cluster:
+	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
+	  scripts/redis-cluster.sh run test-cluster $(TEST_REDIS_CLUSTER_PORT) -- $(MOCHA_REDIS_CLUSTER)
+
 test: deps
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integration integration-split; status=$$?; \
+	$(MAKE) --no-print-directory check unit integration integration-split integration-redis-cluster; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 

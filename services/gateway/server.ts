@@ -6,13 +6,17 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/config';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
-import { producerConnection, withinMs } from '../../shared/redis/queueConnection';
-import { connectRedis, createRedis } from '../../shared/redis/redisClient';
+import {
+  producerConnection,
+  queuePrefix,
+  releaseConnection,
+  withinMs,
+} from '../../shared/redis/queueConnection';
+import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { decisionRoutes } from '../decisions/decisionRoutes';
@@ -40,7 +44,7 @@ export interface RunningService {
   server: Server;
   url: string;
   executor: Executor;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
   metrics: ServiceMetrics;
   /**
@@ -69,7 +73,7 @@ export async function startService(
 ): Promise<RunningService> {
   const metrics = new ServiceMetrics();
   const executor = new Executor({ ...config.neo4j, logger, onQuery: metrics.observeQuery });
-  const redis = createRedis(config.redisUrl, logger, 'gateway');
+  const redis = createRedis(config, logger, 'gateway');
   await Promise.all([executor.verifyConnectivity(), connectRedis(redis)]);
   await ensureSchema(executor);
 
@@ -77,8 +81,10 @@ export async function startService(
   // Read-only handle on the ingestion queue, for its depth in /metrics.
   // (No skipWaitingForReady: with the offline queue off, a queue that skips the
   // first `ready` never connects.)
+  const decisionsConnection = producerConnection(config);
   const decisionsQueue = new Queue(DECISIONS_QUEUE, {
-    connection: producerConnection(config.redisUrl),
+    connection: decisionsConnection,
+    prefix: queuePrefix(config),
   });
   decisionsQueue.on('error', () => undefined);
   metrics.watchQueue(purges.queue);
@@ -152,7 +158,7 @@ export async function startService(
       // Bounded: a dependency that is down must not hold the process open.
       await Promise.allSettled([
         closeQueue(purges.queue, logger),
-        closeQueue(decisionsQueue, logger),
+        closeQueue(decisionsQueue, logger).then(() => releaseConnection(decisionsConnection)),
         withinMs(3000, executor.close(), 'closing neo4j'),
       ]);
       await withinMs(1000, redis.quit(), 'closing redis').catch(() => redis.disconnect());

@@ -8,7 +8,7 @@
  * commit and caching is answered from the recorded batch instead of applying again.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import {
   ConflictError,
   InvalidInputError,
@@ -52,11 +52,11 @@ export function fingerprint(body: unknown): string {
 }
 
 export class IdempotencyStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly ttlSeconds: number;
   private readonly inFlightSeconds: number;
 
-  constructor(options: { redis: Redis; ttlSeconds: number; inFlightSeconds?: number }) {
+  constructor(options: { redis: RedisClient; ttlSeconds: number; inFlightSeconds?: number }) {
     this.redis = options.redis;
     this.ttlSeconds = options.ttlSeconds;
     this.inFlightSeconds = options.inFlightSeconds ?? 60;

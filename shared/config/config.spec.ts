@@ -53,4 +53,22 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).to.have.length(4);
     }
   });
+
+  it('reads Redis Cluster seed nodes from REDIS_CLUSTER_NODES and rejects malformed entries', () => {
+    expect(loadConfig({}).redisClusterNodes).to.equal(undefined);
+    const set = loadConfig({ REDIS_CLUSTER_NODES: 'redis-0.redis:6379, 10.0.0.2:7001,[::1]:7002' });
+    expect(set.redisClusterNodes).to.deep.equal([
+      { host: 'redis-0.redis', port: 6379 },
+      { host: '10.0.0.2', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    try {
+      loadConfig({ REDIS_CLUSTER_NODES: 'redis-0:6379,nohost,redis-1:70000,:1' });
+      expect.fail('expected a ConfigError');
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).to.have.length(3);
+      expect(problems[0]).to.contain('"nohost"');
+    }
+  });
 });

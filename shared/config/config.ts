@@ -12,6 +12,12 @@ export interface Config {
   host: string;
   neo4j: { uri: string; user: string; password: string; database: string | undefined };
   redisUrl: string;
+  /**
+   * Redis Cluster seed nodes (REDIS_CLUSTER_NODES, `host:port,...`): when set, every
+   * Redis user (rate limits, idempotency keys, auth-cache epoch, queues) talks to the
+   * cluster instead of REDIS_URL; REDIS_URL then only lends its credentials and TLS.
+   */
+  redisClusterNodes: RedisNode[] | undefined;
   limits: {
     projectLimit: number;
     branchLimit: number;
@@ -58,6 +64,14 @@ export interface Config {
   serviceVersion: string;
 }
 
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** What a Redis client factory needs: the single server's URL, or the cluster's seeds. */
+export type RedisSettings = Pick<Config, 'redisUrl' | 'redisClusterNodes'>;
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -102,6 +116,22 @@ function urlSetting(
     problems.push(`${name} is not a URL: ${JSON.stringify(value)}`);
   }
   return value;
+}
+
+function redisClusterSetting(env: Env, problems: string[]): RedisNode[] | undefined {
+  const raw = env.REDIS_CLUSTER_NODES;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const nodes: RedisNode[] = [];
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    const match = /^([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(part);
+    const port = match ? Number(match[2]) : 0;
+    if (!match || port < 1 || port > 65535) {
+      problems.push(`REDIS_CLUSTER_NODES needs host:port entries, got ${JSON.stringify(part)}`);
+      continue;
+    }
+    nodes.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+  }
+  return nodes;
 }
 
 /** The service release: the root package.json version (interpretations.md, "Wire basics"). */
@@ -174,6 +204,7 @@ export function loadConfig(
       database: env.NEO4J_DATABASE || undefined,
     },
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
+    redisClusterNodes: redisClusterSetting(env, problems),
     limits: {
       projectLimit: intSetting(env, 'PROJECT_LIMIT', 100, 1, problems),
       branchLimit: intSetting(env, 'BRANCH_LIMIT', 25, 1, problems),
