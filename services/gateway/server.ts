@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { Config } from '../../shared/config/config';
+import { bookmarkedOperations } from '../../shared/http/bookmarkedOperations';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
@@ -31,6 +32,7 @@ import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { remoteOperations } from '../split/remoteOperations';
 import { createGateway } from './app';
+import { BookmarkMemory, rememberingOperations } from './bookmarkMemory';
 import { drainServer } from './drainServer';
 import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
@@ -116,22 +118,34 @@ export async function startService(
         version: config.serviceVersion,
         draining: () => draining,
       }),
-      ...projectRoutes(ctx),
-      ...decisionRoutes(ctx),
-      ...branchRoutes(ctx),
-      ...graphRoutes(ctx, {
-        idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
-      }),
-      ...scopedReadRoutes(ctx),
-      ...mergeRoutes(ctx),
-      ...graphFileRoutes(ctx),
-      // Separate-process mode: the owners' processes answer instead (services/split).
-      ...(config.serviceUrls
-        ? remoteOperations({
-            serviceUrls: config.serviceUrls,
-            secret: config.internalSecret ?? '',
-          })
-        : {}),
+      // Bookmarks: each write's goes back in X-Graph-Bookmark and is remembered per key,
+      // so a later read waits for it on whichever database member serves it.
+      ...rememberingOperations(
+        {
+          ...bookmarkedOperations({
+            ...projectRoutes(ctx),
+            ...decisionRoutes(ctx),
+            ...branchRoutes(ctx),
+            ...graphRoutes(ctx, {
+              idempotency: new IdempotencyStore({
+                redis,
+                ttlSeconds: config.idempotencyTtlSeconds,
+              }),
+            }),
+            ...scopedReadRoutes(ctx),
+            ...mergeRoutes(ctx),
+            ...graphFileRoutes(ctx),
+          }),
+          // Separate-process mode: the owners' processes answer instead (services/split).
+          ...(config.serviceUrls
+            ? remoteOperations({
+                serviceUrls: config.serviceUrls,
+                secret: config.internalSecret ?? '',
+              })
+            : {}),
+        },
+        new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds }),
+      ),
     },
   });
 

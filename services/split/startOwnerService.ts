@@ -5,15 +5,15 @@
  * in-process service, and the internal HTTP API the gateway calls.
  */
 import type { Server } from 'node:http';
-import type { RedisClient } from '../../shared/redis/redisClient';
 import type { Config } from '../../shared/config/config';
 import { ConfigError } from '../../shared/config/config';
+import { bookmarked } from '../../shared/http/bookmarkedOperations';
 import type { OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import type { Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
-import { connectRedis, createRedis } from '../../shared/redis/redisClient';
+import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { decisionRoutes } from '../decisions/decisionRoutes';
 import { drainServer } from '../gateway/drainServer';
@@ -80,7 +80,8 @@ export async function startOwnerService(
   for (const operationId of operationsOf(name)) {
     const handler = every[operationId];
     if (!handler) throw new Error(`no handler for ${operationId} (owned by ${name})`);
-    owned[operationId] = handler;
+    // the gateway forwards X-Graph-Bookmark; this process waits for it and answers its own
+    owned[operationId] = bookmarked(operationId, handler);
   }
   const app = internalApi({
     service: name,

@@ -41,6 +41,8 @@ export interface Config {
     maxStoredBytes: number;
   };
   idempotencyTtlSeconds: number;
+  /** How long the gateway remembers a key's latest write bookmark for its reads (0: off). */
+  bookmarkTtlSeconds: number;
   /** How long a process keeps an authenticated key before looking it up again (0: never). */
   authCacheTtlSeconds: number;
   /** Background jobs (BullMQ queues `decisions` and `purge`, services/worker). */
@@ -224,6 +226,7 @@ export function loadConfig(
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),
+    bookmarkTtlSeconds: intSetting(env, 'GRAPH_BOOKMARK_TTL_S', 60, 0, problems),
     jobs: {
       purgeSweepIntervalSeconds: intSetting(env, 'PURGE_SWEEP_INTERVAL_S', 60, 1, problems),
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),

@@ -73,6 +73,8 @@ describe('Redis Cluster: a master fails over while the service runs', function (
   const logger = createLogger({ level: 'silent' });
   const ports = (config.redisClusterNodes ?? []).map((n) => n.port);
   let stopped: number | undefined;
+  /** The stopped node's directory (scripts/lib/redisCluster.sh keeps redis.conf there). */
+  let stoppedDir: string | undefined;
   let worker: RunningWorker | undefined;
   let queue: TestQueue | undefined;
   const queueName = `decisions-failover-${randomUUID().slice(0, 8)}`;
@@ -84,10 +86,7 @@ describe('Redis Cluster: a master fails over while the service runs', function (
     await worker?.close();
     await queue?.close();
     // Start the stopped node again: it rejoins as a replica of its successor.
-    const dir = process.env.REDIS_CLUSTER_DIR;
-    if (stopped !== undefined && dir) {
-      spawnSync('redis-server', [join(dir, String(stopped), 'redis.conf')]);
-    }
+    if (stoppedDir) spawnSync('redis-server', [join(stoppedDir, 'redis.conf')]);
   });
 
   it('serves through the failover and recovers idempotency keys and queues by itself', async () => {
@@ -105,6 +104,7 @@ describe('Redis Cluster: a master fails over while the service runs', function (
     expect(replica, 'replica of that master').to.not.equal(undefined);
 
     const killer = new Redis(victim!.port, '127.0.0.1', { lazyConnect: true });
+    stoppedDir = ((await killer.call('CONFIG', 'GET', 'dir')) as string[])[1];
     await killer.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
     killer.disconnect();
     stopped = victim!.port;

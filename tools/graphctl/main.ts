@@ -74,7 +74,10 @@ async function readJsonFile(path: string): Promise<unknown> {
 }
 
 /** A Redis connection for one command (a bounded wait for it, then closed). */
-async function withRedis<T>(ctx: ServiceContext, use: (redis: RedisClient) => Promise<T>): Promise<T> {
+async function withRedis<T>(
+  ctx: ServiceContext,
+  use: (redis: RedisClient) => Promise<T>,
+): Promise<T> {
   const redis = createRedis(ctx.config, ctx.logger, 'graphctl');
   try {
     await connectRedis(redis, 5000).catch(() => undefined);
