@@ -98,9 +98,12 @@ bench: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-split
 
-# Latency of separate-process mode against in process (median p50 ratio).
+# Latency of separate-process mode against in process (median p50 ratio), then read
+# scaling: one and two graph-read processes under the same concurrent read load
+# (READ_SCALING_ARGS, e.g. --connections 16 --duration 10).
 bench-split: deps
-	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/splitBench.ts
+	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- \
+	  sh -c 'npx tsx bench/splitBench.ts && npx tsx bench/readScaling.ts $(READ_SCALING_ARGS)'
 
 clean:
 	rm -rf .run dist

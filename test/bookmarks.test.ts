@@ -65,7 +65,9 @@ describe('X-Graph-Bookmark: read-your-writes across processes', function () {
       headers: { 'X-Graph-Bookmark': token },
     });
     expect(read.status).to.equal(200);
-    expect(read.body.nodes.map((n: { name: string }) => n.name)).to.include('written-elsewhere');
+    expect(read.body.nodes.map((n: { data: { name?: string } }) => n.data.name)).to.include(
+      'written-elsewhere',
+    );
     expect(read.body.branch.version).to.equal(w.version + 1);
   });
 
@@ -87,7 +89,9 @@ describe('X-Graph-Bookmark: read-your-writes across processes', function () {
       redis.disconnect();
     }
     const read = await w.user.api.get(`/v1/branches/${w.branchId}/graph`);
-    expect(read.body.nodes.map((n: { name: string }) => n.name)).to.include('remembered');
+    expect(read.body.nodes.map((n: { data: { name?: string } }) => n.data.name)).to.include(
+      'remembered',
+    );
   });
 
   it('refuses a token it did not issue with the 422 array form, and an unknown bookmark too', async () => {

@@ -139,7 +139,7 @@ export async function startService(
           // Separate-process mode: the owners' processes answer instead (services/split).
           ...(config.serviceUrls
             ? remoteOperations({
-                serviceUrls: config.serviceUrls,
+                serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
                 secret: config.internalSecret ?? '',
               })
             : {}),

@@ -71,4 +71,22 @@ describe('loadConfig', () => {
       expect(problems[0]).to.contain('"nohost"');
     }
   });
+
+  it('reads several processes of one service from SERVICE_URLS, called in turn', () => {
+    const secret = { INTERNAL_SECRET: 'x'.repeat(32) };
+    const base = 'projects=http://p,branches=http://b,graph-write=http://w,decisions=http://d';
+    const set = loadConfig({
+      ...secret,
+      SERVICE_URLS: `${base},graph-read=http://r1:8080,http://r2:8080`,
+    });
+    expect(set.serviceUrlPools?.['graph-read']).to.deep.equal(['http://r1:8080', 'http://r2:8080']);
+    expect(set.serviceUrlPools?.projects).to.deep.equal(['http://p']);
+    expect(set.serviceUrls?.['graph-read']).to.equal('http://r1:8080');
+    for (const bad of [
+      `http://r0,${base},graph-read=http://r1`,
+      `${base},graph-read=http://r1,graph-read=http://r2`,
+    ]) {
+      expect(() => loadConfig({ ...secret, SERVICE_URLS: bad }), bad).to.throw(ConfigError);
+    }
+  });
 });

@@ -58,6 +58,12 @@ export interface Config {
    * SERVICE_URLS (`projects=http://...,branches=...`); undefined runs in process.
    */
   serviceUrls: Record<ServiceName, string> | undefined;
+  /**
+   * Every URL of each service: SERVICE_URLS may list several processes of one
+   * service (`graph-read=http://a,http://b`, URLs after the first without a name),
+   * which the gateway calls in turn. serviceUrls holds the first of each.
+   */
+  serviceUrlPools: Record<ServiceName, string[]> | undefined;
   /** HMAC key that signs the caller's identity between gateway and services (INTERNAL_SECRET). */
   internalSecret: string | undefined;
   /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
@@ -144,17 +150,27 @@ export function readServiceVersion(): string {
   return pkg.version;
 }
 
-function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, string> | undefined {
+function serviceUrlsSetting(
+  env: Env,
+  problems: string[],
+): Record<ServiceName, string[]> | undefined {
   const raw = env.SERVICE_URLS;
   if (raw === undefined || raw.trim() === '') return undefined;
-  const urls: Partial<Record<ServiceName, string>> = {};
+  const urls: Partial<Record<ServiceName, string[]>> = {};
+  let previous: ServiceName | undefined;
   for (const part of raw
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const [name, url] = part.split(/=(.*)/s, 2);
+    // `name=url`, or a bare URL: one more process of the service named before it
+    const named = /^[a-z][a-z-]*=/.test(part);
+    const [name, url] = named ? part.split(/=(.*)/s, 2) : [previous ?? '', part];
     if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
-      problems.push(`SERVICE_URLS names an unknown service ${JSON.stringify(name)}`);
+      problems.push(
+        named
+          ? `SERVICE_URLS names an unknown service ${JSON.stringify(name)}`
+          : `SERVICE_URLS: ${JSON.stringify(part)} follows no service name`,
+      );
       continue;
     }
     const scheme = (() => {
@@ -167,14 +183,16 @@ function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, s
     if (scheme !== 'http:' && scheme !== 'https:') {
       problems.push(`SERVICE_URLS: ${name} needs an http(s) URL, got ${JSON.stringify(url ?? '')}`);
     }
-    urls[name as ServiceName] = url;
+    previous = name as ServiceName;
+    if (named && urls[previous]) problems.push(`SERVICE_URLS names ${name} twice`);
+    urls[previous] = [...(named ? [] : (urls[previous] ?? [])), url];
   }
   const missing = SERVICE_NAMES.filter((name) => !urls[name]);
   if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
   if (!env.INTERNAL_SECRET || env.INTERNAL_SECRET.length < 32) {
     problems.push('INTERNAL_SECRET of at least 32 characters is needed with SERVICE_URLS');
   }
-  return urls as Record<ServiceName, string>;
+  return urls as Record<ServiceName, string[]>;
 }
 
 /**
@@ -232,12 +250,19 @@ export function loadConfig(
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
       jobBackoffMs: intSetting(env, 'JOB_BACKOFF_MS', 1000, 1, problems),
     },
-    serviceUrls: serviceUrlsSetting(env, problems),
+    serviceUrlPools: serviceUrlsSetting(env, problems),
+    serviceUrls: undefined,
     internalSecret: env.INTERNAL_SECRET || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
   };
+  if (config.serviceUrlPools) {
+    const pools = config.serviceUrlPools;
+    config.serviceUrls = Object.fromEntries(
+      Object.entries(pools).map(([name, list]) => [name, list[0]]),
+    ) as Record<ServiceName, string>;
+  }
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))
