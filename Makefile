@@ -22,12 +22,14 @@ MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
   --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts
 # The Redis users (rate limits, idempotency keys, auth-cache epoch and revocation, the
-# decisions and purge queues) again, against a 6-node Redis Cluster (REDIS_CLUSTER_NODES),
-# plus the failover test that stops a master. Only those files: the rest never touch Redis.
+# decisions and purge queues, the gateway's bookmarks) again, against a 6-node Redis
+# Cluster (REDIS_CLUSTER_NODES), plus the failover test that stops a master. Only those files
+# (the rest never touch Redis), and of purge.test.ts only the queue and Redis-outage
+# tests: its batch-deletion tests exercise Neo4j alone and take minutes.
 REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionIngestion.test.ts \
-  test/purge.test.ts test/graphctl.test.ts test/cluster/redisFailover.cluster.ts
+  test/purge.test.ts test/graphctl.test.ts test/bookmarks.test.ts test/cluster/redisFailover.cluster.ts
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
-  $(REDIS_CLUSTER_FILES)
+  --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
 .PHONY: help deps run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split integration-redis-cluster
 
