@@ -209,6 +209,10 @@ export class Executor {
   private mapError(error: unknown): unknown {
     if (error instanceof DomainError) return error;
     const code = (error as Neo4jError | undefined)?.code ?? (error as { code?: string })?.code;
+    // the member serving the read did not reach the bookmark in time: retry later
+    if (code === 'Neo.TransientError.Transaction.BookmarkTimeout') {
+      return new ServiceUnavailableError('the graph database is catching up, retry later');
+    }
     if (
       typeof code === 'string' &&
       code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')
