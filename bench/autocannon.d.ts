@@ -4,6 +4,8 @@ declare module 'autocannon' {
     url: string;
     connections: number;
     duration: number;
+    amount?: number;
+    timeout?: number;
     headers?: Record<string, string>;
   }
   interface Result {

@@ -46,16 +46,27 @@ async function servedBy(url: string): Promise<number> {
   return total;
 }
 
+const WARM_UP_REQUESTS = 300;
+
+/** `amount` > 0: that many requests instead of `duration` seconds. */
 function load(
   url: string,
   token: string,
   connections: number,
   duration: number,
+  amount = 0,
 ): Promise<{ times: number[]; failed: number; total: number; seconds: number }> {
   const times: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration, headers: { authorization: `Bearer ${token}` } },
+      {
+        url,
+        connections,
+        duration,
+        ...(amount > 0 ? { amount } : {}),
+        timeout: 30,
+        headers: { authorization: `Bearer ${token}` },
+      },
       (error, result) => {
         if (error) return reject(error);
         resolve({
@@ -90,10 +101,12 @@ async function measure(processes: number, connections: number, duration: number)
     }));
     await client.applyDeltas(branchId, nodes, 0);
     const url = `${topology.url}/v1/branches/${branchId}/graph`;
-    await load(url, key.token, connections, 2); // warm-up
+    // warm-up: the JVM's JIT and the page cache, and every process's connections
+    await load(url, key.token, 4, 0, WARM_UP_REQUESTS);
     const readers = topology.processes.filter((p) => p.name === 'graph-read');
     const before = await Promise.all(readers.map((p) => servedBy(p.url)));
     const run = await load(url, key.token, connections, duration);
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // answers still on the way
     const after = await Promise.all(readers.map((p) => servedBy(p.url)));
     const sorted = [...run.times].sort((a, b) => a - b);
     return {
@@ -134,7 +147,8 @@ async function main(): Promise<void> {
     );
   }
   const [one, two] = rows;
-  const shares = two.perProcess.map((n) => n / Math.max(1, two.requests));
+  const served = two.perProcess.reduce((a, b) => a + b, 0);
+  const shares = two.perProcess.map((n) => n / Math.max(1, served));
   console.log(
     `\nthroughput two / one processes: ${(two.perSecond / one.perSecond).toFixed(2)}x; ` +
       `p95 two / one: ${(two.p95 / one.p95).toFixed(2)}x; ` +
