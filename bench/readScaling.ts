@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     `\nread scaling: GET branch graph (100 nodes), ${connections} connections, ${duration} s each`,
   );
   console.log(
-    '| graph-read processes | requests | req/s | p50 ms | p95 ms | failed | per process |',
+    '| graph-read processes | requests | req/s | p50 ms | p95 ms | failed | served per process |',
   );
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) {
