@@ -35,6 +35,7 @@ case "$ACTION" in
       local rc=$?
       trap - EXIT INT TERM HUP
       kill_child_if_running
+      [[ -z "${WATCHDOG:-}" ]] || kill "$WATCHDOG" 2>/dev/null || true
       rc_stop "$DIR" "$BASE"
       exit "$rc"
     }
@@ -43,6 +44,11 @@ case "$ACTION" in
     trap 'exit 143' TERM
     trap 'exit 129' HUP
     rc_start "$DIR" "$BASE"
+    # Stops the (daemonized) nodes if this wrapper dies without cleaning up (SIGKILL).
+    setsid bash -c 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; shift
+      for f in "$@"; do [[ -f "$f" ]] && kill -TERM "$(cat "$f")" 2>/dev/null; done' \
+      redis-cluster-watchdog "$$" "$DIR"/*/redis.pid >/dev/null 2>&1 </dev/null &
+    WATCHDOG=$!
     REDIS_CLUSTER_NODES="$(rc_nodes "$BASE")"
     export REDIS_CLUSTER_NODES REDIS_CLUSTER_DIR="$DIR"
     run_forwarding "$@"
