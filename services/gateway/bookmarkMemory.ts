@@ -12,7 +12,7 @@ import {
   decodeBookmarks,
   encodeBookmarks,
 } from '../../shared/neo4j/graphBookmarks';
-import { isReadOperation } from '../../shared/http/bookmarkedOperations';
+import { bookmarkedOperations, isReadOperation } from '../../shared/http/bookmarkedOperations';
 import type { OperationRequest, OperationTable } from '../../shared/http/operation';
 import type { RedisClient } from '../../shared/redis/redisClient';
 
@@ -76,4 +76,13 @@ export function rememberingOperations(
     };
   }
   return wrapped;
+}
+
+/**
+ * The gateway's operation table with bookmarks carried: the handlers run with the
+ * request's bookmarks (in split mode the owner process does the same; here they
+ * commit nothing), and the key's newest bookmark is remembered and added to reads.
+ */
+export function withGraphBookmarks(memory: BookmarkMemory, table: OperationTable): OperationTable {
+  return rememberingOperations(bookmarkedOperations(table), memory);
 }

@@ -7,7 +7,6 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import type { Config } from '../../shared/config/config';
-import { bookmarkedOperations } from '../../shared/http/bookmarkedOperations';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
@@ -32,7 +31,7 @@ import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { remoteOperations } from '../split/remoteOperations';
 import { createGateway } from './app';
-import { BookmarkMemory, rememberingOperations } from './bookmarkMemory';
+import { BookmarkMemory, withGraphBookmarks } from './bookmarkMemory';
 import { drainServer } from './drainServer';
 import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
@@ -92,6 +91,7 @@ export async function startService(
   metrics.watchQueue(purges.queue);
   metrics.watchQueue(decisionsQueue);
   let draining = false;
+  const bookmarks = new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds });
   const ctx: ServiceContext = { executor, config, logger, purges };
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
@@ -111,42 +111,31 @@ export async function startService(
     maxBodyBytes: config.limits.maxBodyBytes,
     observeRequest: metrics.observeRequest,
     plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
-    operations: {
+    // Bookmarks: writes answer X-Graph-Bookmark, remembered per key; reads wait for it.
+    operations: withGraphBookmarks(bookmarks, {
       ...healthRoutes({
         executor,
         redis,
         version: config.serviceVersion,
         draining: () => draining,
       }),
-      // Bookmarks: each write's goes back in X-Graph-Bookmark and is remembered per key,
-      // so a later read waits for it on whichever database member serves it.
-      ...rememberingOperations(
-        {
-          ...bookmarkedOperations({
-            ...projectRoutes(ctx),
-            ...decisionRoutes(ctx),
-            ...branchRoutes(ctx),
-            ...graphRoutes(ctx, {
-              idempotency: new IdempotencyStore({
-                redis,
-                ttlSeconds: config.idempotencyTtlSeconds,
-              }),
-            }),
-            ...scopedReadRoutes(ctx),
-            ...mergeRoutes(ctx),
-            ...graphFileRoutes(ctx),
-          }),
-          // Separate-process mode: the owners' processes answer instead (services/split).
-          ...(config.serviceUrls
-            ? remoteOperations({
-                serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
-                secret: config.internalSecret ?? '',
-              })
-            : {}),
-        },
-        new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds }),
-      ),
-    },
+      ...projectRoutes(ctx),
+      ...decisionRoutes(ctx),
+      ...branchRoutes(ctx),
+      ...graphRoutes(ctx, {
+        idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
+      }),
+      ...scopedReadRoutes(ctx),
+      ...mergeRoutes(ctx),
+      ...graphFileRoutes(ctx),
+      // Separate-process mode: the owners' processes answer instead (services/split).
+      ...(config.serviceUrls
+        ? remoteOperations({
+            serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
+            secret: config.internalSecret ?? '',
+          })
+        : {}),
+    }),
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

@@ -12,7 +12,7 @@ import {
   encodeBookmarks,
   runWithBookmarks,
 } from '../neo4j/graphBookmarks';
-import type { OperationHandler, OperationTable } from './operation';
+import type { OperationHandler, OperationRequest, OperationTable } from './operation';
 
 /** Operations served by GET: they read, and a bookmark they might write is not kept. */
 export function isReadOperation(operationId: string): boolean {
@@ -21,6 +21,8 @@ export function isReadOperation(operationId: string): boolean {
 
 export function bookmarked(operationId: string, handler: OperationHandler): OperationHandler {
   return async (request) => {
+    // open operations (probes) have no caller and run no graph query
+    if (!(request.principal as OperationRequest['principal'] | undefined)) return handler(request);
     const incoming = decodeBookmarks(request.headers[BOOKMARK_HEADER.toLowerCase()]);
     const { value, written } = await runWithBookmarks(incoming, () => handler(request));
     if (written.length === 0 || isReadOperation(operationId)) return value;
