@@ -7,6 +7,8 @@ SHELL := /bin/bash
 PORT ?= 8080
 TEST_NEO4J_PORT ?= 27687
 TEST_REDIS_PORT ?= 26379
+# First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
+TEST_REDIS_CLUSTER_PORT ?= 26391
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
 # Every mocha run ends with a plain 'label: N passed, N failed' line (and appends its counts
@@ -26,13 +28,24 @@ MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --
 MOCHA_ABUSE := env NODE_OPTIONS="$${NODE_OPTIONS:+$$NODE_OPTIONS }--expose-gc" npx mocha $(call REPORTER,abuse) \
   --require tsx/cjs --require test/support/abuseBudget.ts 'test/abuse/**/*.test.ts'
 
-.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse
+# The Redis users (rate limits, idempotency keys, auth-cache epoch and revocation, the
+# decisions and purge queues, the gateway's bookmarks) again, against a 6-node Redis
+# Cluster (REDIS_CLUSTER_NODES), plus the failover test that stops a master. Only those files
+# (the rest never touch Redis), and of purge.test.ts only the queue and Redis-outage
+# tests: its batch-deletion tests exercise Neo4j alone and take minutes.
+REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionIngestion.test.ts \
+  test/purge.test.ts test/graphctl.test.ts test/bookmarks.test.ts test/cluster/redisFailover.cluster.ts
+MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
+  --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
+
+.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process, then MCP against HTTP (medians, ratios)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
+	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make web      build the web viewer served at /app (web/ -> web/dist; run/test/bench build it)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
@@ -79,10 +92,14 @@ abuse:
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
 
+integration-redis-cluster:
+	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
+	  scripts/redis-cluster.sh run test-cluster $(TEST_REDIS_CLUSTER_PORT) -- $(MOCHA_REDIS_CLUSTER)
+
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integration integration-split abuse; status=$$?; \
+	$(MAKE) --no-print-directory check unit integration integration-split integration-redis-cluster abuse; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
@@ -106,9 +123,12 @@ bench: deps
 bench-web: deps web
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench-web $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/webBench.ts $(BENCH_WEB_ARGS)
 
-# Latency of separate-process mode against in process (median p50 ratio).
+# Latency of separate-process mode against in process (median p50 ratio), then read
+# scaling: one and two graph-read processes under the same concurrent read load
+# (READ_SCALING_ARGS, e.g. --connections 16 --duration 10).
 bench-split: deps
-	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/splitBench.ts
+	scripts/with-stack.sh bench-split $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- \
+	  sh -c 'npx tsx bench/splitBench.ts && npx tsx bench/readScaling.ts $(READ_SCALING_ARGS)'
 
 # Latency of a subtree read and a 10-delta apply through MCP (/mcp) beside plain HTTP.
 bench-mcp: deps

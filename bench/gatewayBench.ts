@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../shared/redis/redisClient';
 import type { Config } from '../shared/config/config';
 import { ok } from '../shared/http/operation';
 import { createLogger } from '../shared/logging/logger';
@@ -37,7 +37,7 @@ export interface GatewaySample {
 
 export interface GatewayBenchOptions {
   executor: Executor;
-  redis: Redis;
+  redis: RedisClient;
   config: Config;
   token: string;
   rounds: number;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Job, Queue, Worker } from 'bullmq';
+import { Job, Queue } from 'bullmq';
 import { expect } from 'chai';
 import { decisionJobOptions, decisionProcessor } from '../services/decisions/decisionJobs';
 import { RunningWorker, startWorker } from '../services/worker/startWorker';
@@ -17,6 +17,7 @@ import type { Executor } from '../shared/neo4j/executor';
 import { decisionOut, eventually, storedDecision, workerConfig } from './support/decisionFixtures';
 import { currentHarness, newUser, TestUser, uniqueName } from './support/harness';
 import { graphctl } from './support/graphctl';
+import { TestQueue, testQueue, testWorker } from './support/redisSupport';
 
 const config = workerConfig();
 const logger = createLogger({ level: 'silent' });
@@ -37,15 +38,17 @@ describe('decision ingestion: queue `decisions` and worker', function () {
   this.timeout(60_000);
   const queueName = `decisions-test-${randomUUID().slice(0, 8)}`;
   let queue: Queue;
+  let queueHandle: TestQueue | undefined;
   let worker: RunningWorker;
 
   before(async () => {
-    queue = new Queue(queueName, { connection: { url: config.redisUrl } });
+    queueHandle = testQueue(queueName, config);
+    queue = queueHandle.queue;
     worker = await startWorker(config, logger, { decisions: queueName });
   });
   after(async () => {
     await worker?.close();
-    await queue?.close();
+    await queueHandle?.close();
   });
 
   const ingest = async (data: unknown) =>
@@ -150,13 +153,10 @@ describe('decision ingestion: transient failures are retried with exponential ba
     } as unknown as Executor;
     const live = decisionProcessor(currentHarness().service.executor, logger);
     const unavailable = decisionProcessor(down, logger);
-    const queue = new Queue(queueName, { connection: { url: config.redisUrl } });
-    const worker = new Worker(
-      queueName,
-      (job) => (job.attemptsMade < 2 ? unavailable(job) : live(job)),
-      {
-        connection: { url: config.redisUrl, maxRetriesPerRequest: null },
-      },
+    const queueHandle = testQueue(queueName, config);
+    const queue = queueHandle.queue;
+    const worker = testWorker(queueName, config, (job) =>
+      job.attemptsMade < 2 ? unavailable(job) : live(job),
     );
     try {
       const record = decisionOut(projectId);
@@ -172,7 +172,7 @@ describe('decision ingestion: transient failures are retried with exponential ba
       expect((await alice.api.get(`/v1/decisions/${record.id}`)).status).to.equal(200);
     } finally {
       await worker.close();
-      await queue.close();
+      await queueHandle.close();
     }
   });
 });

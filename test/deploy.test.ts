@@ -223,4 +223,51 @@ describe('deployment files (issue 6)', () => {
     expect(config.serviceUrls?.['graph-read']).to.equal('http://graph-read');
     expect(config.host).to.equal('0.0.0.0');
   });
+
+  it('k8s: a Neo4j cluster through a routing URI and a Redis Cluster the seeds and the create Job agree on', () => {
+    const data = ofKind('ConfigMap')[0].data;
+    expect(data.NEO4J_URI).to.match(/^neo4j(\+s)?:\/\/[a-z0-9-]+-lb-neo4j\./);
+    const [set] = ofKind('StatefulSet').filter((x) => x.metadata.name === 'redis-cluster');
+    expect(set.spec.replicas).to.equal(6);
+    expect(set.spec.template.spec.securityContext.runAsNonRoot).to.equal(true);
+    const service = ofKind('Service').find((x) => x.metadata.name === set.spec.serviceName);
+    expect(service?.spec.clusterIP).to.equal('None');
+    expect(service?.spec.selector).to.deep.equal(set.spec.selector.matchLabels);
+    const server = set.spec.template.spec.containers[0].command.join(' ');
+    expect(server).to.contain('--cluster-enabled yes');
+    expect(server).to.contain('--maxmemory-policy noeviction');
+    const config = loadConfig({ ...data, INTERNAL_SECRET: 'x'.repeat(32) });
+    expect(config.redisClusterNodes).to.have.length.at.least(3);
+    for (const node of config.redisClusterNodes ?? []) {
+      const m = /^redis-cluster-(\d+)\.redis-cluster$/.exec(node.host);
+      expect(m, node.host).to.not.equal(null);
+      expect(Number(m![1])).to.be.below(set.spec.replicas);
+      expect(node.port).to.equal(service?.spec.ports[0].port);
+    }
+    const [job] = ofKind('Job');
+    const create = job.spec.template.spec.containers[0].command.join(' ');
+    expect(create).to.contain('--cluster-replicas 1');
+    expect(create).to.contain('for i in 0 1 2 3 4 5');
+  });
+
+  it('docker-compose: profile redis-cluster runs three cluster nodes and joins them', () => {
+    const nodes = ['redis-node-1', 'redis-node-2', 'redis-node-3'];
+    const init = compose.services['redis-cluster-init'];
+    expect(init.profiles).to.deep.equal(['redis-cluster']);
+    for (const name of nodes) {
+      const node = compose.services[name];
+      expect(node.profiles, name).to.deep.equal(['redis-cluster']);
+      expect(node.image).to.match(/^redis:7/);
+      expect(node.command.join(' '), name).to.contain(
+        `--cluster-enabled yes --cluster-node-timeout 5000 --cluster-announce-hostname ${name}`,
+      );
+      expect(init.depends_on[name].condition).to.equal('service_healthy');
+      expect(init.entrypoint.join(' ')).to.contain(`getent hosts ${name} `);
+    }
+    // the single Redis stays the default: the variable is empty unless set
+    for (const [name, service] of appServices)
+      expect(service.environment.REDIS_CLUSTER_NODES, name).to.equal('${REDIS_CLUSTER_NODES:-}');
+    const sample = loadConfig({ REDIS_CLUSTER_NODES: nodes.map((n) => `${n}:6379`).join(',') });
+    expect(sample.redisClusterNodes?.map((n) => n.host)).to.deep.equal(nodes);
+  });
 });

@@ -1,7 +1,7 @@
 /** Idempotency-Key on delta apply: §4.15, interpretations "Idempotency-Key". */
 import { expect } from 'chai';
-import { Redis } from 'ioredis';
 import { currentHarness, newKeyFor, newUser } from './support/harness';
+import { deleteKeys, keysMatching, testRedis } from './support/redisSupport';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 
 describe('Idempotency-Key (§4.15)', () => {
@@ -104,16 +104,16 @@ describe('Idempotency-Key (§4.15)', () => {
     const first = await w.post(deltas, {}, { 'Idempotency-Key': key });
     expect(first.status).to.equal(200);
     // what a crash between the Neo4j commit and the Redis write leaves behind
-    const redis = new Redis(currentHarness().config.redisUrl, { lazyConnect: true });
+    const redis = await testRedis(currentHarness().config);
     try {
-      const cached = await redis.keys(`idem:${w.user.userId}:${w.branchId}:*`);
+      const cached = await keysMatching(redis, `idem:${w.user.userId}:${w.branchId}:*`);
       expect(cached).to.have.length(1);
-      await redis.del(...cached);
+      await deleteKeys(redis, cached);
       const retry = await w.post(deltas, {}, { 'Idempotency-Key': key });
       expect(retry.status).to.equal(200);
       expect(retry.headers.get('idempotent-replayed')).to.equal('true');
       expect(retry.body).to.deep.equal(first.body);
-      await redis.del(...(await redis.keys(`idem:${w.user.userId}:${w.branchId}:*`)));
+      await deleteKeys(redis, await keysMatching(redis, `idem:${w.user.userId}:${w.branchId}:*`));
       const other = await w.post([addNode({})], {}, { 'Idempotency-Key': key });
       expect(other.status).to.equal(422);
       expect(other.body.detail.code).to.equal('idempotency_key_reused');

@@ -7,7 +7,7 @@
  *   bound, 503 service_unavailable (with Retry-After) otherwise, and 503 while the
  *   service drains for shutdown (Kubernetes readinessProbe).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { Executor } from '../../shared/neo4j/executor';
@@ -15,7 +15,7 @@ import { withinMs } from '../../shared/redis/queueConnection';
 
 export interface HealthDeps {
   executor: Executor;
-  redis: Redis;
+  redis: RedisClient;
   version: string;
   /** True once shutdown has begun: readiness fails so traffic moves elsewhere. */
   draining?: () => boolean;

@@ -6,7 +6,7 @@
  * process falls back to an in-memory limiter with the same limits, so requests
  * are still limited and never hang on Redis.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
 
@@ -25,7 +25,7 @@ export class RateLimits {
   private readonly limiters: Record<Bucket, RateLimiterRedis>;
   private readonly points: Record<Bucket, number>;
 
-  constructor(options: { redis: Redis; perMinute: Record<Bucket, number>; prefix?: string }) {
+  constructor(options: { redis: RedisClient; perMinute: Record<Bucket, number>; prefix?: string }) {
     this.points = options.perMinute;
     const make = (bucket: Bucket) =>
       new RateLimiterRedis({

@@ -7,13 +7,17 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Router } from 'express';
-import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/config';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
-import { producerConnection, withinMs } from '../../shared/redis/queueConnection';
-import { connectRedis, createRedis } from '../../shared/redis/redisClient';
+import {
+  producerConnection,
+  queuePrefix,
+  releaseConnection,
+  withinMs,
+} from '../../shared/redis/queueConnection';
+import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { decisionRoutes } from '../decisions/decisionRoutes';
@@ -30,6 +34,7 @@ import { projectRoutes } from '../projects/projectRoutes';
 import { PurgeQueue } from '../purge/purgeQueue';
 import { remoteOperations } from '../split/remoteOperations';
 import { createGateway } from './app';
+import { BookmarkMemory, withGraphBookmarks } from './bookmarkMemory';
 import { drainServer } from './drainServer';
 import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
@@ -43,7 +48,7 @@ export interface RunningService {
   server: Server;
   url: string;
   executor: Executor;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
   metrics: ServiceMetrics;
   /**
@@ -72,7 +77,7 @@ export async function startService(
 ): Promise<RunningService> {
   const metrics = new ServiceMetrics();
   const executor = new Executor({ ...config.neo4j, logger, onQuery: metrics.observeQuery });
-  const redis = createRedis(config.redisUrl, logger, 'gateway');
+  const redis = createRedis(config, logger, 'gateway');
   await Promise.all([executor.verifyConnectivity(), connectRedis(redis)]);
   await ensureSchema(executor);
 
@@ -80,13 +85,16 @@ export async function startService(
   // Read-only handle on the ingestion queue, for its depth in /metrics.
   // (No skipWaitingForReady: with the offline queue off, a queue that skips the
   // first `ready` never connects.)
+  const decisionsConnection = producerConnection(config);
   const decisionsQueue = new Queue(DECISIONS_QUEUE, {
-    connection: producerConnection(config.redisUrl),
+    connection: decisionsConnection,
+    prefix: queuePrefix(config),
   });
   decisionsQueue.on('error', () => undefined);
   metrics.watchQueue(purges.queue);
   metrics.watchQueue(decisionsQueue);
   let draining = false;
+  const bookmarks = new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds });
   const ctx: ServiceContext = { executor, config, logger, purges };
   const authenticator = new Authenticator({
     executor,
@@ -127,7 +135,8 @@ export async function startService(
       opsRouter({ definitionPath: OPENAPI_PATH, metrics, metricsToken: config.metricsToken }),
       mcp,
     ),
-    operations: {
+    // Bookmarks: writes answer X-Graph-Bookmark, remembered per key; reads wait for it.
+    operations: withGraphBookmarks(bookmarks, {
       ...healthRoutes({
         executor,
         redis,
@@ -146,11 +155,11 @@ export async function startService(
       // Separate-process mode: the owners' processes answer instead (services/split).
       ...(config.serviceUrls
         ? remoteOperations({
-            serviceUrls: config.serviceUrls,
+            serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
             secret: config.internalSecret ?? '',
           })
         : {}),
-    },
+    }),
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -177,7 +186,7 @@ export async function startService(
       // Bounded: a dependency that is down must not hold the process open.
       await Promise.allSettled([
         closeQueue(purges.queue, logger),
-        closeQueue(decisionsQueue, logger),
+        closeQueue(decisionsQueue, logger).then(() => releaseConnection(decisionsConnection)),
         withinMs(3000, executor.close(), 'closing neo4j'),
       ]);
       await withinMs(1000, redis.quit(), 'closing redis').catch(() => redis.disconnect());

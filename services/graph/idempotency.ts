@@ -17,7 +17,7 @@
  * outside the key's project allowlist never sees an answer kept for another key.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import {
   ConflictError,
   InvalidInputError,
@@ -77,11 +77,11 @@ const COMPARE_AND_SET = `if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) else return false end`;
 
 export class IdempotencyStore {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly ttlSeconds: number;
   private readonly inFlightSeconds: number;
 
-  constructor(options: { redis: Redis; ttlSeconds: number; inFlightSeconds?: number }) {
+  constructor(options: { redis: RedisClient; ttlSeconds: number; inFlightSeconds?: number }) {
     this.redis = options.redis;
     this.ttlSeconds = options.ttlSeconds;
     this.inFlightSeconds = options.inFlightSeconds ?? 60;

@@ -10,7 +10,7 @@
  * outage can never serve a revoked key. Entries also expire after AUTH_CACHE_TTL_S
  * (0 turns the cache off).
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import type { Principal } from '../../shared/http/principal';
 
 export const AUTH_EPOCH_KEY = 'auth:epoch';
@@ -22,7 +22,7 @@ interface Entry {
 }
 
 export interface AuthCacheOptions {
-  redis: Redis;
+  redis: RedisClient;
   ttlSeconds: number;
   /** Bound on cached keys; the oldest entry goes first. */
   maxEntries?: number;
@@ -96,6 +96,6 @@ export class AuthCache {
 }
 
 /** Invalidates every process's cached keys (after a revocation has committed). */
-export async function bumpAuthEpoch(redis: Redis): Promise<void> {
+export async function bumpAuthEpoch(redis: RedisClient): Promise<void> {
   await redis.incr(AUTH_EPOCH_KEY);
 }

@@ -9,11 +9,16 @@
  * throws and gives up after a short timeout; the sweep (purgeSweep.ts) then
  * finds the target in Neo4j and enqueues it, so nothing is lost.
  */
-import { JobsOptions, Queue } from 'bullmq';
+import { ConnectionOptions, JobsOptions, Queue } from 'bullmq';
 import type { Config } from '../../shared/config/config';
 import type { PurgeRequests, PurgeTarget } from '../../shared/jobs/purgeRequests';
 import type { Logger } from '../../shared/logging/logger';
-import { producerConnection, withinMs } from '../../shared/redis/queueConnection';
+import {
+  producerConnection,
+  queuePrefix,
+  releaseConnection,
+  withinMs,
+} from '../../shared/redis/queueConnection';
 
 export const PURGE_QUEUE = 'purge';
 
@@ -40,7 +45,7 @@ export function purgeJobOptions(config: Config): JobsOptions {
 export interface PurgeQueueOptions {
   config: Config;
   logger: Logger;
-  /** Redis URL; defaults to config.redisUrl. */
+  /** A single Redis at this URL instead of the configured Redis (or cluster). */
   redisUrl?: string;
   queueName?: string;
   /** How long `request` waits for Redis before leaving the target to the sweep. */
@@ -52,15 +57,21 @@ export class PurgeQueue implements PurgeRequests {
   private readonly logger: Logger;
   private readonly config: Config;
   private readonly requestTimeoutMs: number;
+  private readonly connection: ConnectionOptions;
 
   constructor(options: PurgeQueueOptions) {
     this.config = options.config;
     this.logger = options.logger;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 1500;
+    const settings = options.redisUrl
+      ? { redisUrl: options.redisUrl, redisClusterNodes: undefined }
+      : options.config;
+    this.connection = producerConnection(settings);
     this.queue = new Queue(options.queueName ?? PURGE_QUEUE, {
       // Waits for the first `ready` (ioredis keeps reconnecting): an enqueue made
       // before then is bounded by `request`'s timeout, never an error that sticks.
-      connection: producerConnection(options.redisUrl ?? options.config.redisUrl),
+      connection: this.connection,
+      prefix: queuePrefix(settings),
     });
     let lastError = '';
     this.queue.on('error', (error: Error) => {
@@ -102,5 +113,6 @@ export class PurgeQueue implements PurgeRequests {
     } catch (error) {
       this.logger.warn({ err: (error as Error).message }, 'purge queue did not close cleanly');
     }
+    releaseConnection(this.connection);
   }
 }

@@ -3,7 +3,8 @@
  * operation that forwards the validated request parts, with a signed identity,
  * to the owner's process and relays the answer it gets (status, body, headers).
  * An owner that cannot be reached, or that refuses the call, answers 503 with
- * Retry-After; a call never waits longer than `timeoutMs`.
+ * Retry-After; a call never waits longer than `timeoutMs`. A service listed with
+ * several URLs (several processes) gets its calls round-robin.
  */
 import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
@@ -21,14 +22,15 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 export function remoteOperations(options: {
-  serviceUrls: Readonly<Record<ServiceName, string>>;
+  serviceUrls: Readonly<Record<ServiceName, string | readonly string[]>>;
   secret: string;
   timeoutMs?: number;
 }): OperationTable {
   const table: OperationTable = {};
+  const next = roundRobin(options.serviceUrls);
   for (const [operationId, owner] of Object.entries(OPERATION_OWNERS)) {
-    const url = `${options.serviceUrls[owner].replace(/\/$/, '')}${internalPath(operationId)}`;
     table[operationId] = async (req) => {
+      const url = `${next(owner).replace(/\/$/, '')}${internalPath(operationId)}`;
       const headers: Record<string, string | undefined> = {};
       for (const [name, value] of Object.entries(req.headers)) {
         if (!DROPPED_HEADERS.has(name.toLowerCase())) headers[name] = value;
@@ -60,4 +62,18 @@ export function remoteOperations(options: {
     };
   }
   return table;
+}
+
+/** The next URL of a service, in turn over its processes. */
+function roundRobin(
+  urls: Readonly<Record<ServiceName, string | readonly string[]>>,
+): (service: ServiceName) => string {
+  const turns = new Map<ServiceName, number>();
+  return (service) => {
+    const list = urls[service];
+    if (typeof list === 'string') return list;
+    const turn = turns.get(service) ?? 0;
+    turns.set(service, (turn + 1) % list.length);
+    return list[turn];
+  };
 }

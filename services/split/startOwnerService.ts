@@ -5,15 +5,15 @@
  * in-process service, and the internal HTTP API the gateway calls.
  */
 import type { Server } from 'node:http';
-import type { Redis } from 'ioredis';
 import type { Config } from '../../shared/config/config';
 import { ConfigError } from '../../shared/config/config';
+import { bookmarked } from '../../shared/http/bookmarkedOperations';
 import type { OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import type { Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
-import { connectRedis, createRedis } from '../../shared/redis/redisClient';
+import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { branchRoutes } from '../branches/branchRoutes';
 import { decisionRoutes } from '../decisions/decisionRoutes';
 import { drainServer } from '../gateway/drainServer';
@@ -37,7 +37,7 @@ export interface RunningOwnerService {
 }
 
 /** Every operation handler, as the in-process service wires them (services/gateway/server.ts). */
-function allOperations(ctx: ServiceContext, redis: Redis | undefined): OperationTable {
+function allOperations(ctx: ServiceContext, redis: RedisClient | undefined): OperationTable {
   const idempotency = redis
     ? new IdempotencyStore({ redis, ttlSeconds: ctx.config.idempotencyTtlSeconds })
     : (undefined as unknown as IdempotencyStore);
@@ -66,7 +66,7 @@ export async function startOwnerService(
   const metrics = new ServiceMetrics();
   const executor = new Executor({ ...config.neo4j, logger: log, onQuery: metrics.observeQuery });
   // Redis only where the operations use it: idempotency keys (graph-write).
-  const redis = name === 'graph-write' ? createRedis(config.redisUrl, log, name) : undefined;
+  const redis = name === 'graph-write' ? createRedis(config, log, name) : undefined;
   await Promise.all([executor.verifyConnectivity(), redis ? connectRedis(redis) : undefined]);
   await ensureSchema(executor);
   // Deleting projects and discarding branches ask the worker to purge (§4.4, §4.8).
@@ -80,7 +80,8 @@ export async function startOwnerService(
   for (const operationId of operationsOf(name)) {
     const handler = every[operationId];
     if (!handler) throw new Error(`no handler for ${operationId} (owned by ${name})`);
-    owned[operationId] = handler;
+    // the gateway forwards X-Graph-Bookmark; this process waits for it and answers its own
+    owned[operationId] = bookmarked(operationId, handler);
   }
   const app = internalApi({
     service: name,

@@ -8,7 +8,12 @@ import { Worker } from 'bullmq';
 import type { Config } from '../../shared/config/config';
 import type { Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
-import { withinMs, workerConnection } from '../../shared/redis/queueConnection';
+import {
+  queuePrefix,
+  releaseConnection,
+  withinMs,
+  workerConnection,
+} from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { ensureSchema } from '../gateway/ensureSchema';
 import { expireIdempotencyKeys } from '../graph/commands/expireIdempotencyKeys';
@@ -78,17 +83,20 @@ export async function startWorker(
   await executor.verifyConnectivity();
   await ensureSchema(executor);
 
-  const connection = workerConnection(config.redisUrl);
+  const connection = workerConnection(config);
+  const prefix = queuePrefix(config);
   const purgeQueue = new PurgeQueue({ config, logger, queueName: queues.purge });
   const workers = [
     new Worker(queues.decisions ?? DECISIONS_QUEUE, decisionProcessor(executor, logger), {
       connection,
+      prefix,
       concurrency: 4,
       removeOnComplete: { count: 1000 },
       removeOnFail: { count: 10_000 },
     }),
     new Worker(queues.purge ?? PURGE_QUEUE, purgeProcessor(executor, logger), {
       connection,
+      prefix,
       concurrency: 2,
       removeOnComplete: { count: 100 },
       removeOnFail: { count: 1000 },
@@ -133,6 +141,7 @@ export async function startWorker(
       clearInterval(timer);
       if (sweeping) await withinMs(5000, sweeping, 'sweep').catch(() => undefined);
       await Promise.all(workers.map(closeWorker));
+      releaseConnection(connection);
       await purgeQueue.close();
       await withinMs(3000, executor.close(), 'closing neo4j').catch(() => undefined);
     },

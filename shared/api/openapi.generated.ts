@@ -1766,11 +1766,15 @@ export interface components {
         PageLimit: number;
         /** @description Number of entries to skip. */
         PageOffset: number;
+        /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+        GraphBookmark: string;
         /** @description At-most-once apply across retries (interpretations.md "Idempotency-Key"): 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
         IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
+        /** @description Opaque token naming the database transaction this request committed (a Neo4j bookmark). Present when the request committed a write. Send it back in the X-Graph-Bookmark request header of a later read (from any client, to any gateway) to make that read wait until it sees this write; the gateway also does so by itself for reads made with the same API key within GRAPH_BOOKMARK_TTL_S seconds. */
+        "X-Graph-Bookmark": string;
         /** @description Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET) or `write` (all other methods), per credential. Defaults 1200 (env RATE_LIMIT_READ_PER_MIN) and 300 (env RATE_LIMIT_WRITE_PER_MIN). Present on every authenticated response counted by the rate limiter. */
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current window of that bucket. Present on every authenticated response counted by the rate limiter. */
@@ -1804,7 +1808,10 @@ export interface operations {
                 /** @description Include archived projects. */
                 include_archived?: boolean;
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1846,6 +1853,7 @@ export interface operations {
             /** @description Created. main_branch is main at version 0. */
             201: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1921,6 +1929,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1995,6 +2004,7 @@ export interface operations {
             /** @description Deleted. */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2032,6 +2042,7 @@ export interface operations {
             /** @description The updated project. */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2095,7 +2106,10 @@ export interface operations {
     listBranches: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Project id. */
                 project_id: components["parameters"]["ProjectIdPath"];
@@ -2144,6 +2158,7 @@ export interface operations {
             /** @description Created. */
             201: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2202,6 +2217,7 @@ export interface operations {
             /** @description The discarded branch. */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2260,6 +2276,7 @@ export interface operations {
             /** @description The renamed branch. */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2303,7 +2320,10 @@ export interface operations {
     getMainGraph: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Project id. */
                 project_id: components["parameters"]["ProjectIdPath"];
@@ -2336,7 +2356,10 @@ export interface operations {
     getBranchGraph: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2372,7 +2395,10 @@ export interface operations {
                 /** @description Levels below the root; 1 means direct children only (§8). */
                 depth?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2440,7 +2466,10 @@ export interface operations {
     getNeighborhood: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2508,7 +2537,10 @@ export interface operations {
     getBoundary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Project id. */
                 project_id: components["parameters"]["ProjectIdPath"];
@@ -2613,6 +2645,7 @@ export interface operations {
             /** @description Applied (or an empty batch). */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2701,7 +2734,10 @@ export interface operations {
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2751,7 +2787,10 @@ export interface operations {
     getDecision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Decision id. */
                 decision_id: components["parameters"]["DecisionIdPath"];
@@ -2800,6 +2839,7 @@ export interface operations {
             /** @description Merged. */
             200: {
                 headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2852,7 +2892,10 @@ export interface operations {
     getMergePreview: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2906,7 +2949,10 @@ export interface operations {
     getBranchDiff: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2965,7 +3011,10 @@ export interface operations {
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2998,7 +3047,10 @@ export interface operations {
     exportBranchFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];

@@ -53,4 +53,40 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).to.have.length(4);
     }
   });
+
+  it('reads Redis Cluster seed nodes from REDIS_CLUSTER_NODES and rejects malformed entries', () => {
+    expect(loadConfig({}).redisClusterNodes).to.equal(undefined);
+    const set = loadConfig({ REDIS_CLUSTER_NODES: 'redis-0.redis:6379, 10.0.0.2:7001,[::1]:7002' });
+    expect(set.redisClusterNodes).to.deep.equal([
+      { host: 'redis-0.redis', port: 6379 },
+      { host: '10.0.0.2', port: 7001 },
+      { host: '::1', port: 7002 },
+    ]);
+    try {
+      loadConfig({ REDIS_CLUSTER_NODES: 'redis-0:6379,nohost,redis-1:70000,:1' });
+      expect.fail('expected a ConfigError');
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems).to.have.length(3);
+      expect(problems[0]).to.contain('"nohost"');
+    }
+  });
+
+  it('reads several processes of one service from SERVICE_URLS, called in turn', () => {
+    const secret = { INTERNAL_SECRET: 'x'.repeat(32) };
+    const base = 'projects=http://p,branches=http://b,graph-write=http://w,decisions=http://d';
+    const set = loadConfig({
+      ...secret,
+      SERVICE_URLS: `${base},graph-read=http://r1:8080,http://r2:8080`,
+    });
+    expect(set.serviceUrlPools?.['graph-read']).to.deep.equal(['http://r1:8080', 'http://r2:8080']);
+    expect(set.serviceUrlPools?.projects).to.deep.equal(['http://p']);
+    expect(set.serviceUrls?.['graph-read']).to.equal('http://r1:8080');
+    for (const bad of [
+      `http://r0,${base},graph-read=http://r1`,
+      `${base},graph-read=http://r1,graph-read=http://r2`,
+    ]) {
+      expect(() => loadConfig({ ...secret, SERVICE_URLS: bad }), bad).to.throw(ConfigError);
+    }
+  });
 });

@@ -19,6 +19,12 @@ export interface Config {
     transactionTimeoutMs: number;
   };
   redisUrl: string;
+  /**
+   * Redis Cluster seed nodes (REDIS_CLUSTER_NODES, `host:port,...`): when set, every
+   * Redis user (rate limits, idempotency keys, auth-cache epoch, queues) talks to the
+   * cluster instead of REDIS_URL; REDIS_URL then only lends its credentials and TLS.
+   */
+  redisClusterNodes: RedisNode[] | undefined;
   limits: {
     projectLimit: number;
     branchLimit: number;
@@ -44,6 +50,8 @@ export interface Config {
     maxStoredBytes: number;
   };
   idempotencyTtlSeconds: number;
+  /** How long the gateway remembers a key's latest write bookmark for its reads (0: off). */
+  bookmarkTtlSeconds: number;
   /** How long a process keeps an authenticated key before looking it up again (0: never). */
   authCacheTtlSeconds: number;
   /** Background jobs (BullMQ queues `decisions` and `purge`, services/worker). */
@@ -59,6 +67,12 @@ export interface Config {
    * SERVICE_URLS (`projects=http://...,branches=...`); undefined runs in process.
    */
   serviceUrls: Record<ServiceName, string> | undefined;
+  /**
+   * Every URL of each service: SERVICE_URLS may list several processes of one
+   * service (`graph-read=http://a,http://b`, URLs after the first without a name),
+   * which the gateway calls in turn. serviceUrls holds the first of each.
+   */
+  serviceUrlPools: Record<ServiceName, string[]> | undefined;
   /** HMAC key that signs the caller's identity between gateway and services (INTERNAL_SECRET). */
   internalSecret: string | undefined;
   /**
@@ -73,6 +87,14 @@ export interface Config {
   /** The API key `graphctl mcp` sends when --token is not given (GDS_TOKEN). */
   clientToken: string | undefined;
 }
+
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/** What a Redis client factory needs: the single server's URL, or the cluster's seeds. */
+export type RedisSettings = Pick<Config, 'redisUrl' | 'redisClusterNodes'>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -120,6 +142,22 @@ function urlSetting(
   return value;
 }
 
+function redisClusterSetting(env: Env, problems: string[]): RedisNode[] | undefined {
+  const raw = env.REDIS_CLUSTER_NODES;
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const nodes: RedisNode[] = [];
+  for (const part of raw.split(',').map((p) => p.trim())) {
+    const match = /^([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(part);
+    const port = match ? Number(match[2]) : 0;
+    if (!match || port < 1 || port > 65535) {
+      problems.push(`REDIS_CLUSTER_NODES needs host:port entries, got ${JSON.stringify(part)}`);
+      continue;
+    }
+    nodes.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
+  }
+  return nodes;
+}
+
 /** The service release: the root package.json version (interpretations.md, "Wire basics"). */
 export function readServiceVersion(): string {
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
@@ -128,17 +166,27 @@ export function readServiceVersion(): string {
   return pkg.version;
 }
 
-function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, string> | undefined {
+function serviceUrlsSetting(
+  env: Env,
+  problems: string[],
+): Record<ServiceName, string[]> | undefined {
   const raw = env.SERVICE_URLS;
   if (raw === undefined || raw.trim() === '') return undefined;
-  const urls: Partial<Record<ServiceName, string>> = {};
+  const urls: Partial<Record<ServiceName, string[]>> = {};
+  let previous: ServiceName | undefined;
   for (const part of raw
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean)) {
-    const [name, url] = part.split(/=(.*)/s, 2);
+    // `name=url`, or a bare URL: one more process of the service named before it
+    const named = /^[a-z][a-z-]*=/.test(part);
+    const [name, url] = named ? part.split(/=(.*)/s, 2) : [previous ?? '', part];
     if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
-      problems.push(`SERVICE_URLS names an unknown service ${JSON.stringify(name)}`);
+      problems.push(
+        named
+          ? `SERVICE_URLS names an unknown service ${JSON.stringify(name)}`
+          : `SERVICE_URLS: ${JSON.stringify(part)} follows no service name`,
+      );
       continue;
     }
     const scheme = (() => {
@@ -151,14 +199,16 @@ function serviceUrlsSetting(env: Env, problems: string[]): Record<ServiceName, s
     if (scheme !== 'http:' && scheme !== 'https:') {
       problems.push(`SERVICE_URLS: ${name} needs an http(s) URL, got ${JSON.stringify(url ?? '')}`);
     }
-    urls[name as ServiceName] = url;
+    previous = name as ServiceName;
+    if (named && urls[previous]) problems.push(`SERVICE_URLS names ${name} twice`);
+    urls[previous] = [...(named ? [] : (urls[previous] ?? [])), url];
   }
   const missing = SERVICE_NAMES.filter((name) => !urls[name]);
   if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
   if (!env.INTERNAL_SECRET || env.INTERNAL_SECRET.length < 32) {
     problems.push('INTERNAL_SECRET of at least 32 characters is needed with SERVICE_URLS');
   }
-  return urls as Record<ServiceName, string>;
+  return urls as Record<ServiceName, string[]>;
 }
 
 /**
@@ -191,6 +241,7 @@ export function loadConfig(
       transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
     },
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
+    redisClusterNodes: redisClusterSetting(env, problems),
     limits: {
       projectLimit: intSetting(env, 'PROJECT_LIMIT', 100, 1, problems),
       branchLimit: intSetting(env, 'BRANCH_LIMIT', 25, 1, problems),
@@ -211,12 +262,14 @@ export function loadConfig(
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),
+    bookmarkTtlSeconds: intSetting(env, 'GRAPH_BOOKMARK_TTL_S', 60, 0, problems),
     jobs: {
       purgeSweepIntervalSeconds: intSetting(env, 'PURGE_SWEEP_INTERVAL_S', 60, 1, problems),
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
       jobBackoffMs: intSetting(env, 'JOB_BACKOFF_MS', 1000, 1, problems),
     },
-    serviceUrls: serviceUrlsSetting(env, problems),
+    serviceUrlPools: serviceUrlsSetting(env, problems),
+    serviceUrls: undefined,
     internalSecret: env.INTERNAL_SECRET || undefined,
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
@@ -226,6 +279,12 @@ export function loadConfig(
   };
   if (config.metricsToken !== undefined && config.metricsToken.length < 16)
     problems.push('METRICS_TOKEN must be at least 16 characters');
+  if (config.serviceUrlPools) {
+    const pools = config.serviceUrlPools;
+    config.serviceUrls = Object.fromEntries(
+      Object.entries(pools).map(([name, list]) => [name, list[0]]),
+    ) as Record<ServiceName, string>;
+  }
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))

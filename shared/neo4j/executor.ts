@@ -3,14 +3,32 @@
  * transient failures (through the driver's managed transactions), converts
  * records to plain objects, times every named query, and maps Neo4j failures to
  * typed domain errors.
+ *
+ * Routing: reads run in READ sessions and writes in WRITE sessions, so with a
+ * `neo4j://` URI a cluster serves reads from its secondaries and writes from the
+ * leader. Every session shares one bookmark manager, so a read in this process
+ * sees every write this process committed before it; bookmarks carried in by a
+ * request (graphBookmarks.ts) are added to the ones a session starts from.
  */
-import neo4j, { Driver, ManagedTransaction, Neo4jError, Session } from 'neo4j-driver';
+import neo4j, {
+  BookmarkManager,
+  Driver,
+  ManagedTransaction,
+  Neo4jError,
+  Session,
+} from 'neo4j-driver';
 
 /** The driver's per-transaction settings (only the timeout is used). */
 type TransactionConfig = { timeout?: number };
 import type { Logger } from 'pino';
-import { ConflictError, DomainError, ServiceUnavailableError } from '../errors/domainErrors';
+import {
+  ConflictError,
+  DomainError,
+  RequestValidationError,
+  ServiceUnavailableError,
+} from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
+import { BOOKMARK_HEADER, currentBookmarkScope } from './graphBookmarks';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 
 export interface ExecutorOptions {
@@ -63,6 +81,7 @@ export class Executor {
   private readonly logger: Logger;
   private readonly onQuery: ExecutorOptions['onQuery'];
   private readonly gate: AvailabilityGate;
+  private readonly bookmarks: BookmarkManager = neo4j.bookmarkManager();
   /** Passed to every transaction of the API (the server enforces the timeout). */
   private readonly txConfig: TransactionConfig;
   private readonly timeoutMs: number;
@@ -100,7 +119,7 @@ export class Executor {
   }
 
   readTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
-    return this.withSession('READ', (session) =>
+    return this.withSession('READ', false, (session) =>
       pipelineBegin(session).executeRead((tx) => work(this.runner(tx)), this.txConfig),
     );
   }
@@ -110,7 +129,7 @@ export class Executor {
    * A DomainError thrown by `work` rolls back and propagates unchanged.
    */
   writeTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
-    return this.withSession('WRITE', (session) =>
+    return this.withSession('WRITE', true, (session) =>
       pipelineBegin(session).executeWrite((tx) => work(this.runner(tx)), this.txConfig),
     );
   }
@@ -124,7 +143,7 @@ export class Executor {
   async rolledBackTx<T>(work: (tx: QueryRunner) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.withSession('WRITE', async (session) => {
+        return await this.withSession('WRITE', false, async (session) => {
           const tx = session.beginTransaction(this.txConfig);
           try {
             return await work(this.transactionRunner(tx));
@@ -150,7 +169,7 @@ export class Executor {
     params: Params,
     config: TransactionConfig,
   ): Promise<R[]> {
-    return this.withSession(mode, async (session) => {
+    return this.withSession(mode, mode === 'WRITE', async (session) => {
       const started = performance.now();
       let ok = false;
       try {
@@ -176,17 +195,27 @@ export class Executor {
     return this.driver.close();
   }
 
+  /** `commits`: the session may commit, so its bookmark goes to the request's scope. */
   private async withSession<T>(
     mode: 'READ' | 'WRITE',
+    commits: boolean,
     use: (s: Session) => Promise<T>,
   ): Promise<T> {
     this.gate.check();
+    const scope = currentBookmarkScope();
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
+      ...(scope && scope.incoming.length > 0 ? { bookmarks: [...scope.incoming] } : {}),
     });
     try {
-      return await use(session);
+      const value = await use(session);
+      if (commits && scope) {
+        const last = session.lastBookmarks();
+        if (last.some((b) => !scope.incoming.includes(b))) scope.written.push(...last);
+      }
+      return value;
     } catch (error) {
       throw this.mapError(error);
     } finally {
@@ -231,6 +260,23 @@ export class Executor {
   private mapError(error: unknown): unknown {
     if (error instanceof DomainError) return error;
     const code = (error as Neo4jError | undefined)?.code ?? (error as { code?: string })?.code;
+    // the member serving the read did not reach the bookmark in time: retry later
+    if (code === 'Neo.TransientError.Transaction.BookmarkTimeout') {
+      return new ServiceUnavailableError('the graph database is catching up, retry later');
+    }
+    if (
+      typeof code === 'string' &&
+      code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')
+    ) {
+      return new RequestValidationError([
+        {
+          loc: ['header', BOOKMARK_HEADER],
+          msg: 'the graph database does not know this bookmark',
+          type: 'value_error',
+          input: null,
+        },
+      ]);
+    }
     if (
       typeof code === 'string' &&
       (UNAVAILABLE_CODES.has(code) ||

@@ -6,17 +6,17 @@
  * recorded with a batch in Neo4j is forgotten after the idempotency window.
  */
 import { expect } from 'chai';
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import { expireIdempotencyKeys } from '../../services/graph/commands/expireIdempotencyKeys';
 import { IdempotencyStore, MAX_STORED_ANSWER_BYTES } from '../../services/graph/idempotency';
 import { currentHarness, newKeyFor, newUser } from '../support/harness';
 import { addNode, uuid, workspace } from '../support/graphBuilders';
 
-async function usedMemory(redis: Redis): Promise<number> {
+async function usedMemory(redis: RedisClient): Promise<number> {
   return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1]);
 }
 
-async function storedAnswers(redis: Redis, userId: string, branchId: string) {
+async function storedAnswers(redis: RedisClient, userId: string, branchId: string) {
   const keys = await redis.keys(`idem:${userId}:${branchId}:*`);
   return Promise.all(keys.map((k) => redis.strlen(k)));
 }

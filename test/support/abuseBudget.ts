@@ -16,7 +16,7 @@
  *   authentications and bounded idempotency answers behind; a stored 5 MiB echo per
  *   request would pass that bound within a handful of requests.
  */
-import { Redis } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { currentHarness, mochaHooks as harnessHooks } from './harness';
@@ -46,7 +46,7 @@ async function settledHeap(): Promise<number> {
   return process.memoryUsage().heapUsed;
 }
 
-async function redisUsedMemory(redis: Redis): Promise<number> {
+async function redisUsedMemory(redis: RedisClient): Promise<number> {
   const info = await redis.info('memory');
   const match = /^used_memory:(\d+)/m.exec(info);
   if (!match) throw new Error('Redis INFO memory has no used_memory');

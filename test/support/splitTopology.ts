@@ -57,13 +57,23 @@ function stopChild(child: Child): Promise<void> {
   });
 }
 
+export interface SplitTopology extends RunningService {
+  /** Every service process, with the URL it listens on. */
+  processes: { name: ServiceName; url: string }[];
+}
+
+/** `replicas`: how many processes of a service to run (default one each). */
 export async function startSplitTopology(
   env: Record<string, string>,
   logger: Logger,
-): Promise<RunningService> {
+  options: { replicas?: Partial<Record<ServiceName, number>> } = {},
+): Promise<SplitTopology> {
   const secret = randomBytes(32).toString('base64url');
+  const names = SERVICE_NAMES.flatMap((name) =>
+    Array.from({ length: options.replicas?.[name] ?? 1 }, () => name),
+  );
   const started = await Promise.allSettled(
-    SERVICE_NAMES.map((name) => spawnService(name, { ...env, INTERNAL_SECRET: secret })),
+    names.map((name) => spawnService(name, { ...env, INTERNAL_SECRET: secret })),
   );
   const children = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = started.find((s) => s.status === 'rejected');
@@ -71,11 +81,19 @@ export async function startSplitTopology(
     await Promise.all(children.map(stopChild));
     throw (failed as PromiseRejectedResult).reason;
   }
-  const serviceUrls = children.map((c) => `${c.name}=${c.url}`).join(',');
+  // several processes of a service: `name=url1,url2` (the gateway calls them in turn)
+  const serviceUrls = SERVICE_NAMES.map(
+    (name) =>
+      `${name}=${children
+        .filter((c) => c.name === name)
+        .map((c) => c.url)
+        .join(',')}`,
+  ).join(',');
   const config = loadConfigWith({ ...env, SERVICE_URLS: serviceUrls, INTERNAL_SECRET: secret });
   const gateway = await startService(config, logger);
   return {
     ...gateway,
+    processes: children.map(({ name, url }) => ({ name, url })),
     close: async () => {
       await gateway.close();
       await Promise.all(children.map(stopChild));

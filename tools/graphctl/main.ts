@@ -5,13 +5,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { Redis } from 'ioredis';
 import { loadConfig } from '../../shared/config/config';
 import { DeltaError, DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
-import { connectRedis, createRedis } from '../../shared/redis/redisClient';
+import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { presentBranchRef } from '../../services/branches/branchPresenter';
 import { importDecisions } from '../../services/decisions/commands/importDecisions';
 import { ensureSchema } from '../../services/gateway/ensureSchema';
@@ -77,8 +76,11 @@ async function readJsonFile(path: string): Promise<unknown> {
 }
 
 /** A Redis connection for one command (a bounded wait for it, then closed). */
-async function withRedis<T>(ctx: ServiceContext, use: (redis: Redis) => Promise<T>): Promise<T> {
-  const redis = createRedis(ctx.config.redisUrl, ctx.logger, 'graphctl');
+async function withRedis<T>(
+  ctx: ServiceContext,
+  use: (redis: RedisClient) => Promise<T>,
+): Promise<T> {
+  const redis = createRedis(ctx.config, ctx.logger, 'graphctl');
   try {
     await connectRedis(redis, 5000).catch(() => undefined);
     return await use(redis);

@@ -4,14 +4,17 @@
  * keeps serving the key from its authentication cache (services/identity/authCache).
  * Revoking again is harmless and bumps the epoch again.
  */
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../shared/redis/redisClient';
 import { NotFoundError, ServiceUnavailableError } from '../../../shared/errors/domainErrors';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { bumpAuthEpoch } from '../authCache';
 import { revokeApiKey as revokeApiKeyQuery } from '../store/identityQueries';
 
-export async function revokeApiKey(deps: { executor: Executor; redis: Redis }, keyId: string) {
+export async function revokeApiKey(
+  deps: { executor: Executor; redis: RedisClient },
+  keyId: string,
+) {
   const [row] = await deps.executor.write<{ id: string; userId: string }>(revokeApiKeyQuery, {
     keyId,
     now: nowTimestamp(),

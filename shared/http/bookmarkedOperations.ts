@@ -1,0 +1,40 @@
+/**
+ * Carries Neo4j bookmarks through an operation handler: the request's
+ * X-Graph-Bookmark token (from the client, or added by the gateway) becomes the
+ * starting bookmarks of every session the handler opens, so the read waits until
+ * the database member serving it has the writes it names; a handler that commits
+ * a write answers the new token in X-Graph-Bookmark. Wraps the handlers that run
+ * Cypher: the in-process gateway's, and each owner process's in separate-process mode.
+ */
+import {
+  BOOKMARK_HEADER,
+  decodeBookmarks,
+  encodeBookmarks,
+  runWithBookmarks,
+} from '../neo4j/graphBookmarks';
+import type { OperationHandler, OperationRequest, OperationTable } from './operation';
+
+/** Operations served by GET: they read, and a bookmark they might write is not kept. */
+export function isReadOperation(operationId: string): boolean {
+  return /^(get|list|export)[A-Z]/.test(operationId);
+}
+
+export function bookmarked(operationId: string, handler: OperationHandler): OperationHandler {
+  return async (request) => {
+    // open operations (probes) have no caller and run no graph query
+    if (!(request.principal as OperationRequest['principal'] | undefined)) return handler(request);
+    const incoming = decodeBookmarks(request.headers[BOOKMARK_HEADER.toLowerCase()]);
+    const { value, written } = await runWithBookmarks(incoming, () => handler(request));
+    if (written.length === 0 || isReadOperation(operationId)) return value;
+    return { ...value, headers: { ...value.headers, [BOOKMARK_HEADER]: encodeBookmarks(written) } };
+  };
+}
+
+export function bookmarkedOperations(table: OperationTable): OperationTable {
+  return Object.fromEntries(
+    Object.entries(table).map(([operationId, handler]) => [
+      operationId,
+      bookmarked(operationId, handler),
+    ]),
+  );
+}
