@@ -1145,7 +1145,7 @@ export interface components {
         /** @description The per-delta 422 envelope (§7): a fixed set of seven keys, always all present (null where not applicable). */
         DeltaErrorEnvelope: {
             /**
-             * @description Names the cause (interpretations.md "Delta errors"): unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the parsed deltas would record more than MAX_BATCH_BYTES on the change trail, field `deltas`), depth_limit_exceeded (a node would nest deeper than MAX_NESTING_DEPTH), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than BRANCH_MAX_NODES, BRANCH_MAX_WIRES or BRANCH_MAX_BYTES allow).
+             * @description Names the cause: unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the parsed deltas would record more than MAX_BATCH_BYTES on the change trail, field `deltas`), depth_limit_exceeded (a node would nest deeper than MAX_NESTING_DEPTH), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than BRANCH_MAX_NODES, BRANCH_MAX_WIRES or BRANCH_MAX_BYTES allow).
              * @enum {string}
              */
             error: "unknown_delta_type" | "malformed_delta_field" | "validation_error" | "id_collision" | "field_not_allowed" | "source_decisions_immutable" | "kind_immutable" | "duplicate_name" | "duplicate_port_name" | "invalid_parent" | "containment_cycle" | "io_port_shape" | "forbidden_edge" | "invalid_endpoint" | "not_a_boundary" | "batch_too_large" | "depth_limit_exceeded" | "branch_quota_exceeded";
@@ -1685,7 +1685,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorNotFound"] | components["schemas"]["ErrorNodeNotFound"] | components["schemas"]["ErrorEdgeNotFound"];
             };
         };
-        /** @description Conflict with the current state; detail.code is one of the 409 codes of §7 and interpretations.md (each operation lists its own), or `constraint_violation` when a write raced another for the same identity (nothing was changed). */
+        /** @description Conflict with the current state; detail.code is one of the 409 codes the operation lists, or `constraint_violation` when a write raced another for the same identity (nothing was changed). */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

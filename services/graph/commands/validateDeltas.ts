@@ -3,7 +3,7 @@
  * transaction that is always rolled back, then the findings of the graph that
  * would result. The same parser and BatchApplier as apply, so a dry run accepts
  * and refuses exactly what apply would. No scope needed (interpretations). A
- * discarded branch has no graph left (§3.2): 409 branch_not_active. It takes the
+ * discarded branch has no graph left: 409 branch_not_active. It takes the
  * branch's write lock as apply does, so it never deadlocks with a write; the
  * transaction is bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
  */

@@ -6,7 +6,7 @@
  * asked for) or above (the depth of the tree) the nodes it returns, their ports
  * (HAS_PORT) and the wires on those ports (seeks on (branch_id, source_handle) and
  * (branch_id, target_handle)): the cost follows the answer, not the branch. A
- * discarded branch has no nodes to read (§3.2), whatever the purge has left so far.
+ * discarded branch has no nodes to read, whatever the purge has left so far.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
 import { BRANCH_ACCESS } from '../../branches/store/branchQueries';
