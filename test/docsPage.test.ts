@@ -5,15 +5,10 @@
  * operation of the document by its operationId, and sees no request leave this
  * service (no outside network at run time).
  */
-import { existsSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
-import { BrowserContext, chromium } from 'playwright-core';
 import { currentHarness } from './support/harness';
+import { Browser, launchChromium, trackedPage } from './support/webBrowser';
 
-const CHROMIUM = '/usr/bin/chromium';
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 
 function documentOperations(): string[] {
@@ -28,50 +23,19 @@ function documentOperations(): string[] {
 
 describe('docs page in headless chromium (issue 6)', function () {
   this.timeout(120_000);
-  let browser: BrowserContext | undefined;
-  let profile = '';
+  let browser: Browser | undefined;
 
+  // A fresh profile directory per run, the flags this machine's closed network needs.
   before(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} missing: run scripts/ensure-deps.sh`).to.equal(true);
-    profile = mkdtempSync(join(tmpdir(), 'gds-chromium-'));
-    // A fresh profile directory per run (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
-  after(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-  });
+  after(async () => browser?.close());
 
   it('renders every operation of the document, from this service only', async () => {
     const { service } = currentHarness();
     const origin = new URL(service.url).origin;
-    const page = await browser!.newPage();
-    const outside: string[] = [];
-    const errors: string[] = [];
-    await page.route('**/*', (route) => {
-      const url = route.request().url();
-      if (url.startsWith(origin) || url.startsWith('data:')) return route.continue();
-      outside.push(url);
-      return route.abort();
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (msg) => {
-      if (msg.type() === 'error') errors.push(msg.text());
-    });
+    const { page, outside, errors } = await trackedPage(browser!, origin);
 
     const response = await page.goto(`${service.url}/docs`);
     expect(response?.status()).to.equal(200);
