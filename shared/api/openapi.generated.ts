@@ -2623,7 +2623,10 @@ export interface operations {
                  */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Branch id. */
                 branch_id: components["parameters"]["BranchIdPath"];
@@ -2697,7 +2700,10 @@ export interface operations {
                  */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
             path: {
                 /** @description Project id. */
                 project_id: components["parameters"]["ProjectIdPath"];
