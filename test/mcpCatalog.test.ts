@@ -24,6 +24,8 @@ const AGENT_OPERATIONS = [
   'getBoundary',
   'getTopLevel',
   'getMainTopLevel',
+  'searchNodes',
+  'searchMainNodes',
   'validateDeltas',
   'applyDeltas',
   'getMergePreview',

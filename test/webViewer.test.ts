@@ -227,6 +227,22 @@ describe('web viewer at /app in headless chromium', function () {
     await axeClean(p, 'graph (boundary open)');
   });
 
+  it('finding a node by name inside an unopened boundary asks the service and shows it on the graph', async () => {
+    const p = await page();
+    await go(p, serviceUrl, `#/p/${project.projectId}/b/main/graph`);
+    await graphReady(p);
+    // only the top level is read: "check" sits inside app, which is closed
+    expect(await p.$$(sel(n.check.id))).to.have.length(0);
+    await p.fill('#node-search', 'CHEC');
+    const hit = await p.waitForSelector('[aria-label="Matching nodes"] button >> text=check');
+    await hit.click();
+    await p.waitForSelector(sel(n.check.id));
+    await p.waitForSelector('[data-testid="node-panel"] >> text=check');
+    expect(await p.$$(`${sel(n.app.id)} button[aria-expanded="true"]`)).to.have.length(1);
+    await screenshot(p, 'search-found');
+    await axeClean(p, 'search result revealed');
+  });
+
   it('selecting a node shows its panel; findings mark their nodes', async () => {
     const p = await page();
     await go(p, serviceUrl, `#/p/${project.projectId}/b/main/graph`);

@@ -11,6 +11,8 @@ import { readNeighborhood } from './commands/readNeighborhood';
 import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';
 import { readMainTopLevel } from './commands/readMainTopLevel';
 import { readTopLevel, TopLevelRead } from './commands/readTopLevel';
+import { searchMainNodes } from './commands/searchMainNodes';
+import { NodeSearch, searchNodes } from './commands/searchNodes';
 import { presentEdge, presentNode } from './wirePresenter';
 
 export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
@@ -25,6 +27,21 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
     project_id: read.branch.project_id,
     version,
   });
+
+  const presentSearch = (found: NodeSearch) => ({
+    branch: presentBranchRef(found.branch),
+    nodes: found.nodes.map((n) => ({
+      id: n.id,
+      name: n.name,
+      kind: n.kind,
+      parent_id: n.parent_id,
+      path: n.path,
+    })),
+    truncated: found.truncated,
+    project_id: found.branch.project_id,
+    version,
+  });
+  const searchLimit = (raw: unknown) => (raw === undefined ? undefined : Number(raw));
 
   return {
     getSubtree: async (req) => {
@@ -56,6 +73,32 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
 
     getMainTopLevel: async (req) =>
       ok(presentTopLevel(await readMainTopLevel(ctx, req.principal, req.params.project_id))),
+
+    searchNodes: async (req) =>
+      ok(
+        presentSearch(
+          await searchNodes(
+            ctx,
+            req.principal,
+            req.params.branch_id,
+            String(req.query.q),
+            searchLimit(req.query.limit),
+          ),
+        ),
+      ),
+
+    searchMainNodes: async (req) =>
+      ok(
+        presentSearch(
+          await searchMainNodes(
+            ctx,
+            req.principal,
+            req.params.project_id,
+            String(req.query.q),
+            searchLimit(req.query.limit),
+          ),
+        ),
+      ),
 
     getNeighborhood: async (req) => {
       const read = await readNeighborhood(

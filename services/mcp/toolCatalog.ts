@@ -29,6 +29,8 @@ export const TOOL_OPERATIONS: Readonly<Record<string, ToolSemantics>> = {
   getBoundary: {},
   getTopLevel: {},
   getMainTopLevel: {},
+  searchNodes: {},
+  searchMainNodes: {},
   // a POST that only checks a batch: it changes nothing
   validateDeltas: { readOnly: true, destructive: false, idempotent: true },
   // deltas may delete nodes and wires; the derived Idempotency-Key makes a repeat

@@ -24,6 +24,8 @@ export const OPERATION_OWNERS: Readonly<Record<string, ServiceName>> = {
   getSubtree: 'graph-read',
   getTopLevel: 'graph-read',
   getMainTopLevel: 'graph-read',
+  searchNodes: 'graph-read',
+  searchMainNodes: 'graph-read',
   getNeighborhood: 'graph-read',
   getBoundary: 'graph-read',
   getMergePreview: 'graph-read',

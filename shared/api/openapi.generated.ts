@@ -308,6 +308,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/branches/{branch_id}/nodes/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find nodes of a branch by name
+         * @description The nodes of a branch (main included), at any depth, whose name contains `q`, compared case-insensitively, each with the ids of its ancestors from the top level down. A client that opened a large graph at its top level (getTopLevel) finds a node inside boundaries it has not read yet, then opens them along `path` (getSubtree).
+         *
+         *     - `nodes`: at most `limit` matches; names that start with `q` come first, then the others, each group ordered by name, then id. `path` is empty for a top-level node; its last id is the node's parent.
+         *     - `truncated`: true when more nodes match than `limit`.
+         *     - Cost follows the number of nodes on the branch (every name is compared), not the size of the answer. Does not set the project's `last_opened_at`. A discarded branch has no matches.
+         *     - An empty `q`, one longer than 200 characters, or a `limit` outside 1..50 is a 422.
+         *
+         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         */
+        get: operations["searchNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/graph/{project_id}/nodes/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find nodes of main by name
+         * @description The same answer as searchNodes, for the project's main branch, reached from the project id (main is not listed by listBranches); `branch` is main's BranchRef, whose id the branch-scoped reads (getSubtree) take to open a match's `path`.
+         *
+         *     - Does not set the project's `last_opened_at`.
+         *
+         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         */
+        get: operations["searchMainNodes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/graph/{project_id}/boundary/{node_id}": {
         parameters: {
             query?: never;
@@ -1435,6 +1486,30 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
+        /** @description Body of the name search (searchNodes, searchMainNodes). */
+        NodeSearchResponse: {
+            branch: components["schemas"]["BranchRef"];
+            /** @description The matching nodes, names starting with the text first, then by name and id. */
+            nodes: components["schemas"]["NodeMatch"][];
+            /** @description True when more nodes match than `limit`. */
+            truncated: boolean;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description One node found by name, with where it sits in the containment tree. */
+        NodeMatch: {
+            id: string;
+            name: string;
+            kind: components["schemas"]["NodeKind"];
+            /** @description The containing node, null at the top level. */
+            parent_id: string | null;
+            /** @description Ids of the node's ancestors from the top level down, without the node; empty at the top level. */
+            path: string[];
+        };
         /** @description Body of the neighborhood read (§4.12). */
         NeighborhoodResponse: {
             branch: components["schemas"]["BranchRef"];
@@ -2524,6 +2599,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TopLevelResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchNodes: {
+        parameters: {
+            query: {
+                /**
+                 * @description Text to find in node names, compared case-insensitively (1 to 200 characters).
+                 * @example fetch
+                 */
+                q: string;
+                /**
+                 * @description Most nodes to answer (1 to 50).
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching nodes. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "branch": {
+                     *         "id": "6f1c2a9e-5b7d-4c1e-9a3f-2d8b7e4c1a00",
+                     *         "version": 12
+                     *       },
+                     *       "nodes": [
+                     *         {
+                     *           "id": "0b6d3f0e-8a47-4f7e-b1f2-3c9d5e6a7b10",
+                     *           "name": "fetchOrders",
+                     *           "kind": "behavior",
+                     *           "parent_id": "9e2a1c4d-3b5f-4a6e-8d7c-1f0e2b3a4c20",
+                     *           "path": [
+                     *             "4d5e6f70-8192-4a3b-9c4d-5e6f708192a0",
+                     *             "9e2a1c4d-3b5f-4a6e-8d7c-1f0e2b3a4c20"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e30",
+                     *           "name": "prefetchCache",
+                     *           "kind": "state",
+                     *           "parent_id": null,
+                     *           "path": []
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "project_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c50",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NodeSearchResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    searchMainNodes: {
+        parameters: {
+            query: {
+                /**
+                 * @description Text to find in node names, compared case-insensitively (1 to 200 characters).
+                 * @example fetch
+                 */
+                q: string;
+                /**
+                 * @description Most nodes to answer (1 to 50).
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: {
+                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching nodes. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "branch": {
+                     *         "id": "6f1c2a9e-5b7d-4c1e-9a3f-2d8b7e4c1a00",
+                     *         "version": 12
+                     *       },
+                     *       "nodes": [
+                     *         {
+                     *           "id": "0b6d3f0e-8a47-4f7e-b1f2-3c9d5e6a7b10",
+                     *           "name": "fetchOrders",
+                     *           "kind": "behavior",
+                     *           "parent_id": "9e2a1c4d-3b5f-4a6e-8d7c-1f0e2b3a4c20",
+                     *           "path": [
+                     *             "4d5e6f70-8192-4a3b-9c4d-5e6f708192a0",
+                     *             "9e2a1c4d-3b5f-4a6e-8d7c-1f0e2b3a4c20"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e30",
+                     *           "name": "prefetchCache",
+                     *           "kind": "state",
+                     *           "parent_id": null,
+                     *           "path": []
+                     *         }
+                     *       ],
+                     *       "truncated": false,
+                     *       "project_id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c50",
+                     *       "version": "1.0.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NodeSearchResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -14,9 +14,9 @@ import {
 } from '../neo4j/graphBookmarks';
 import type { OperationHandler, OperationRequest, OperationTable } from './operation';
 
-/** Operations served by GET: they read, and a bookmark they might write is not kept. */
+/** Operations served by GET (get…, list…, export…, search…): they read, and a bookmark they might write is not kept. */
 export function isReadOperation(operationId: string): boolean {
-  return /^(get|list|export)[A-Z]/.test(operationId);
+  return /^(get|list|export|search)[A-Z]/.test(operationId);
 }
 
 export function bookmarked(operationId: string, handler: OperationHandler): OperationHandler {

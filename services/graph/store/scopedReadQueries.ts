@@ -207,3 +207,36 @@ export const readTopLevelOf = cypher(
    }
    RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, top, edges`,
 );
+
+export const MAX_SEARCH_QUERY_LENGTH = 200;
+export const MAX_SEARCH_LIMIT = 50;
+export const DEFAULT_SEARCH_LIMIT = 20;
+
+/**
+ * Name search on branch $branchId (searchNodes) in one statement with the branch's
+ * access row (caller $userId): the nodes whose name contains $q, compared in lower
+ * case ($q arrives lower-cased), names starting with $q first, then by name and id,
+ * at most $limit + 1 rows (the extra row only tells the caller the answer was cut).
+ * Each row carries its ancestors' ids from the top level down (`path`). The scan
+ * starts from the (branch_id) index: a node found deep inside an unopened boundary is
+ * found without reading the boundaries above it. With no such branch there is no row.
+ */
+export const searchNodesOf = cypher(
+  'searchNodesOf',
+  `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
+   ${BRANCH_ACCESS}
+   OPTIONAL CALL (b) {
+     MATCH (n:GNode {branch_id: $branchId})
+     WHERE b.status <> 'discarded' AND toLower(n.name) CONTAINS $q
+     WITH n, CASE WHEN toLower(n.name) STARTS WITH $q THEN 0 ELSE 1 END AS rank
+     ORDER BY rank, n.name, n.id
+     LIMIT toInteger($limit) + 1
+     CALL (n) {
+       MATCH up = (top:GNode)-[:CONTAINS*0..]->(n)
+       WHERE NOT EXISTS { (:GNode)-[:CONTAINS]->(top) }
+       RETURN [x IN nodes(up)[0..-1] | x.id] AS path
+     }
+     RETURN collect({id: n.id, name: n.name, kind: n.kind, parent_id: n.parent_id, path: path}) AS found
+   }
+   RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, found`,
+);

@@ -3,7 +3,7 @@
  * boundary's inside (getSubtree, depth 1) when it is expanded, so a large graph
  * opens as fast as a small one. Tabs put an overlay on the canvas: findings
  * (validate, on demand), the diff against main and the merge preview (working
- * branches), or show the change trail. Search finds loaded nodes by name.
+ * branches), or show the change trail. Search finds nodes by name, read or not (searchNodes).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, Finding, Schemas, unwrap } from '../api';
@@ -164,6 +164,23 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
   );
   const revealOne = useCallback((id: string) => void reveal([id], id).catch(setError), [reveal]);
 
+  /** Opens a node's boundaries from the ancestor ids searchNodes answered, then selects it. */
+  const revealAt = useCallback(
+    async (id: string, path: string[]) => {
+      for (const a of path) await loadChildren(a);
+      setExpanded((s) => new Set([...s, ...path]));
+      bump();
+      setSelectedId(id);
+      setFocusId(id);
+    },
+    [loadChildren],
+  );
+  const pickFound = useCallback(
+    (id: string, path?: string[]) =>
+      path ? void revealAt(id, path).catch(setError) : revealOne(id),
+    [revealAt, revealOne],
+  );
+
   // the overlay of the tab, read when the tab opens
   useEffect(() => {
     if (!ready) return;
@@ -243,7 +260,7 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
             {findings ? `${findings.length} finding(s) shown` : 'Show findings'}
           </button>
         )}
-        <SearchBox graph={graph} revision={revision} onPick={revealOne} />
+        <SearchBox graph={graph} branchId={branchId} revision={revision} onPick={pickFound} />
       </div>
       {tab === 'changes' ? (
         <ChangesList branchId={branchId} />

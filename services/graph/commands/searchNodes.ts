@@ -1,0 +1,51 @@
+/**
+ * Name search (searchNodes): the nodes of a branch whose name contains a text,
+ * case-insensitively, names starting with it first, each with the ids of its
+ * ancestors from the top level down. A viewer that opened a large graph at its top
+ * level finds a node inside boundaries it has not opened yet, then opens that path.
+ * Does not touch last_opened_at.
+ */
+import type { Principal } from '../../../shared/http/principal';
+import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { BranchAccessRow, branchGrant } from '../../branches/branchAccess';
+import type { BranchRecord } from '../../branches/branchRecord';
+import type { NodeKind } from '../graphRecords';
+import { DEFAULT_SEARCH_LIMIT, searchNodesOf } from '../store/scopedReadQueries';
+
+export interface NodeMatch {
+  id: string;
+  name: string;
+  kind: NodeKind;
+  parent_id: string | null;
+  /** Ancestor ids from the top level down, without the node itself. */
+  path: string[];
+}
+
+export interface NodeSearch {
+  branch: BranchRecord;
+  nodes: NodeMatch[];
+  /** More nodes match than `limit`. */
+  truncated: boolean;
+}
+
+interface SearchRow extends BranchAccessRow {
+  found: NodeMatch[] | null;
+}
+
+export async function searchNodes(
+  ctx: ServiceContext,
+  principal: Principal,
+  branchId: string,
+  query: string,
+  limit = DEFAULT_SEARCH_LIMIT,
+): Promise<NodeSearch> {
+  const [row] = await ctx.executor.read<SearchRow & Record<string, unknown>>(searchNodesOf, {
+    branchId,
+    userId: principal.userId,
+    q: query.toLowerCase(),
+    limit,
+  });
+  const { branch } = branchGrant(principal, row);
+  const found = row.found ?? [];
+  return { branch, nodes: found.slice(0, limit), truncated: found.length > limit };
+}
