@@ -101,6 +101,36 @@ async function main(): Promise<void> {
     console.log(
       `\nRatio (p50): main @ ${largeGraph.total} / branch @ ${smallGraph.total} = ${ratio(samples[1], samples[0])} (target within 1.5x)`,
     );
+
+    // Find node: the name search the viewer sends (searchNodes), beside the same on
+    // the small branch; it compares every name of the branch, so it follows size.
+    const search = async (id: string) => {
+      const t0 = performance.now();
+      await client.call('GET', `/v1/branches/${id}/nodes/search?q=step4&limit=20`);
+      return performance.now() - t0;
+    };
+    const searchTimes: number[][] = [[], []];
+    for (let i = -2; i < runs; i++) {
+      const small = await search(branchId);
+      const large = await search(largeProject.mainId);
+      if (i < 0) continue;
+      searchTimes[0].push(small);
+      searchTimes[1].push(large);
+    }
+    const searchSamples: Sample[] = [smallGraph.total, largeGraph.total].map((size, v) => {
+      const sorted = [...searchTimes[v]].sort((a, b) => a - b);
+      return {
+        label: 'searchNodes q=step4',
+        size,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        runs,
+      };
+    });
+    printTable('Web viewer: Find node (searchNodes)', searchSamples);
+    console.log(
+      `\nRatio (p50): search @ ${largeGraph.total} / @ ${smallGraph.total} = ${ratio(searchSamples[1], searchSamples[0])}`,
+    );
   } finally {
     await browser.close();
     await service.close();
