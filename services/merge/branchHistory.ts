@@ -10,7 +10,7 @@
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { Delta } from '../graph/deltas/deltaTypes';
 import { PORT_CHANNELS } from '../graph/deltas/deltaTypes';
-import { parseRecordedDeltas, recordedText } from '../graph/deltas/wireDelta';
+import { parseRecordedDeltas, recordedText } from '../graph';
 import { listBranchBatchesPage } from './store/mergeQueries';
 
 /** Batches per page of the trail: with MAX_BATCH_BYTES per batch, a page's text is bounded. */

@@ -16,7 +16,7 @@
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches/branchRecord';
-import type { ApplierLimits } from '../graph/deltas/batchApplier';
+import type { ApplierLimits } from '../graph';
 import { writePositions } from '../graph/store/deltaQueries';
 import { loadBase } from './baseSnapshot';
 import { fastForward } from './fastForward';

@@ -8,7 +8,7 @@ import type { BranchDiff } from './commands/diffBranch';
 import type { ChangeRecord } from './commands/listChanges';
 import type { MergeResult } from './commands/mergeBranch';
 import type { MergePreview } from './commands/previewMerge';
-import { parseRecordedDeltas, toWireDelta } from '../graph/deltas/wireDelta';
+import { parseRecordedDeltas, toWireDelta } from '../graph';
 
 type Schemas = components['schemas'];
 

@@ -12,7 +12,7 @@ import {
   NodeNotFoundError,
 } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { ApplierLimits, BatchApplier } from '../graph/deltas/batchApplier';
+import { ApplierLimits, BatchApplier } from '../graph';
 import type { Delta } from '../graph/deltas/deltaTypes';
 import type { RecordedBatch } from './branchHistory';
 import { idsNamedBy } from './branchHistory';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions/decisionJobs';
 import { ensureSchema } from '../gateway/ensureSchema';
-import { expireIdempotencyKeys } from '../graph/commands/expireIdempotencyKeys';
+import { expireIdempotencyKeys } from '../graph';
 import { sweepPurges, SweepResult } from '../purge/commands/sweepPurges';
 import { purgeProcessor } from '../purge/purgeJobs';
 import { PURGE_QUEUE, PurgeQueue } from '../purge/purgeQueue';
