@@ -16,13 +16,14 @@ import type { Config } from '../shared/config/config';
 import { ok } from '../shared/http/operation';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
-import { createGateway } from '../services/gateway/app';
-import { opsRouter } from '../services/gateway/opsRouter';
-import { RateLimits } from '../services/gateway/rateLimits';
-import { OPENAPI_PATH } from '../services/gateway/server';
-import { ServiceMetrics } from '../services/gateway/serviceMetrics';
-import { AuthCache } from '../services/identity/authCache';
-import { Authenticator } from '../services/identity/authenticator';
+import {
+  createGateway,
+  OPENAPI_PATH,
+  opsRouter,
+  RateLimits,
+  ServiceMetrics,
+} from '../services/gateway';
+import { AuthCache, Authenticator } from '../services/identity';
 
 export interface GatewaySample {
   label: string;

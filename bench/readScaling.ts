@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createApiKey } from '../services/identity/commands/createApiKey';
+import { createApiKey } from '../services/identity';
 import { createLogger } from '../shared/logging/logger';
 import { SplitTopology, startSplitTopology } from '../test/support/splitTopology';
 import { BenchClient } from './benchClient';

@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
-import { startService } from '../services/gateway/server';
-import { createApiKey } from '../services/identity/commands/createApiKey';
+import { startService } from '../services/gateway';
+import { createApiKey } from '../services/identity';
 import { BenchClient } from './benchClient';
 import { uniqueLabel } from './labels';
 import { printTable, ratio, Sample } from './stats';

@@ -9,8 +9,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
-import { startService } from '../services/gateway/server';
-import { createApiKey } from '../services/identity/commands/createApiKey';
+import { startService } from '../services/gateway';
+import { createApiKey } from '../services/identity';
 import { launchChromium, openWithKey } from '../test/support/webBrowser';
 import { buildWeb } from '../web/build';
 import { BenchClient } from './benchClient';

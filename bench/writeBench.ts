@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
-import { loadBranchGraph } from '../services/graph/graphLoader';
+import { loadBranchGraph } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';

@@ -10,7 +10,7 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity/projectAccess';
+import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
 import type { BranchRecord } from './branchRecord';
 import { findBranchWithAccess, lockBranchWithAccess } from './store/branchQueries';
 

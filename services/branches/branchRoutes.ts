@@ -4,15 +4,22 @@ import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranch } from './branchPresenter';
 import { discardBranch } from './commands/discardBranch';
 import { forkBranch } from './commands/forkBranch';
+import type { ForkContent } from './forkContent';
 import { listBranches } from './commands/listBranches';
 import { renameBranch } from './commands/renameBranch';
 
-export function branchRoutes(ctx: ServiceContext): OperationTable {
+export interface BranchRoutesOptions {
+  /** The graph service's part of a fork (usage counters and the content copy). */
+  forkContent: ForkContent;
+}
+
+export function branchRoutes(ctx: ServiceContext, options: BranchRoutesOptions): OperationTable {
   const version = ctx.config.serviceVersion;
   return {
     forkBranch: async (req) => {
       const branch = await forkBranch(
         ctx,
+        options.forkContent,
         req.principal,
         req.params.project_id,
         bodyObject(req.body),

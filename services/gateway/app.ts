@@ -21,9 +21,9 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
-import type { Authenticator } from '../identity/authenticator';
+import type { Authenticator } from '../identity';
 import { errorMiddleware } from '../../shared/http/errorResponse';
-import { deltaError } from '../graph/deltas/deltaErrors';
+import { deltaError } from '../graph';
 import { cacheRouting } from './cachedRouting';
 import { InFlightLimit } from './inFlightLimit';
 import { UnknownKeyLimit } from './unknownKeyLimit';

@@ -1,13 +1,12 @@
 /** Creates every service's constraints and indexes (idempotent) and waits for them. */
 import { cypher, NamedQuery } from '../../shared/neo4j/namedQuery';
 import type { Executor } from '../../shared/neo4j/executor';
-import { branchSchema } from '../branches/store/branchQueries';
-import { decisionSchema } from '../decisions/store/decisionQueries';
-import { changeSchema } from '../graph/store/changeQueries';
-import { graphSchema } from '../graph/store/graphSchema';
-import { identitySchema } from '../identity/store/identityQueries';
-import { projectSchema } from '../projects/store/projectQueries';
-import { purgeSchema } from '../purge/store/purgeQueries';
+import { branchSchema } from '../branches';
+import { decisionSchema } from '../decisions';
+import { changeSchema, graphSchema } from '../graph';
+import { identitySchema } from '../identity';
+import { projectSchema } from '../projects';
+import { purgeSchema } from '../purge';
 
 const awaitIndexes = cypher('awaitIndexes', 'CALL db.awaitIndexes(300)');
 

@@ -17,7 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import express, { Request, Router } from 'express';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import { parse } from 'yaml';
-import { webAppRouter } from '../webapp/webAppRouter';
+import { webAppRouter } from '../webapp';
 import type { ServiceMetrics } from './serviceMetrics';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];

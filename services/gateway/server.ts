@@ -18,21 +18,17 @@ import {
   withinMs,
 } from '../../shared/redis/queueConnection';
 import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
-import { branchRoutes } from '../branches/branchRoutes';
-import { DECISIONS_QUEUE } from '../decisions/decisionJobs';
-import { decisionRoutes } from '../decisions/decisionRoutes';
-import { graphRoutes } from '../graph/graphRoutes';
-import { graphFileRoutes } from '../graphfile/graphFileRoutes';
-import { IdempotencyStore } from '../graph/idempotency';
-import { scopedReadRoutes } from '../graph/scopedReadRoutes';
-import { AuthCache } from '../identity/authCache';
+import { branchRoutes } from '../branches';
+import { decisionRoutes, DECISIONS_QUEUE } from '../decisions';
+import { forkContent, graphRoutes, IdempotencyStore, scopedReadRoutes } from '../graph';
+import { graphFileRoutes } from '../graphfile';
+import { AuthCache, Authenticator } from '../identity';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
 import { UnknownKeyLimit } from './unknownKeyLimit';
-import { Authenticator } from '../identity/authenticator';
-import { mergeRoutes } from '../merge/mergeRoutes';
-import { projectRoutes } from '../projects/projectRoutes';
-import { PurgeQueue } from '../purge/purgeQueue';
-import { remoteOperations } from '../split/remoteOperations';
+import { mergeRoutes } from '../merge';
+import { projectRoutes } from '../projects';
+import { PurgeQueue } from '../purge';
+import { remoteOperations } from '../split';
 import { createGateway } from './app';
 import { BookmarkMemory, withGraphBookmarks } from './bookmarkMemory';
 import { drainServer } from './drainServer';
@@ -145,7 +141,7 @@ export async function startService(
       }),
       ...projectRoutes(ctx),
       ...decisionRoutes(ctx),
-      ...branchRoutes(ctx),
+      ...branchRoutes(ctx, { forkContent }),
       ...graphRoutes(ctx, {
         idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
       }),

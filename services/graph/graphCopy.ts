@@ -1,5 +1,7 @@
 /** Copies all graph content of one branch onto an empty branch in the caller's transaction. */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { ForkContent } from '../branches';
+import { usageOf } from './branchUsage';
 import { copyContainment, copyEdges, copyNodes, copyPorts } from './store/graphCopyQueries';
 
 export async function copyBranchContent(tx: QueryRunner, from: string, to: string): Promise<void> {
@@ -8,3 +10,9 @@ export async function copyBranchContent(tx: QueryRunner, from: string, to: strin
   await tx.run(copyPorts, { from, to });
   await tx.run(copyEdges, { from, to });
 }
+
+/** The graph service's part of a fork, handed to branchRoutes by the process wiring. */
+export const forkContent: ForkContent = {
+  usageOf: (tx, main) => usageOf(tx, main),
+  copy: copyBranchContent,
+};

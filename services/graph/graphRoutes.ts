@@ -10,7 +10,7 @@ import {
 import { errorBody } from '../../shared/http/errorResponse';
 import { ok, OperationRequest, OperationResult, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches/branchPresenter';
+import { presentBranchRef } from '../branches';
 import { applyDeltas, ApplyResult, requireApplyAccess } from './commands/applyDeltas';
 import { BranchGraph, readBranchGraph, readMainGraph } from './commands/readGraph';
 import { validateDeltas } from './commands/validateDeltas';

@@ -5,7 +5,7 @@
  */
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches/branchPresenter';
+import { presentBranchRef } from '../branches';
 import { readBoundary } from './commands/readBoundary';
 import { readNeighborhood } from './commands/readNeighborhood';
 import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';

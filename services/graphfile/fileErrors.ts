@@ -6,7 +6,7 @@
  * that list.
  */
 import { DeltaError } from '../../shared/errors/domainErrors';
-import { deltaError } from '../graph/deltas/deltaErrors';
+import { deltaError } from '../graph';
 
 /** A file-level validation_error at `field` (e.g. `nodes`, `nodes[3].position`). */
 export function fileError(

@@ -1,8 +1,8 @@
 /** HTTP operations of the graph-file service (§1.6, §9.2): parse, call the command, present. */
 import { created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches/branchPresenter';
-import { presentProject } from '../projects/projectPresenter';
+import { presentBranchRef } from '../branches';
+import { presentProject } from '../projects';
 import { exportBranchFile } from './commands/exportBranchFile';
 import { importProject } from './commands/importProject';
 

@@ -6,9 +6,8 @@
  * gives the same graph.
  */
 import type { components } from '../../shared/api/openapi.generated';
-import type { LoadedGraph } from '../graph/graphLoader';
-import type { NodeKind, NodeWithPorts } from '../graph/graphRecords';
-import { parseVerifications, presentPort } from '../graph/wirePresenter';
+import type { LoadedGraph, NodeKind, NodeWithPorts } from '../graph';
+import { parseVerifications, presentPort } from '../graph';
 import { CURRENT_SCHEMA_VERSION } from './graphFileReader';
 
 export type GraphFile = components['schemas']['GraphFile'];

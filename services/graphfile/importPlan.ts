@@ -6,8 +6,8 @@
  * the nodes' positions ({x, y} numbers; absent = {0, 0}). Pure: no database.
  */
 import { DeltaError } from '../../shared/errors/domainErrors';
-import type { AddNode, Delta } from '../graph/deltas/deltaTypes';
-import { parseDeltaBatch } from '../graph/deltas/parseDeltas';
+import type { AddNode, Delta } from '../graph';
+import { parseDeltaBatch } from '../graph';
 import { fileError, inFileTerms } from './fileErrors';
 import type { GraphFileContent } from './graphFileReader';
 

@@ -8,8 +8,8 @@
  */
 import { ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
-import { startService } from '../gateway/server';
-import { startWorker } from '../worker/startWorker';
+import { startService } from '../gateway';
+import { startWorker } from '../worker';
 
 interface Closable {
   close(): Promise<void>;

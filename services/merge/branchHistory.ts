@@ -8,9 +8,8 @@
  * page of parsed deltas, never the whole trail.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import type { Delta } from '../graph/deltas/deltaTypes';
-import { PORT_CHANNELS } from '../graph/deltas/deltaTypes';
-import { parseRecordedDeltas, recordedText } from '../graph';
+import type { Delta } from '../graph';
+import { parseRecordedDeltas, PORT_CHANNELS, recordedText } from '../graph';
 import { listBranchBatchesPage } from './store/mergeQueries';
 
 /** Batches per page of the trail: with MAX_BATCH_BYTES per batch, a page's text is bounded. */

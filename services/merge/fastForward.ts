@@ -7,7 +7,7 @@
  * containment is re-linked for the nodes written. The result equals a full copy.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { deleteNodesAndPorts } from '../graph/store/deltaQueries';
+import { deleteNodesAndPorts } from '../graph';
 import type { Snapshot } from './graphSnapshot';
 import { diffSnapshots } from './snapshotDiff';
 import {

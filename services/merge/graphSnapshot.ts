@@ -5,8 +5,8 @@
  * "Nodes, ports, edges"). Port `ord` is kept to order a channel, but is not a field.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import type { Channel, NodeRecord, PortRecord } from '../graph/graphRecords';
-import { parseVerifications } from '../graph/wirePresenter';
+import type { Channel, NodeRecord, PortRecord } from '../graph';
+import { parseVerifications } from '../graph';
 import { snapshotEdges, snapshotNodes, snapshotPorts } from './store/snapshotQueries';
 
 export type EntityKind = 'node' | 'port' | 'edge';

@@ -6,8 +6,8 @@
  */
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import type { BranchRecord } from '../branches/branchRecord';
-import { BranchUsage, quotaProblem, usageOf } from '../graph/branchUsage';
+import type { BranchRecord } from '../branches';
+import { BranchUsage, quotaProblem, usageOf } from '../graph';
 import { contentBytes, Snapshot } from './graphSnapshot';
 
 export async function mainUsageAfter(

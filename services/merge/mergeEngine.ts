@@ -15,9 +15,9 @@
  */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import type { BranchRecord } from '../branches/branchRecord';
+import type { BranchRecord } from '../branches';
 import type { ApplierLimits } from '../graph';
-import { writePositions } from '../graph/store/deltaQueries';
+import { writePositions } from '../graph';
 import { loadBase } from './baseSnapshot';
 import { fastForward } from './fastForward';
 import { batchPages, BranchWrites, loadBranchWrites } from './branchHistory';

@@ -3,7 +3,7 @@
  * DiffResponse and StructuralChange, field by field.
  */
 import type { components } from '../../shared/api/openapi.generated';
-import { presentBranch, presentBranchRef } from '../branches/branchPresenter';
+import { presentBranch, presentBranchRef } from '../branches';
 import type { BranchDiff } from './commands/diffBranch';
 import type { ChangeRecord } from './commands/listChanges';
 import type { MergeResult } from './commands/mergeBranch';

@@ -1,7 +1,7 @@
 /** HTTP operations of the merge service (§4.19, issue 5): parse, call the command, present. */
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches/branchPresenter';
+import { presentBranchRef } from '../branches';
 import { diffBranch } from './commands/diffBranch';
 import { listChanges } from './commands/listChanges';
 import { mergeBranch } from './commands/mergeBranch';

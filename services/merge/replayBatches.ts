@@ -13,7 +13,7 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { ApplierLimits, BatchApplier } from '../graph';
-import type { Delta } from '../graph/deltas/deltaTypes';
+import type { Delta } from '../graph';
 import type { RecordedBatch } from './branchHistory';
 import { idsNamedBy } from './branchHistory';
 import type { MergeAnalysis } from './conflicts/mergeAnalysis';

@@ -1,6 +1,6 @@
 /** Maps stored projects to ProjectOut (§2.10), field by field. */
 import type { components } from '../../shared/api/openapi.generated';
-import type { ProjectRecord } from '../identity/projectAccess';
+import type { ProjectRecord } from '../identity';
 
 export type ProjectOut = components['schemas']['ProjectOut'];
 

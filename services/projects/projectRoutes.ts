@@ -1,7 +1,7 @@
 /** HTTP operations of the projects service: parse, call the command, present. */
 import { bodyObject, created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches/branchPresenter';
+import { presentBranchRef } from '../branches';
 import { createProject, CreateProjectInput } from './commands/createProject';
 import { deleteProject } from './commands/deleteProject';
 import { listProjects } from './commands/listProjects';

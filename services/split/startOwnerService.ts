@@ -14,20 +14,16 @@ import type { Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
 import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
-import { branchRoutes } from '../branches/branchRoutes';
-import { decisionRoutes } from '../decisions/decisionRoutes';
-import { drainServer } from '../gateway/drainServer';
-import { ensureSchema } from '../gateway/ensureSchema';
-import { graphRoutes } from '../graph/graphRoutes';
-import { IdempotencyStore } from '../graph/idempotency';
-import { scopedReadRoutes } from '../graph/scopedReadRoutes';
-import { graphFileRoutes } from '../graphfile/graphFileRoutes';
-import { mergeRoutes } from '../merge/mergeRoutes';
-import { projectRoutes } from '../projects/projectRoutes';
-import { PurgeQueue } from '../purge/purgeQueue';
+import { branchRoutes } from '../branches';
+import { decisionRoutes } from '../decisions';
+import { drainServer, ensureSchema, ServiceMetrics } from '../gateway';
+import { forkContent, graphRoutes, IdempotencyStore, scopedReadRoutes } from '../graph';
+import { graphFileRoutes } from '../graphfile';
+import { mergeRoutes } from '../merge';
+import { projectRoutes } from '../projects';
+import { PurgeQueue } from '../purge';
 import { internalApi } from './internalApi';
 import { operationsOf, ServiceName } from './operationOwners';
-import { ServiceMetrics } from '../gateway/serviceMetrics';
 
 export interface RunningOwnerService {
   name: ServiceName;
@@ -44,7 +40,7 @@ function allOperations(ctx: ServiceContext, redis: RedisClient | undefined): Ope
   return {
     ...projectRoutes(ctx),
     ...decisionRoutes(ctx),
-    ...branchRoutes(ctx),
+    ...branchRoutes(ctx, { forkContent }),
     ...graphRoutes(ctx, { idempotency }),
     ...scopedReadRoutes(ctx),
     ...mergeRoutes(ctx),

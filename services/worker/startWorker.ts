@@ -14,12 +14,10 @@ import {
   withinMs,
   workerConnection,
 } from '../../shared/redis/queueConnection';
-import { decisionProcessor, DECISIONS_QUEUE } from '../decisions/decisionJobs';
-import { ensureSchema } from '../gateway/ensureSchema';
+import { decisionProcessor, DECISIONS_QUEUE } from '../decisions';
+import { ensureSchema } from '../gateway';
 import { expireIdempotencyKeys } from '../graph';
-import { sweepPurges, SweepResult } from '../purge/commands/sweepPurges';
-import { purgeProcessor } from '../purge/purgeJobs';
-import { PURGE_QUEUE, PurgeQueue } from '../purge/purgeQueue';
+import { PURGE_QUEUE, purgeProcessor, PurgeQueue, sweepPurges, SweepResult } from '../purge';
 
 export interface WorkerQueues {
   /** Queue names (tests use fresh ones); default `decisions` and `purge`. */

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../shared/config/config';
 import { createLogger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
-import { importDecisions } from '../../services/decisions/commands/importDecisions';
+import { importDecisions } from '../../services/decisions';
 
 const PROJECTS = 4;
 const DECISIONS = 6;

@@ -11,15 +11,12 @@ import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
-import { presentBranchRef } from '../../services/branches/branchPresenter';
-import { importDecisions } from '../../services/decisions/commands/importDecisions';
-import { ensureSchema } from '../../services/gateway/ensureSchema';
-import { exportBranchFileAsOperator } from '../../services/graphfile/commands/exportBranchFile';
-import { importProjectForUser } from '../../services/graphfile/commands/importProject';
-import { addMember } from '../../services/identity/commands/addMember';
-import { createApiKey } from '../../services/identity/commands/createApiKey';
-import { revokeApiKey } from '../../services/identity/commands/revokeApiKey';
-import { presentProject } from '../../services/projects/projectPresenter';
+import { presentBranchRef } from '../../services/branches';
+import { importDecisions } from '../../services/decisions';
+import { ensureSchema } from '../../services/gateway';
+import { exportBranchFileAsOperator, importProjectForUser } from '../../services/graphfile';
+import { addMember, createApiKey, revokeApiKey } from '../../services/identity';
+import { presentProject } from '../../services/projects';
 import { MCP_USAGE, runMcpCommand } from './mcpCommand';
 
 const USAGE = `usage: graphctl <command>

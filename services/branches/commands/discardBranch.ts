@@ -9,7 +9,7 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { requireScope } from '../../identity/projectAccess';
+import { requireScope } from '../../identity';
 import { ownedBranch, requireVersion, requireWritable } from '../branchAccess';
 import type { BranchRecord } from '../branchRecord';
 import { markBranchDiscarded } from '../store/branchQueries';

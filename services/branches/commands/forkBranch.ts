@@ -10,12 +10,10 @@ import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { usageOf } from '../../graph/branchUsage';
-import { copyBranchContent } from '../../graph/graphCopy';
-import { requireRole, requireScope, visibleProject } from '../../identity/projectAccess';
-import { lockUser } from '../../projects/store/projectQueries';
+import { lockUser, requireRole, requireScope, visibleProject } from '../../identity';
 import { requireProjectActive } from '../branchAccess';
 import { BranchRecord, checkBranchName } from '../branchRecord';
+import type { ForkContent } from '../forkContent';
 import { loadMainBranch } from '../mainBranch';
 import {
   countActiveBranchesOfOwner,
@@ -40,6 +38,7 @@ export async function requireFreeBranchName(
 
 export async function forkBranch(
   ctx: ServiceContext,
+  content: ForkContent,
   principal: Principal,
   projectId: string,
   body: { name?: unknown },
@@ -76,10 +75,10 @@ export async function forkBranch(
       baseMainVersion: main.version,
       now: nowTimestamp(),
       // the fork starts with main's content, and with its usage (per-branch quotas)
-      usage: await usageOf(tx, main),
+      usage: await content.usageOf(tx, main),
     });
     if (!row) throw new Error('branch was not created');
-    await copyBranchContent(tx, main.id, row.branch.id);
+    await content.copy(tx, main.id, row.branch.id);
     return row.branch;
   });
 }

@@ -1,7 +1,7 @@
 /** GET /v1/projects/{id}/branches (§4.6): the caller's active working branches; main excluded. */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { visibleProject } from '../../identity/projectAccess';
+import { visibleProject } from '../../identity';
 import type { BranchRecord } from '../branchRecord';
 import { listActiveBranchesOfOwner } from '../store/branchQueries';
 

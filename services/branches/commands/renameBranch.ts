@@ -5,11 +5,10 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { requireScope } from '../../identity/projectAccess';
+import { lockUser, requireScope } from '../../identity';
 import { ownedBranch, requireWritable } from '../branchAccess';
 import { BranchRecord, checkBranchName } from '../branchRecord';
 import { renameBranch as renameBranchQuery } from '../store/branchQueries';
-import { lockUser } from '../../projects/store/projectQueries';
 import { requireFreeBranchName } from './forkBranch';
 
 export async function renameBranch(

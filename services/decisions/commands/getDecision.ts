@@ -8,7 +8,7 @@
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { requireScope, visibleProject } from '../../identity/projectAccess';
+import { requireScope, visibleProject } from '../../identity';
 import { DecisionRecord, isSettled } from '../decisionRecord';
 import { findDecision } from '../store/decisionQueries';
 

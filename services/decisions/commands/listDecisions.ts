@@ -8,7 +8,7 @@ import { clip, quote } from '../../../shared/text/clip';
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { requireScope, visibleProject } from '../../identity/projectAccess';
+import { requireScope, visibleProject } from '../../identity';
 import { DecisionRecord, isSettled, SettledState, SETTLED_STATES } from '../decisionRecord';
 import { listDecisionsPage } from '../store/decisionQueries';
 

@@ -18,9 +18,9 @@ import {
   requireVersion,
   requireWritable,
   visibleBranch,
-} from '../../branches/branchAccess';
+} from '../../branches';
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
-import { requireRole, requireScope } from '../../identity/projectAccess';
+import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';

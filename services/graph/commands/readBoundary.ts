@@ -9,8 +9,8 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { NotFoundError } from '../../../shared/errors/domainErrors';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { projectGrant, ProjectRecord, Role } from '../../identity/projectAccess';
+import type { BranchRecord } from '../../branches';
+import { projectGrant, ProjectRecord, Role } from '../../identity';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { chainChildren, ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';

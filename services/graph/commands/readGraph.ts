@@ -14,11 +14,10 @@ import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import { ServiceUnavailableError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { visibleBranch } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { loadMainBranch } from '../../branches/mainBranch';
-import { visibleProject } from '../../identity/projectAccess';
-import { touchProjectOpened } from '../../projects/store/projectQueries';
+import { loadMainBranch, visibleBranch } from '../../branches';
+import type { BranchRecord } from '../../branches';
+import { visibleProject } from '../../identity';
+import { touchProjectOpened } from '../../projects';
 import { LoadedGraph, loadBranchGraph, loadLiveGraph } from '../graphLoader';
 import { readBranchVersion } from '../store/changeQueries';
 

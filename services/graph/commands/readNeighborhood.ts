@@ -8,8 +8,8 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { NotFoundError } from '../../../shared/errors/domainErrors';
-import { BranchAccessRow, branchGrant } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
+import { BranchAccessRow, branchGrant } from '../../branches';
+import type { BranchRecord } from '../../branches';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';

@@ -5,8 +5,8 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { loadMainBranch } from '../../branches/mainBranch';
-import { visibleProject } from '../../identity/projectAccess';
+import { loadMainBranch } from '../../branches';
+import { visibleProject } from '../../identity';
 import { NodeSearch, searchNodes } from './searchNodes';
 
 export async function searchMainNodes(

@@ -10,8 +10,8 @@
 import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { visibleBranch } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
+import { visibleBranch } from '../../branches';
+import type { BranchRecord } from '../../branches';
 import { BatchApplier } from '../deltas/batchApplier';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';

@@ -9,7 +9,7 @@
  * discarded branch has no nodes to read, whatever the purge has left so far.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { BRANCH_ACCESS } from '../../branches/store/branchQueries';
+import { BRANCH_ACCESS } from '../../branches';
 
 export const MIN_SUBTREE_DEPTH = 1;
 export const MAX_SUBTREE_DEPTH = 32;

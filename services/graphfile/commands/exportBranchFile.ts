@@ -7,8 +7,8 @@ import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { Executor } from '../../../shared/neo4j/executor';
-import { visibleBranch } from '../../branches/branchAccess';
-import { loadLiveGraph } from '../../graph/graphLoader';
+import { visibleBranch } from '../../branches';
+import { loadLiveGraph } from '../../graph';
 import { GraphFile, writeGraphFile } from '../graphFileWriter';
 import { findBranchWithProject } from '../store/graphFileQueries';
 

@@ -16,14 +16,21 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { requireWithinQuota, saveUsage } from '../../graph/branchUsage';
-import { BatchApplier, recordedText } from '../../graph';
-import { writePositions } from '../../graph/store/deltaQueries';
-import { checkUserName } from '../../identity/commands/createApiKey';
-import { requireScope } from '../../identity/projectAccess';
-import { mergeUserByName } from '../../identity/store/identityQueries';
-import { CreatedProject, insertProject } from '../../projects/commands/createProject';
-import { checkProjectName, DEFAULT_INTENT, DEFAULT_LANGUAGE } from '../../projects/projectRules';
+import {
+  BatchApplier,
+  recordedText,
+  requireWithinQuota,
+  saveUsage,
+  writePositions,
+} from '../../graph';
+import { checkUserName, mergeUserByName, requireScope } from '../../identity';
+import {
+  checkProjectName,
+  CreatedProject,
+  DEFAULT_INTENT,
+  DEFAULT_LANGUAGE,
+  insertProject,
+} from '../../projects';
 import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
 import { planImport } from '../importPlan';

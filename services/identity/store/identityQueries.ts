@@ -73,3 +73,14 @@ export const findProjectWithRole = cypher(
    OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)
    RETURN p {.*} AS project, m.role AS role`,
 );
+
+/**
+ * Takes the exclusive lock on the user's node for the rest of the transaction, so
+ * that name-uniqueness and cap checks of one user's concurrent writes serialize.
+ */
+export const lockUser = cypher(
+  'lockUser',
+  `MATCH (u:User {id: $userId})
+   SET u.lock_seq = coalesce(u.lock_seq, 0) + 1
+   RETURN u.id AS id`,
+);

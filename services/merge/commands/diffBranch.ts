@@ -6,9 +6,8 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { requireWritable, visibleBranch } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { loadMainBranch } from '../../branches/mainBranch';
+import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
+import type { BranchRecord } from '../../branches';
 import { loadSnapshot } from '../graphSnapshot';
 import { diffSnapshots, SnapshotDiff } from '../snapshotDiff';
 

@@ -11,8 +11,8 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { visibleBranch } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
+import { visibleBranch } from '../../branches';
+import type { BranchRecord } from '../../branches';
 import { listChangeSizes, listChangesByVersion } from '../store/mergeQueries';
 
 /**

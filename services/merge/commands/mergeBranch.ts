@@ -20,10 +20,10 @@ import {
   requireVersion,
   requireWritable,
   visibleBranch,
-} from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { requireRole, requireScope } from '../../identity/projectAccess';
-import { saveUsage } from '../../graph/branchUsage';
+} from '../../branches';
+import type { BranchRecord } from '../../branches';
+import { requireRole, requireScope } from '../../identity';
+import { saveUsage } from '../../graph';
 import { recordedBranchText } from '../branchHistory';
 import { mainUsageAfter } from '../mainUsage';
 import { MergeMode, runMerge } from '../mergeEngine';

@@ -12,11 +12,10 @@
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { requireWritable, visibleBranch } from '../../branches/branchAccess';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { loadMainBranch } from '../../branches/mainBranch';
-import { hasRole } from '../../identity/projectAccess';
-import { capFindings, computeFindings, Finding } from '../../graph/findings';
+import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
+import type { BranchRecord } from '../../branches';
+import { hasRole } from '../../identity';
+import { capFindings, computeFindings, Finding } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, runMerge } from '../mergeEngine';
 import { mainUsageAfter } from '../mainUsage';

@@ -5,7 +5,7 @@
  * finding for the same pair only adds its fields.
  */
 import type { components } from '../../../shared/api/openapi.generated';
-import { chainProblem, renderPath } from '../../graph/paths';
+import { chainProblem, renderPath } from '../../graph';
 import type { BranchWrites, DeltaRef } from '../branchHistory';
 import type { EntityKind, Snapshot } from '../graphSnapshot';
 import type { SideChange } from './mergeSide';

@@ -5,7 +5,7 @@
  * changed (modified_on_both on the node, field = the channel); one side deleted
  * what the other changed or used (deleted_on_main, deleted_on_branch_modified_on_main).
  */
-import type { Channel } from '../../graph/graphRecords';
+import type { Channel } from '../../graph';
 import { changedFields, EntityKind, FIELDS, Image, sameValue } from '../graphSnapshot';
 import type { MergeAnalysis } from './mergeAnalysis';
 import type { SideChange } from './mergeSide';

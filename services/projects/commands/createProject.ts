@@ -9,15 +9,14 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import type { BranchRecord } from '../../branches/branchRecord';
-import { createMainBranch } from '../../branches/mainBranch';
-import { ProjectRecord, requireScope } from '../../identity/projectAccess';
+import type { BranchRecord } from '../../branches';
+import { createMainBranch } from '../../branches';
+import { lockUser, ProjectRecord, requireScope } from '../../identity';
 import { checkIntent, checkLanguage, checkProjectName } from '../projectRules';
 import {
   countOwnedProjects,
   createProject as createProjectQuery,
   findActiveNameClash,
-  lockUser,
 } from '../store/projectQueries';
 
 export interface CreateProjectInput {

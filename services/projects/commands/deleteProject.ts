@@ -8,7 +8,7 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { ownedProject, requireScope } from '../../identity/projectAccess';
+import { ownedProject, requireScope } from '../../identity';
 import { markProjectDeleted } from '../store/projectQueries';
 
 export async function deleteProject(

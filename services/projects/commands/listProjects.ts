@@ -1,7 +1,7 @@
 /** GET /v1/projects (§4.2): the caller's projects, filtered by the key's allowlist. */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import type { ProjectRecord } from '../../identity/projectAccess';
+import type { ProjectRecord } from '../../identity';
 import { listVisibleProjects } from '../store/projectQueries';
 
 export async function listProjects(

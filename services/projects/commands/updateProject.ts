@@ -6,13 +6,9 @@ import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { ownedProject, ProjectRecord, requireScope } from '../../identity/projectAccess';
+import { lockUser, ownedProject, ProjectRecord, requireScope } from '../../identity';
 import { checkProjectName } from '../projectRules';
-import {
-  lockProjectBranches,
-  lockUser,
-  updateProject as updateProjectQuery,
-} from '../store/projectQueries';
+import { lockProjectBranches, updateProject as updateProjectQuery } from '../store/projectQueries';
 import { requireFreeName } from './createProject';
 
 export interface UpdateProjectInput {

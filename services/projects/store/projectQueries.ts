@@ -12,17 +12,6 @@ export const projectSchema = [
   ),
 ];
 
-/**
- * Takes the exclusive lock on the user's node for the rest of the transaction, so
- * that name-uniqueness and cap checks of one user's concurrent writes serialize.
- */
-export const lockUser = cypher(
-  'lockUser',
-  `MATCH (u:User {id: $userId})
-   SET u.lock_seq = coalesce(u.lock_seq, 0) + 1
-   RETURN u.id AS id`,
-);
-
 export const countOwnedProjects = cypher(
   'countOwnedProjects',
   `MATCH (p:Project {owner_id: $userId})

@@ -1,0 +1,4 @@
+/**
+ * The split service's public entry point: everything other services and processes use of it.
+ */
+export { remoteOperations } from './remoteOperations';

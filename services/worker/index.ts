@@ -1,0 +1,4 @@
+/**
+ * The worker service's public entry point: everything other services and processes use of it.
+ */
+export { startWorker } from './startWorker';
