@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Graph design service: one image for every process (issue 6).
+# Graph design service: one image for every process.
 #   default command   gateway + worker in one process (services/launcher)
 #   API only          node dist/services/gateway/main.js
 #   worker only       node dist/services/worker/main.js

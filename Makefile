@@ -17,7 +17,7 @@ TEST_COUNTS ?= .run/test-counts
 REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
   --ignore 'test/abuse/**'
-# The same HTTP suite through separate processes (issue 6); the fault, docs-page,
+# The same HTTP suite through separate processes; the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process.
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
@@ -103,12 +103,12 @@ test: deps web
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
-# Separate-process mode (issue 6): gateway, projects, branches, graph-read, graph-write,
+# Separate-process mode: gateway, projects, branches, graph-read, graph-write,
 # decisions and the worker as separate processes on loopback.
 run-split: deps web
 	PORT=$(PORT) scripts/run-dev.sh scripts/run-split.sh
 
-# Contract fuzzing (issue 6): schemathesis from .venv/ (installed by the script).
+# Contract fuzzing: schemathesis from .venv/ (installed by the script).
 fuzz: deps
 	scripts/fuzz.sh
 

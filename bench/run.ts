@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 }
 
 function report(samples: Sample[], sizes: number[]): void {
-  printTable('Graph writes and full reads (issue 3)', samples);
+  printTable('Graph writes and full reads', samples);
   const find = (label: string, size: number) =>
     samples.find((s) => s.label === label && s.size === size);
   const small = Math.min(...sizes);
@@ -86,7 +86,7 @@ function report(samples: Sample[], sizes: number[]): void {
 }
 
 function reportReads(samples: Sample[], sizes: number[]): void {
-  printTable('Scoped reads (issue 4)', samples);
+  printTable('Scoped reads', samples);
   const find = (label: string, size: number) =>
     samples.find((s) => s.label === label && s.size === size);
   const small = Math.min(...sizes);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Contract fuzzing (issue 6): schemathesis against the running service on a throw-away
+# Contract fuzzing: schemathesis against the running service on a throw-away
 # Neo4j + Redis, with a valid API key, checking not_a_server_error and
 # response_schema_conformance over every operation of openapi/graph-design-service.yaml
 # (coverage, fuzzing and stateful phases; path ids drawn half of the time from data seeded by

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Separate-process mode on loopback (issue 6), what `make run-split` runs inside
+# Separate-process mode on loopback, what `make run-split` runs inside
 # scripts/run-dev.sh (which provides Neo4j, Redis, NEO4J_URI and REDIS_URL):
 #   - one process per service: projects, branches, graph-read, graph-write, decisions
 #     (services/split/main.ts) on ports SPLIT_BASE_PORT.. (8091..8095)

@@ -1,4 +1,4 @@
-/** Authentication, scopes, errors and limits at the gateway: §5, §7, §8, interpretations. */
+/** Authentication, scopes, errors and limits at the gateway. */
 import { expect } from 'chai';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
@@ -7,7 +7,7 @@ import { revokeApiKey } from '../services/identity/commands/revokeApiKey';
 import { ApiClient } from './support/client';
 import { currentHarness, newUser, TEST_ENV, uniqueName } from './support/harness';
 
-describe('authentication and errors (§5, §7)', () => {
+describe('authentication and errors', () => {
   it('answers a missing Authorization header with the 401 body and WWW-Authenticate', async () => {
     const res = await currentHarness().anon.get('/v1/projects');
     expect(res.status).to.equal(401);
@@ -15,7 +15,7 @@ describe('authentication and errors (§5, §7)', () => {
     expect(res.headers.get('www-authenticate')).to.equal('Bearer');
   });
 
-  it('gives malformed, unknown and revoked credentials the identical 401 (§5.5)', async () => {
+  it('gives malformed, unknown and revoked credentials the identical 401', async () => {
     const { anon, service } = currentHarness();
     const user = await newUser();
     await revokeApiKey(service, user.keyId);
@@ -34,7 +34,7 @@ describe('authentication and errors (§5, §7)', () => {
     expect(new Set(bodies).size).to.equal(1);
   });
 
-  it('authenticates before reading the body: 401 for a bad credential whatever the body (§5.5)', async () => {
+  it('authenticates before reading the body: 401 for a bad credential whatever the body', async () => {
     const { anon } = currentHarness();
     const bad = { Authorization: 'Bearer gds_unknownunknownunknownunknown' };
     const badJson = await anon.post('/v1/projects', undefined, { headers: bad, raw: '{"name": ' });
@@ -122,7 +122,7 @@ describe('authentication and errors (§5, §7)', () => {
     expect(res.body.detail.code).to.equal('payload_too_large');
   });
 
-  it('gives a missing project and an invisible one the identical 404 (§5.7)', async () => {
+  it('gives a missing project and an invisible one the identical 404', async () => {
     const owner = await newUser();
     const stranger = await newUser();
     const p = (await owner.api.post('/v1/projects', { name: uniqueName() })).body.project;
@@ -133,7 +133,7 @@ describe('authentication and errors (§5, §7)', () => {
     expect(invisible.body.detail.code).to.equal('not_found');
   });
 
-  describe('rate limiting (§7, §8)', () => {
+  describe('rate limiting', () => {
     let limited: RunningService;
     let client: ApiClient;
 
@@ -177,7 +177,7 @@ describe('authentication and errors (§5, §7)', () => {
       for (const r of limited) {
         expect(r.body).to.deep.equal({ detail: 'rate_limited' });
         expect(Number(r.headers.get('retry-after'))).to.be.within(1, 60);
-        // §7: every 429 carries all four headers, the address bucket's included
+        // every 429 carries all four headers, the address bucket's included
         expect(r.headers.get('x-ratelimit-limit')).to.equal('2');
         expect(r.headers.get('x-ratelimit-remaining')).to.equal('0');
         expect(Number(r.headers.get('x-ratelimit-reset'))).to.be.greaterThan(Date.now() / 1000 - 1);

@@ -1,10 +1,10 @@
-/** The structural_changes trail: issue 5 §5 (paged like the decisions list, §4.17). */
+/** The structural_changes trail: issue 5 §5 (paged like the decisions list). */
 import { expect } from 'chai';
 import { grant, newUser } from './support/harness';
 import { addNode } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
 
-describe('branch change trail (issue 5 §5)', function () {
+describe('branch change trail', function () {
   this.timeout(60_000);
 
   it('pages newest first with limit, offset and has_more', async () => {

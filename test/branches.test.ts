@@ -1,4 +1,4 @@
-/** Branches: §3.2, §4.5-4.8, §2.11, interpretations "Branches". */
+/** Branches. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { currentHarness, grant, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
@@ -9,8 +9,8 @@ async function project(user: TestUser) {
   return res.body as { project: { id: string }; main_branch: { id: string; version: number } };
 }
 
-describe('branches (§4.5-4.8)', () => {
-  describe('POST /v1/projects/{id}/branches (§4.5)', () => {
+describe('branches', () => {
+  describe('POST /v1/projects/{id}/branches', () => {
     it('forks an active branch at version 0 owned by the caller (201)', async () => {
       const alice = await newUser();
       const p = await project(alice);
@@ -116,7 +116,7 @@ describe('branches (§4.5-4.8)', () => {
       });
     }
 
-    it('name rules (interpretations "Branches"): 100 characters after trimming, per caller, freed by discard', async () => {
+    it('name rules: 100 characters after trimming, per caller, freed by discard', async () => {
       const alice = await newUser();
       const bob = await newUser();
       const p = await project(alice);
@@ -184,7 +184,7 @@ describe('branches (§4.5-4.8)', () => {
     });
   });
 
-  describe('GET /v1/projects/{id}/branches (§4.6)', () => {
+  describe('GET /v1/projects/{id}/branches', () => {
     it("lists only the caller's active working branches, main excluded", async () => {
       const alice = await newUser();
       const bob = await newUser();
@@ -212,7 +212,7 @@ describe('branches (§4.5-4.8)', () => {
     });
   });
 
-  describe('PATCH /v1/branches/{id} (§4.7)', () => {
+  describe('PATCH /v1/branches/{id}', () => {
     it('renames a working branch', async () => {
       const alice = await newUser();
       const p = await project(alice);
@@ -289,7 +289,7 @@ describe('branches (§4.5-4.8)', () => {
     });
   });
 
-  describe('DELETE /v1/branches/{id} (§4.8)', () => {
+  describe('DELETE /v1/branches/{id}', () => {
     it('discards with the matching version; answers the branch with status discarded', async () => {
       const alice = await newUser();
       const p = await project(alice);
@@ -304,7 +304,7 @@ describe('branches (§4.5-4.8)', () => {
       expect(again.body.detail.code).to.equal('branch_not_active');
     });
 
-    it('version_conflict carries the version the branch has moved to (§4.8)', async () => {
+    it('version_conflict carries the version the branch has moved to', async () => {
       const alice = await newUser();
       const p = await project(alice);
       const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body

@@ -1,5 +1,5 @@
 /**
- * Decision ingestion (interpretations "Decisions", "Operator interface"): the
+ * Decision ingestion: the
  * BullMQ queue `decisions` processed by the worker (started in-process with
  * startWorker, on a fresh queue name per suite), and `graphctl decisions import`.
  */
@@ -67,7 +67,7 @@ describe('decision ingestion: queue `decisions` and worker', function () {
     const res = await alice.api.get(`/v1/decisions/${accepted.id}`);
     expect(res.status).to.equal(200);
     expect(res.body.decision.captured_at).to.equal('2026-03-01T10:00:00.000Z'); // stored in UTC
-    expect(res.body.decision).to.not.have.property('extra'); // unknown keys dropped (§2.1.4)
+    expect(res.body.decision).to.not.have.property('extra'); // unknown keys dropped
     expect((await storedDecision(captured.id))?.state).to.equal('captured');
     expect((await alice.api.get(`/v1/decisions/${captured.id}`)).status).to.equal(404);
   });

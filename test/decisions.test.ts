@@ -1,4 +1,4 @@
-/** Decisions ledger reads: §2.14, §3.3, §4.17-4.18, §5, interpretations "Decisions". */
+/** Decisions ledger reads. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { decisionOut, minute, seedDecisions } from './support/decisionFixtures';
@@ -14,9 +14,9 @@ async function projectOf(user: TestUser): Promise<string> {
 
 const list = (user: TestUser, query: string) => user.api.get(`/v1/decisions?${query}`);
 
-describe('decisions ledger (§4.17-4.18)', () => {
-  describe('GET /v1/decisions (§4.17)', () => {
-    it('serves settled decisions newest first with every DecisionOut field (§2.14)', async () => {
+describe('decisions ledger', () => {
+  describe('GET /v1/decisions', () => {
+    it('serves settled decisions newest first with every DecisionOut field', async () => {
       const alice = await newUser();
       const projectId = await projectOf(alice);
       const full = decisionOut(projectId, { captured_at: minute(30) });
@@ -141,7 +141,7 @@ describe('decisions ledger (§4.17-4.18)', () => {
       const max = await list(alice, `project_id=${projectId}&limit=200`);
       expect(max.status).to.equal(200);
       expect(max.body.limit).to.equal(200);
-      // §8: at most 16 state items; 16 (repeats allowed) is accepted
+      // at most 16 state items; 16 (repeats allowed) is accepted
       const sixteen = Array.from({ length: 16 }, () => 'state=accepted').join('&');
       const states = await list(alice, `project_id=${projectId}&${sixteen}`);
       expect(states.status).to.equal(200);
@@ -155,7 +155,7 @@ describe('decisions ledger (§4.17-4.18)', () => {
       ['a non-integer limit', 'limit=ten'],
       ['17 state items', Array.from({ length: 17 }, () => 'state=accepted').join('&')],
     ]) {
-      it(`refuses ${label} with the 422 array form (§7, §8)`, async () => {
+      it(`refuses ${label} with the 422 array form`, async () => {
         const alice = await newUser();
         const projectId = await projectOf(alice);
         const res = await list(alice, `project_id=${projectId}&${query}`);
@@ -215,7 +215,7 @@ describe('decisions ledger (§4.17-4.18)', () => {
     });
   });
 
-  describe('GET /v1/decisions/{decision_id} (§4.18)', () => {
+  describe('GET /v1/decisions/{decision_id}', () => {
     it('answers one settled decision with its project_id', async () => {
       const alice = await newUser();
       const projectId = await projectOf(alice);

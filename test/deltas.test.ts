@@ -1,4 +1,4 @@
-/** Delta apply: §1.3, §2.1, §2.7-2.9, §4.15-4.16, §7, interpretations "Nodes, ports, edges" and "Delta errors". */
+/** Delta apply. */
 import { expect } from 'chai';
 import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace, Workspace } from './support/graphBuilders';
@@ -17,7 +17,7 @@ function expectDeltaError(res: any, error: string, field?: string, hint: string 
   expect(res.body.detail.recovery_hint).to.equal(hint);
 }
 
-describe('delta apply (§4.15-4.16)', () => {
+describe('delta apply', () => {
   describe('batches and versions', () => {
     it('applies add_node and advances the version by one; the read shape follows §2.12', async () => {
       const w = await ws();
@@ -127,7 +127,7 @@ describe('delta apply (§4.15-4.16)', () => {
       expect((await w.graph()).nodes).to.have.length(1);
     });
 
-    it('answers a body that is not JSON with the per-delta envelope on apply and validate (§7)', async () => {
+    it('answers a body that is not JSON with the per-delta envelope on apply and validate', async () => {
       const w = await ws();
       for (const route of ['deltas', 'validate']) {
         const res = await w.user.api.post(`/v1/branches/${w.branchId}/${route}`, undefined, {
@@ -159,7 +159,7 @@ describe('delta apply (§4.15-4.16)', () => {
       });
     });
 
-    it('needs graph:write (403 insufficient_scope) and an editor role (403 forbidden, §5.6)', async () => {
+    it('needs graph:write (403 insufficient_scope) and an editor role (403 forbidden)', async () => {
       const w = await ws();
       await w.apply([addNode({})]);
       const readOnly = await newKeyFor(w.user, { scopes: [] });
@@ -187,7 +187,7 @@ describe('delta apply (§4.15-4.16)', () => {
     });
   });
 
-  describe('positions (interpretations)', () => {
+  describe('positions', () => {
     it('writes positions without a version bump, ignores unknown ids, counts what it wrote', async () => {
       const w = await ws();
       const id = uuid();
@@ -219,7 +219,7 @@ describe('delta apply (§4.15-4.16)', () => {
     });
   });
 
-  describe('malformed deltas (§4.16.1-3, §7)', () => {
+  describe('malformed deltas', () => {
     it('unknown_delta_type for a missing or unknown type', async () => {
       const w = await ws();
       expectDeltaError(await w.post([{ node_id: uuid() }]), 'unknown_delta_type', 'deltas[0].type');
@@ -299,14 +299,14 @@ describe('delta apply (§4.15-4.16)', () => {
       );
     });
 
-    it('drops unknown keys silently (§2.1.4)', async () => {
+    it('drops unknown keys silently', async () => {
       const w = await ws();
       const res = await w.post([{ ...addNode({ data: { name: 'x', colour: 'red' } }), extra: 1 }]);
       expect(res.status).to.equal(200);
     });
   });
 
-  describe('wire conventions (§2.1.5-6)', () => {
+  describe('wire conventions', () => {
     it('coerces empty strings to null for the nullable fields and handles', async () => {
       const w = await ws();
       const id = uuid();

@@ -1,5 +1,5 @@
 /**
- * Container and orchestration files (issue 6) agree with the code: they parse,
+ * Container and orchestration files agree with the code: they parse,
  * every variable they set is one shared/config/config.ts reads, ports match,
  * probe paths are operations of the OpenAPI document, every process the code has
  * (gateway, the five service processes of separate-process mode, worker) is
@@ -55,7 +55,7 @@ function entryExists(command: string[]): boolean {
   );
 }
 
-describe('deployment files (issue 6)', () => {
+describe('deployment files', () => {
   const variables = configVariables();
 
   it('reads the configuration variables from config.ts', () => {

@@ -1,5 +1,5 @@
 /**
- * The docs page (issue 6): /docs renders the OpenAPI document with Swagger UI
+ * The docs page: /docs renders the OpenAPI document with Swagger UI
  * served from npm assets. Headless Debian chromium (installed by
  * scripts/ensure-deps.sh), driven by playwright-core, loads the page, finds every
  * operation of the document by its operationId, and sees no request leave this
@@ -21,7 +21,7 @@ function documentOperations(): string[] {
   );
 }
 
-describe('docs page in headless chromium (issue 6)', function () {
+describe('docs page in headless chromium', function () {
   this.timeout(120_000);
   let browser: Browser | undefined;
 

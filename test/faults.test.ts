@@ -1,5 +1,5 @@
 /**
- * Faults (issue 6): a service on a Neo4j + Redis of its own (FaultStack), whose
+ * Faults: a service on a Neo4j + Redis of its own (FaultStack), whose
  * real processes the tests stop and restart.
  * - Neo4j down: requests answer 503 with Retry-After within a bound (never hang,
  *   never 500), /healthz stays 200 and /readyz is 503; service resumes by itself.
@@ -44,7 +44,7 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   return { value, ms: Date.now() - started };
 }
 
-describe('faults: Neo4j and Redis stopped and restarted (issue 6)', function () {
+describe('faults: Neo4j and Redis stopped and restarted', function () {
   this.timeout(600_000);
   const stack = new FaultStack({ name: 'faults', neo4jPort: 27791, redisPort: 26791 });
   let service: RunningService;

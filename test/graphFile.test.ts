@@ -1,4 +1,4 @@
-/** The graph file: §1.6, §9.2, interpretations "Graph file", issue 5 §6. */
+/** The graph file. */
 import { expect } from 'chai';
 import { newUser, TestUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
@@ -70,12 +70,12 @@ function richGraph() {
     },
     addEdge(out.id, sinkIn.id),
     addEdge(read.id, workerIn.id),
-    addEdge(uuid(), write.id), // dangling source handle: committed (§2.8.2)
+    addEdge(uuid(), write.id), // dangling source handle: committed
   ];
   return { deltas, ids: { app, worker, store, sink, api } };
 }
 
-describe('graph file (§1.6, §9.2)', function () {
+describe('graph file', function () {
   this.timeout(60_000);
   it('round trip: export -> import gives the same graph (positions, aliases and order included)', async () => {
     const user = await newUser();

@@ -33,7 +33,7 @@ const v6 = (nodes: unknown[], edges: unknown[] = [], extra: Record<string, unkno
   ...extra,
 });
 
-describe('graph file refusals (interpretations "Graph file")', function () {
+describe('graph file refusals', function () {
   this.timeout(60_000);
   it('422 unsupported_schema_version for versions other than 3 to 6, or none', async () => {
     for (const version of [2, 7, '6', null]) {

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { grant, newUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 
-describe('full-graph reads (§4.9, §4.10)', () => {
+describe('full-graph reads', () => {
   it('reads main of a new project: empty GraphResponse with the main BranchRef', async () => {
     const alice = await newUser();
     const created = (await alice.api.post('/v1/projects', { name: uniqueName() })).body;
@@ -54,7 +54,7 @@ describe('full-graph reads (§4.9, §4.10)', () => {
     expect(res.body.detail.code).to.equal('not_found');
   });
 
-  it('reads a discarded branch as having no graph (§3.2), before any purge has run', async () => {
+  it('reads a discarded branch as having no graph, before any purge has run', async () => {
     const w = await workspace(await newUser());
     const out = port('out');
     const inp = port('in');

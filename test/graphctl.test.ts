@@ -1,4 +1,4 @@
-/** The operator CLI (interpretations "Operator interface"): keys create|revoke, members add. */
+/** The operator CLI: keys create|revoke, members add. */
 import { expect } from 'chai';
 import { currentHarness, uniqueName } from './support/harness';
 import { graphctl } from './support/graphctl';

@@ -1,10 +1,10 @@
-/** Idempotency-Key on delta apply: §4.15, interpretations "Idempotency-Key". */
+/** Idempotency-Key on delta apply. */
 import { expect } from 'chai';
 import { currentHarness, newKeyFor, newUser } from './support/harness';
 import { deleteKeys, keysMatching, testRedis } from './support/redisSupport';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 
-describe('Idempotency-Key (§4.15)', () => {
+describe('Idempotency-Key', () => {
   it('replays the first answer with Idempotent-Replayed: true and applies nothing', async () => {
     const w = await workspace(await newUser());
     const key = `k-${uuid()}`;
@@ -43,7 +43,7 @@ describe('Idempotency-Key (§4.15)', () => {
     expect(again.body).to.deep.equal(first.body);
   });
 
-  it('keeps 404 node_not_found and 422 invariant answers for replay, but not a 403 (interpretations)', async () => {
+  it('keeps 404 node_not_found and 422 invariant answers for replay, but not a 403', async () => {
     const w = await workspace(await newUser());
     for (const deltas of [
       [{ type: 'delete_node', node_id: uuid() }], // 404 node_not_found

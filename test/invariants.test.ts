@@ -1,4 +1,4 @@
-/** Structural invariants and their error codes: §2.7-2.9, §4.16.4-5, interpretations "Delta errors". */
+/** Structural invariants and their error codes. */
 import { expect } from 'chai';
 import { newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace, Workspace } from './support/graphBuilders';
@@ -14,7 +14,7 @@ function expectError(res: any, error: string, hint: string | null = null) {
   expect(res.body.detail.field).to.be.a('string');
 }
 
-describe('structural invariants (§2.7-2.9)', () => {
+describe('structural invariants', () => {
   it('id_collision (regenerate_uuid) for a reused node, port or edge id', async () => {
     const w = await ws();
     const id = uuid();
@@ -45,7 +45,7 @@ describe('structural invariants (§2.7-2.9)', () => {
     );
   });
 
-  describe('field matrix (§2.7): field_not_allowed with drop_field', () => {
+  describe('field matrix: field_not_allowed with drop_field', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       [
         'path_prefix on a behavior',
@@ -282,7 +282,7 @@ describe('structural invariants (§2.7-2.9)', () => {
     );
   });
 
-  describe('edges (§2.8)', () => {
+  describe('edges', () => {
     it('invalid_endpoint: an input as source, an output as target, a config port either way', async () => {
       const w = await ws();
       const [i, o, c] = [port('i'), port('o'), port('c')];
@@ -316,7 +316,7 @@ describe('structural invariants (§2.7-2.9)', () => {
       await w.apply([addEdge(s1.out.id, bIn.id), addEdge(ioOut.id, bIn.id)]); // read and io source
     });
 
-    it('checks a dangling wire again when its port appears: in the same batch, later, or by update (§2.8)', async () => {
+    it('checks a dangling wire again when its port appears: in the same batch, later, or by update', async () => {
       const w = await ws();
       const stateOut = port('s');
       const otherIn = port('t');
@@ -443,7 +443,7 @@ describe('structural invariants (§2.7-2.9)', () => {
     });
   });
 
-  describe('port-list replacement (§4.16.4)', () => {
+  describe('port-list replacement', () => {
     it('updates listed ports by id, deletes omitted ones with their wires, leaves other channels', async () => {
       const w = await ws();
       const node = uuid();

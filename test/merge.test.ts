@@ -1,10 +1,10 @@
-/** Merge into main: §4.19, interpretations "Merge into main", issue 5 §1. */
+/** Merge into main. */
 import { expect } from 'chai';
 import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { content, mergeProject } from './support/mergeWorkspace';
 
-describe('merge into main (§4.19)', function () {
+describe('merge into main', function () {
   this.timeout(60_000);
   it('fast-forwards when main has not moved: main becomes the branch graph, positions included', async () => {
     const p = await mergeProject(await newUser());
@@ -106,7 +106,7 @@ describe('merge into main (§4.19)', function () {
       idempotency_key: null,
     });
     expect(change.deltas.map((d: any) => d.type)).to.deep.equal(['add_node', 'update_node_data']);
-    expect(change.deltas[0].node.parent_id).to.equal(null); // "" normalised (§2.1.5)
+    expect(change.deltas[0].node.parent_id).to.equal(null); // "" normalised
     expect(change.deltas[1].node_id).to.equal(id); // upper case normalised
   });
 
@@ -128,7 +128,7 @@ describe('merge into main (§4.19)', function () {
       const again = await b.merge();
       expect(again.status).to.equal(409);
       expect(again.body.detail.code).to.equal('branch_not_active');
-      // §3.2: a merged branch refuses rename, discard and writes alike
+      // a merged branch refuses rename, discard and writes alike
       const api = p.user.api;
       for (const res of [
         await api.patch(`/v1/branches/${b.id}`, { name: 'renamed' }),

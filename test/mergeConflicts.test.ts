@@ -22,7 +22,7 @@ async function race(seed: unknown[], onA: unknown[], onB: unknown[]): Promise<Ra
   return { p, a, b };
 }
 
-/** Every conflict states what each side did: an action and a summary (issue 5 §2). */
+/** Every conflict states what each side did: an action and a summary. */
 function expectBothSides(conflict: any): void {
   for (const side of ['branch_change', 'main_change']) {
     expect(conflict[side], `${conflict.reason} ${side}`).to.be.an('object');
@@ -55,7 +55,7 @@ const update = (nodeId: string, after: Record<string, unknown>) => ({
   after,
 });
 
-describe('merge conflicts in graph terms (issue 5 §2)', function () {
+describe('merge conflicts in graph terms', function () {
   this.timeout(60_000);
   it('modified_on_both: the same field changed differently, with both sides and the branch delta', async () => {
     const n = uuid();

@@ -1,4 +1,4 @@
-/** Merge preview, branch diff and the change trail: issue 5 §3-5. */
+/** Merge preview, branch diff and the change trail. */
 import { expect } from 'chai';
 import { grant, newKeyFor, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
@@ -35,7 +35,7 @@ function countChanges(before: any, after: any) {
 
 const key = (f: any) => `${f.code}:${f.locator}`;
 
-describe('merge preview (issue 5 §3)', function () {
+describe('merge preview', function () {
   this.timeout(60_000);
 
   it('fast_forward: counts and the findings the merge adds and clears; the merge that follows matches', async () => {
@@ -166,7 +166,7 @@ describe('merge preview (issue 5 §3)', function () {
   });
 });
 
-describe('branch diff (issue 5 §4)', function () {
+describe('branch diff', function () {
   this.timeout(60_000);
 
   it('reports added, removed and changed nodes, ports and edges with the changed fields', async () => {

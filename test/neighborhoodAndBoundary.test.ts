@@ -1,6 +1,6 @@
 /**
- * Scoped reads through HTTP, part 2: neighborhood (§4.12) and boundary view on main
- * (§4.13), with paths and unaddressable (§2.12). Every response is checked against the
+ * Scoped reads through HTTP, part 2: neighborhood and boundary view on main,
+ * with paths and unaddressable. Every response is checked against the
  * OpenAPI document by the client.
  */
 import { expect } from 'chai';
@@ -17,9 +17,9 @@ import {
   wire,
 } from './support/scopedReadSupport';
 
-describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)', function () {
+describe('scoped reads: neighborhood and boundary view', function () {
   this.timeout(60_000); // each case builds its graph through several HTTP writes
-  describe('neighborhood (§4.12)', () => {
+  describe('neighborhood', () => {
     it('returns the node, every node one wire away in either direction, and those wires', async () => {
       const w = await workspace(await newUser());
       const n = await build(w, [
@@ -116,7 +116,7 @@ describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)'
     });
   });
 
-  describe('boundary view on main (§4.13)', () => {
+  describe('boundary view on main', () => {
     let owner: TestUser;
     let w: Workspace;
     let n: Record<'outer' | 'b' | 'c1' | 'c2' | 'sub' | 'g' | 'o1' | 'o2' | 'dotted', Built>;
@@ -163,7 +163,7 @@ describe('scoped reads: neighborhood and boundary view (§4.12, §4.13, §2.12)'
         wire(n.g, n.c2, e.deepInternal), // inside only, across levels
         wire(n.o1, n.o2, e.outside), // outside only
       ]);
-      // Main changes only by merge (§1.2): the fork has not moved main, so this fast-forwards.
+      // Main changes only by merge: the fork has not moved main, so this fast-forwards.
       const merged = await owner.api.post(`/v1/branches/${w.branchId}/merge`, {
         expected_version: w.version,
       });

@@ -1,5 +1,5 @@
 /**
- * Operability (issue 6): probes, Prometheus metrics, the raw OpenAPI document,
+ * Operability: probes, Prometheus metrics, the raw OpenAPI document,
  * graceful shutdown that drains requests in flight, and configuration errors
  * reported all at once at start.
  */
@@ -56,7 +56,7 @@ function slowPost(url: string, token: string, body: string) {
   return { answered, finish: () => finish() };
 }
 
-describe('operability (issue 6)', () => {
+describe('operability', () => {
   it('/healthz answers alive without touching dependencies; /readyz checks both', async () => {
     const { anon, config } = currentHarness();
     const live = await anon.get('/healthz');

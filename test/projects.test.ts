@@ -1,11 +1,11 @@
-/** Projects: §3.1, §4.1-4.4, §2.10, interpretations "Projects". */
+/** Projects. */
 import { expect } from 'chai';
 import { currentHarness, newKeyFor, newUser, uniqueName, grant } from './support/harness';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-describe('projects (§4.1-4.4)', () => {
-  describe('POST /v1/projects (§4.1)', () => {
+describe('projects', () => {
+  describe('POST /v1/projects', () => {
     it('creates a project with its main branch and answers 201 with defaults', async () => {
       const alice = await newUser();
       const name = uniqueName();
@@ -37,7 +37,7 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.body.project.intent).to.equal('service');
     });
 
-    it('drops unknown keys silently (§2.1.4)', async () => {
+    it('drops unknown keys silently', async () => {
       const alice = await newUser();
       const res = await alice.api.post('/v1/projects', { name: uniqueName(), colour: 'blue' });
       expect(res.status).to.equal(201);
@@ -51,7 +51,7 @@ describe('projects (§4.1-4.4)', () => {
       ['a name over 200 characters', { name: 'x'.repeat(201) }],
       ['a non-string name', { name: 42 }],
     ] as const) {
-      it(`refuses ${label} with 422 invalid_name (object form, §7)`, async () => {
+      it(`refuses ${label} with 422 invalid_name (object form)`, async () => {
         const alice = await newUser();
         const res = await alice.api.post('/v1/projects', body);
         expect(res.status).to.equal(422);
@@ -68,7 +68,7 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.status).to.equal(201);
     });
 
-    it('counts characters, not UTF-16 units: 150 emoji make a 150-character name (§8)', async () => {
+    it('counts characters, not UTF-16 units: 150 emoji make a 150-character name', async () => {
       const alice = await newUser();
       const name = '😀'.repeat(150);
       const res = await alice.api.post('/v1/projects', { name });
@@ -167,7 +167,7 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.body.detail.code).to.equal('insufficient_scope');
     });
 
-    it('answers a malformed JSON body with the object form, validation_error (§7, interpretations)', async () => {
+    it('answers a malformed JSON body with the object form, validation_error', async () => {
       const alice = await newUser();
       const res = await alice.api.post('/v1/projects', undefined, { raw: '{"name": ' });
       expect(res.status).to.equal(422);
@@ -176,7 +176,7 @@ describe('projects (§4.1-4.4)', () => {
     });
   });
 
-  describe('GET /v1/projects (§4.2)', () => {
+  describe('GET /v1/projects', () => {
     it('lists own projects newest-updated first, hides archived unless asked', async () => {
       const alice = await newUser();
       const a = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
@@ -208,7 +208,7 @@ describe('projects (§4.1-4.4)', () => {
       }
     });
 
-    it('shows projects shared with the caller, filtered by the key allowlist (§4.2, §5.3)', async () => {
+    it('shows projects shared with the caller, filtered by the key allowlist', async () => {
       const owner = await newUser();
       const bob = await newUser();
       const p1 = (await owner.api.post('/v1/projects', { name: uniqueName() })).body.project;
@@ -228,7 +228,7 @@ describe('projects (§4.1-4.4)', () => {
     });
   });
 
-  describe('PATCH /v1/projects/{id} (§4.3)', () => {
+  describe('PATCH /v1/projects/{id}', () => {
     it('renames and updates updated_at; no branch data in the answer', async () => {
       const alice = await newUser();
       const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
@@ -240,7 +240,7 @@ describe('projects (§4.1-4.4)', () => {
       expect(res.body.project.updated_at >= p.updated_at).to.equal(true);
     });
 
-    it('archives and restores (§3.1)', async () => {
+    it('archives and restores', async () => {
       const alice = await newUser();
       const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
       expect(
@@ -308,7 +308,7 @@ describe('projects (§4.1-4.4)', () => {
     });
   });
 
-  describe('DELETE /v1/projects/{id} (§4.4)', () => {
+  describe('DELETE /v1/projects/{id}', () => {
     it('deletes permanently: 200 {project_id, deleted, version}, then 404 everywhere', async () => {
       const alice = await newUser();
       const p = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;

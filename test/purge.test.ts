@@ -1,5 +1,5 @@
 /**
- * Background purges (§3.1, §3.2, §4.4, §4.8; issue 4 part 4): the BullMQ queue
+ * Background purges: the BullMQ queue
  * `purge`, processed by the worker started in-process with startWorker, against
  * the real Redis and Neo4j. Deletes answer at once; the content goes in batches
  * while the API keeps answering; jobs are idempotent, deduplicated, survive a
@@ -151,7 +151,7 @@ describe('background purges (queue `purge`)', function () {
     expect(during.length, 'reads answered while the purge ran').to.be.at.least(1);
     expect(reads.every((r) => r.status === 200)).to.equal(true);
     expect(Math.max(...reads.map((r) => r.ms)), 'no read waited on the purge').to.be.below(10_000);
-    // §3.2: nodes, ports and wires are gone; the branch record and its structural_changes stay
+    // nodes, ports and wires are gone; the branch record and its structural_changes stay
     expect(await storedContent(ws.branchId)).to.deep.equal({ ...EMPTY, changes: 2 });
     const branch = await storedBranch(ws.branchId);
     expect(branch?.status).to.equal('discarded');

@@ -1,5 +1,5 @@
 /**
- * `make run-split` itself (issue 6): scripts/run-split.sh starts the gateway
+ * `make run-split` itself: scripts/run-split.sh starts the gateway
  * (services/gateway/main.ts with SERVICE_URLS), the five service processes and the
  * worker on loopback, against this run's Neo4j and Redis; the API it serves is the
  * one the rest of the suite checks (every response validated against the OpenAPI
@@ -37,7 +37,7 @@ async function waitUntil(what: string, check: () => Promise<boolean>, ms: number
   throw new Error(`${what} within ${ms} ms`);
 }
 
-describe('make run-split (issue 6)', function () {
+describe('make run-split', function () {
   this.timeout(180_000);
   let script: ChildProcess;
   let log = '';

@@ -1,6 +1,6 @@
 /**
- * Scoped reads through HTTP, part 1: subtree (§4.11) with paths and unaddressable
- * (§2.12). Part 2 (neighborhood, boundary view) is in neighborhoodAndBoundary.test.ts.
+ * Scoped reads through HTTP, part 1: subtree with paths and unaddressable.
+ * Part 2 (neighborhood, boundary view) is in neighborhoodAndBoundary.test.ts.
  * Every response is checked against the OpenAPI document by the client.
  */
 import { expect } from 'chai';
@@ -17,9 +17,9 @@ import {
   wire,
 } from './support/scopedReadSupport';
 
-describe('scoped reads: subtree (§4.11, §2.12)', function () {
+describe('scoped reads: subtree', function () {
   this.timeout(60_000); // each case builds its graph through several HTTP writes
-  describe('subtree (§4.11)', () => {
+  describe('subtree', () => {
     let w: Workspace;
     let n: Record<'app' | 'core' | 'worker' | 'job' | 'step' | 'io' | 'outside', Built>;
     const subtree = (id: string, query = '') =>
@@ -86,7 +86,7 @@ describe('scoped reads: subtree (§4.11, §2.12)', function () {
       expect(d32).to.include({ depth: 32, truncated: false });
     });
 
-    it('stops at depth 32 with truncated true when the tree goes deeper (§4.11)', async () => {
+    it('stops at depth 32 with truncated true when the tree goes deeper', async () => {
       const deep = await workspace(await newUser());
       const chain = Array.from({ length: 35 }, () => uuid());
       await deep.apply(
@@ -153,7 +153,7 @@ describe('scoped reads: subtree (§4.11, §2.12)', function () {
     });
   });
 
-  describe('subtree edges and cross_boundary_edges (§4.11)', () => {
+  describe('subtree edges and cross_boundary_edges', () => {
     it('splits wires into those among the returned nodes and those with exactly one endpoint inside', async () => {
       const w = await workspace(await newUser());
       const n = await build(w, [
@@ -216,7 +216,7 @@ describe('scoped reads: subtree (§4.11, §2.12)', function () {
     });
   });
 
-  describe('paths and unaddressable (§2.12)', () => {
+  describe('paths and unaddressable', () => {
     it('gives empty_name to a nameless node and everything below it', async () => {
       const w = await workspace(await newUser());
       const n = await build(w, [
@@ -259,7 +259,7 @@ describe('scoped reads: subtree (§4.11, §2.12)', function () {
         ['two', 'other', 'top'],
         ['three', 'third', 'top'],
       ]);
-      await forceNodeName(w.branchId, n.two.id, 'twin'); // the API refuses duplicate sibling names (§2.9.1)
+      await forceNodeName(w.branchId, n.two.id, 'twin'); // the API refuses duplicate sibling names
       const body = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.top.id}`)).body;
       expect(body.paths).to.deep.equal({ [n.top.id]: 'top', [n.three.id]: 'top.third' });
       expect(body.unaddressable).to.deep.equal({

@@ -1,5 +1,5 @@
 /**
- * Separate-process mode (issue 6): a service process accepts only calls that
+ * Separate-process mode: a service process accepts only calls that
  * carry an identity signed by the gateway for that very operation and body; anything
  * a client could write itself (no token, a forged, re-targeted or re-used one) is
  * refused.

@@ -1,9 +1,9 @@
-/** Validate (dry run) and findings: §1.4, §2.13, §4.14, interpretations "Findings". */
+/** Validate (dry run) and findings. */
 import { expect } from 'chai';
 import { newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 
-describe('validate (§4.14) and findings (§2.13)', () => {
+describe('validate and findings', () => {
   it('reports the current coherence for an empty or omitted list; valid on an empty graph', async () => {
     const w = await workspace(await newUser());
     for (const body of [{}, { deltas: [] }]) {

@@ -1,7 +1,6 @@
 /**
- * Visibility across every project route (§5.3, §5.7, interpretations "Identity,
- * roles and scopes"): a key whose allowlist leaves a project out, and a user with
- * no role on it, get the identical 404 of a missing project on every route; reads,
+ * Visibility across every project route: a key whose allowlist leaves a project out, and a user
+ * with no role on it, get the identical 404 of a missing project on every route; reads,
  * lists and validate need a valid key and no scope.
  */
 import { randomUUID } from 'node:crypto';
@@ -57,7 +56,7 @@ function expectHidden(res: ApiResponse<any>, label: string) {
   expect(res.body.detail.message, label).to.match(NOT_FOUND);
 }
 
-describe('visibility on every project route (§5.3, §5.7)', function () {
+describe('visibility on every project route', function () {
   this.timeout(60_000);
 
   it('a key whose allowlist leaves the project out gets the 404 of a missing project', async () => {
@@ -77,7 +76,7 @@ describe('visibility on every project route (§5.3, §5.7)', function () {
       expectHidden(await call(), `route ${i}`);
   });
 
-  it('every route answers the identical 401 without a valid credential (§5.5)', async () => {
+  it('every route answers the identical 401 without a valid credential', async () => {
     const owner = await newUser();
     const ids = await setUp(owner);
     for (const header of [undefined, 'Bearer gds_notakeynotakeynotakeynotakey']) {
@@ -95,7 +94,7 @@ describe('visibility on every project route (§5.3, §5.7)', function () {
     }
   });
 
-  it('reads, lists and validate need no scope (interpretations)', async () => {
+  it('reads, lists and validate need no scope', async () => {
     const owner = await newUser();
     const ids = await setUp(owner);
     const bare = await newKeyFor(owner, { scopes: [] });

@@ -1,5 +1,5 @@
 /**
- * The worker as its own process (issue 4 §5, `node dist/services/worker/main.js` in
+ * The worker as its own process (`node dist/services/worker/main.js` in
  * the containers): it starts against this run's Neo4j and Redis, and SIGTERM stops
  * it cleanly (exit 0) within the grace period the deployment files give it.
  */
@@ -11,7 +11,7 @@ import { currentHarness } from './support/harness';
 
 const ROOT = join(__dirname, '..');
 
-describe('worker process (issue 4 §5)', function () {
+describe('worker process', function () {
   this.timeout(90_000);
 
   it('starts, and stops cleanly on SIGTERM', async () => {

@@ -1,7 +1,7 @@
 /**
- * Branch visibility (interpretations "Identity, roles and scopes"): main is visible
+ * Branch visibility: main is visible
  * to every member of a visible project; a working branch only to its owner. Anything
- * else is the same 404 as a missing branch (§5.7).
+ * else is the same 404 as a missing branch.
  */
 import {
   ConflictError,
@@ -20,7 +20,7 @@ export interface BranchGrant extends ProjectGrant {
 
 /**
  * Loads a visible branch. With `lock`, the branch's write lock is taken first and
- * held until the transaction ends (§2.9.5: compare versions only under the lock).
+ * held until the transaction ends (compare versions only under the lock).
  */
 export async function visibleBranch(
   tx: QueryRunner,
@@ -36,9 +36,9 @@ export async function visibleBranch(
 }
 
 /**
- * A branch the caller owns, for the owner-only routes (branch PATCH and DELETE, §4.7,
- * §4.8, §5.4): a branch the caller can see but does not own, main included for a
- * member who is not the project's owner, is the same 404 as a missing one.
+ * A branch the caller owns, for the owner-only routes (branch PATCH and DELETE): a branch the
+ * caller can see but does not own, main included for a member who is not the project's owner, is
+ * the same 404 as a missing one.
  */
 export async function ownedBranch(
   tx: QueryRunner,
@@ -67,7 +67,7 @@ export function branchGrant(principal: Principal, row: BranchAccessRow | undefin
   return { ...grant, branch: row.branch };
 }
 
-/** 409 main_not_writable / branch_not_active (§3.2). */
+/** 409 main_not_writable / branch_not_active. */
 export function requireWritable(branch: BranchRecord): void {
   if (branch.is_main) {
     throw new ConflictError(
@@ -80,12 +80,12 @@ export function requireWritable(branch: BranchRecord): void {
   }
 }
 
-/** 409 version_conflict with current_version (§4.8, §4.15). */
+/** 409 version_conflict with current_version. */
 export function requireVersion(branch: BranchRecord, expected: number): void {
   if (branch.version !== expected) throw new VersionConflictError(branch.version);
 }
 
-/** 409 project_archived: archived projects are read-only (interpretations "Projects"). */
+/** 409 project_archived: archived projects are read-only. */
 export function requireProjectActive(grant: ProjectGrant): void {
   if (grant.project.archived) {
     throw new ConflictError('project_archived', 'the project is archived and read-only');

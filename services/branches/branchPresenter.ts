@@ -1,4 +1,4 @@
-/** Maps stored branches to the API shapes Branch and BranchRef (§2.11), field by field. */
+/** Maps stored branches to the API shapes Branch and BranchRef, field by field. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { BranchRecord } from './branchRecord';
 

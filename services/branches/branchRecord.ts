@@ -1,4 +1,4 @@
-/** A branch as stored, and the rules of its name (§2.11, §3.2, interpretations "Branches"). */
+/** A branch as stored, and the rules of its name. */
 import { RequestValidationError } from '../../shared/errors/domainErrors';
 import { characterCount } from '../../shared/text/characters';
 

@@ -1,4 +1,4 @@
-/** Main is created in the same transaction as its project (§1.2, §3.1). */
+/** Main is created in the same transaction as its project. */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';

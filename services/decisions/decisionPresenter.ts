@@ -1,10 +1,10 @@
-/** Maps stored decisions to DecisionOut (§2.14), field by field; every key is present. */
+/** Maps stored decisions to DecisionOut, field by field; every key is present. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { DecisionRecord } from './decisionRecord';
 
 export type DecisionOut = components['schemas']['DecisionOut'];
 
-/** Only settled decisions reach the presenter (commands filter the others out, §3.3). */
+/** Only settled decisions reach the presenter (commands filter the others out). */
 export function presentDecision(decision: DecisionRecord): DecisionOut {
   return {
     id: decision.id,

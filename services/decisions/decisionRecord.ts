@@ -1,6 +1,5 @@
 /**
- * A decision as stored (§2.14) and the state rules of the ledger (§3.3,
- * interpretations "Decisions"): settled states are served, captured and
+ * A decision as stored and the state rules of the ledger: settled states are served, captured and
  * interviewing are stored but never served.
  *
  *   (:Decision {id, project_id, state, anchor_type, anchor_id, parent_decision_id,
@@ -34,10 +33,10 @@ export interface DecisionRecord {
   annotations: string | null;
   capture_text: string | null;
   check: string | null;
-  /** RFC 3339 UTC with milliseconds: sorts as a string (interpretations "Wire basics"). */
+  /** RFC 3339 UTC with milliseconds: sorts as a string. */
   captured_at: string;
 }
 
-/** Page size bounds of GET /v1/decisions (§4.17, §8). */
+/** Page size bounds of GET /v1/decisions. */
 export const DECISION_PAGE_DEFAULT = 50;
 export const DECISION_PAGE_MAX = 200;

@@ -1,4 +1,4 @@
-/** HTTP operations of the decisions service (§4.17-4.18): parse, call the command, present. */
+/** HTTP operations of the decisions service: parse, call the command, present. */
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { getDecision } from './commands/getDecision';

@@ -1,7 +1,7 @@
 /**
- * Validation of one ingested decision (interpretations "Decisions"): a
- * DecisionOut-shaped object (§2.14) in any known state. Unknown keys are dropped
- * (§2.1.4); optional nullable fields may be omitted (stored as null). Every
+ * Validation of one ingested decision: a
+ * DecisionOut-shaped object in any known state. Unknown keys are dropped;
+ * optional nullable fields may be omitted (stored as null). Every
  * problem is reported, so a rejected record says everything that is wrong with it.
  */
 import { DecisionRecord, DecisionState, KNOWN_STATES } from './decisionRecord';

@@ -3,7 +3,7 @@
  * OpenAPI document. Order per request: request id -> route -> authenticate (401)
  * -> rate limit (429) -> body parse (5 MiB: 413, bad JSON: 422) -> validate (422
  * array form) -> operation handler of the owning service -> present. The body is
- * read only once the caller is known: a bad credential is the §5.5 401 whatever
+ * read only once the caller is known: a bad credential is the 401 whatever
  * the body, and a bad body from a known key is counted and carries the
  * X-RateLimit headers like any authenticated answer. Every error goes through
  * errorMiddleware.

@@ -21,9 +21,9 @@ export const ALL_SCHEMA: NamedQuery[] = [
 ];
 
 /**
- * Several processes may start at once on a fresh database (separate-process mode,
- * issue 6): `IF NOT EXISTS` does not stop two of them racing, and the loser is told
- * the rule already exists, which is what it wanted.
+ * Several processes may start at once on a fresh database (separate-process mode): `IF NOT EXISTS`
+ * does not stop two of them racing, and the loser is told the rule already exists, which is what it
+ * wanted.
  */
 function createdConcurrently(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;

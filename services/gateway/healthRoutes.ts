@@ -1,5 +1,5 @@
 /**
- * Probes (issue 6, "Operability"):
+ * Probes:
  * - GET /healthz, liveness: 200 while the process is up and serving HTTP; it
  *   touches no dependency, so an outage of Neo4j or Redis never gets a healthy
  *   process restarted (Kubernetes livenessProbe);

@@ -1,5 +1,5 @@
 /**
- * Per-bucket rate limits (§7, §8, interpretations "Limits and rate limiting"):
+ * Per-bucket rate limits:
  * fixed one-minute windows counted atomically in Redis (rate-limiter-flexible),
  * `read` (GET) and `write` (other methods) per credential, and one bucket per
  * client address for unauthenticated calls. When Redis is unreachable each

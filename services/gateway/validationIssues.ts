@@ -1,6 +1,6 @@
 /**
  * Turns ajv errors from openapi-backend's request validation into the FastAPI-style
- * items of §7's HTTPValidationError: {loc, msg, type, ctx?, input?}.
+ * items of HTTPValidationError: {loc, msg, type, ctx?, input?}.
  */
 import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from '../../shared/errors/domainErrors';

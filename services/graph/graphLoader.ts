@@ -1,6 +1,6 @@
 /**
- * Loads the whole graph of a branch within a transaction (full reads, §4.9-4.10).
- * A discarded branch has no graph (§3.2: its nodes, ports and edges are removed):
+ * Loads the whole graph of a branch within a transaction (full reads).
+ * A discarded branch has no graph (its nodes, ports and edges are removed):
  * loadLiveGraph answers it empty at once, while the purge job deletes what is stored.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';

@@ -37,7 +37,7 @@ function presentApply(result: ApplyResult, version: string) {
   };
 }
 
-/** Answers that reached the apply step and are kept for replay (interpretations). */
+/** Answers that reached the apply step and are kept for replay. */
 function isReplayable(error: unknown): error is DomainError {
   return (
     error instanceof DeltaError ||

@@ -1,4 +1,4 @@
-/** Unit tests of the idempotency fingerprint and key rules (interpretations "Idempotency-Key"). */
+/** Unit tests of the idempotency fingerprint and key rules. */
 import { expect } from 'chai';
 import { fingerprint, isValidIdempotencyKey } from './idempotency';
 

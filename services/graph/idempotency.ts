@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key for delta apply (§4.15, interpretations "Idempotency-Key"),
+ * Idempotency-Key for delta apply,
  * kept in Redis per (user, branch, key). The key is reserved atomically (SET NX)
  * before applying, so of concurrent retries exactly one applies; the others get
  * 409 idempotency_key_in_progress, and later repeats get the first answer

@@ -1,8 +1,8 @@
-/** Unit tests of dotted paths and unaddressable reasons (§2.12). */
+/** Unit tests of dotted paths and unaddressable reasons. */
 import { expect } from 'chai';
 import { addressNodes, chainProblem, renderPath } from './paths';
 
-describe('scoped-read paths (§2.12)', () => {
+describe('scoped-read paths', () => {
   it('renders names from the top level joined by dots', () => {
     expect(renderPath(['app', 'core', 'worker'])).to.equal('app.core.worker');
     const out = addressNodes([

@@ -1,5 +1,5 @@
 /**
- * Dotted paths of the nodes a scoped read returns (§2.12). Pure: the caller supplies,
+ * Dotted paths of the nodes a scoped read returns. Pure: the caller supplies,
  * for every returned node, the names of its containment chain from the top level down
  * to the node itself (ancestors first, the node last), as read by walking CONTAINS.
  *
@@ -40,7 +40,7 @@ export function renderPath(names: readonly string[]): string {
 }
 
 /**
- * Paths and unaddressable reasons of the returned nodes (§2.12). A node id given
+ * Paths and unaddressable reasons of the returned nodes. A node id given
  * twice counts once (the first chain wins); ambiguity is among distinct nodes only.
  */
 export function addressNodes(chains: Iterable<NodeChain>): NodeAddresses {

@@ -1,12 +1,12 @@
 /**
- * Row shapes shared by the scoped reads (§4.11-4.13): nodes with their ports and
+ * Row shapes shared by the scoped reads: nodes with their ports and
  * containment chains, and wires with how many of their endpoints were read. The
  * rows of store/scopedReadQueries.ts map to graphRecords here.
  */
 import { EdgeRecord, groupPorts, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 import type { NodeChain } from './paths';
 
-/** A returned node with the names of its containment chain (top level first, §2.12). */
+/** A returned node with the names of its containment chain (top level first). */
 export interface ChainedNode {
   entry: NodeWithPorts;
   names: string[];

@@ -1,5 +1,5 @@
 /**
- * HTTP operations of the scoped reads (§4.11-4.13): parse, call the command, present
+ * HTTP operations of the scoped reads: parse, call the command, present
  * with the read shapes of §2.12. Unlike full reads, scoped reads leave the project's
  * last_opened_at alone (interpretations "Projects" names full reads only).
  */

@@ -17,7 +17,7 @@ export type WireNodeData = components['schemas']['WireNodeData'];
 export type WirePort = components['schemas']['WirePort'];
 export type WireEdge = components['schemas']['WireEdge'];
 
-/** Which optional scalars each kind carries on the wire (§2.7). */
+/** Which optional scalars each kind carries on the wire. */
 const APPLICABLE: Record<NodeKind, ReadonlySet<string>> = {
   behavior: new Set(['external_kind', 'protocol']),
   boundary: new Set(['user_kind', 'path_prefix', 'language']),

@@ -1,4 +1,4 @@
-/** Unit tests of the graph-file readers, the import plan and file-term errors (§9.2). */
+/** Unit tests of the graph-file readers, the import plan and file-term errors. */
 import { expect } from 'chai';
 import { DeltaError, InvalidInputError } from '../../shared/errors/domainErrors';
 import type { AddNode } from '../graph/deltas/deltaTypes';
@@ -16,7 +16,7 @@ function thrown(fn: () => unknown): unknown {
   throw new Error('expected an error');
 }
 
-describe('graph file readers (§9.2)', () => {
+describe('graph file readers', () => {
   it('upgrades camelCase keys at every depth and drops keys with an underscore', () => {
     expect(
       upgradeKeys({

@@ -1,6 +1,6 @@
 /**
  * Reads a graph file of any supported schema_version and upgrades it to the
- * current shape (§9.2, interpretations "Graph file"): 6 is the snake_case envelope
+ * current shape: 6 is the snake_case envelope
  * {schema_version, project_name, nodes, edges}; 3 to 5 spell every key in
  * camelCase (schemaVersion, projectName, parentId, sourceHandle, isExternal,
  * contractName, ...); state nodes arrived at 4 and io nodes at 5, so a version-3
@@ -15,7 +15,7 @@ import { fileError } from './fileErrors';
 export const CURRENT_SCHEMA_VERSION = 6;
 export const SUPPORTED_SCHEMA_VERSIONS = [3, 4, 5, 6] as const;
 
-/** The schema version each node kind arrived at (§9.2). */
+/** The schema version each node kind arrived at. */
 const KIND_SINCE: Record<NodeKind, number> = {
   behavior: 3,
   boundary: 3,
@@ -43,8 +43,7 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
 
 /**
  * camelCase keys to snake_case, at every depth. A key that already holds an
- * underscore is not a key of those versions: it is dropped like any unknown key
- * (§2.1.4).
+ * underscore is not a key of those versions: it is dropped like any unknown key.
  */
 export function upgradeKeys(value: unknown, depth = 0): unknown {
   // the format nests a few levels; anything deeper is left for the parser to refuse

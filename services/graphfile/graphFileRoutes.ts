@@ -1,4 +1,4 @@
-/** HTTP operations of the graph-file service (§1.6, §9.2): parse, call the command, present. */
+/** HTTP operations of the graph-file service: parse, call the command, present. */
 import { created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';

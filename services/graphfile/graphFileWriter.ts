@@ -1,8 +1,7 @@
 /**
- * Writes a branch's graph as a graph file, schema_version 6 (§1.6, §9.2,
- * interpretations "Graph file"): nodes in the write shape plus position, parents
- * before children; edges in the write shape. `data` carries every NodeData field
- * that applies to the node's kind (§2.7), aliases included, so importing the file
+ * Writes a branch's graph as a graph file, schema_version 6: nodes in the write shape plus
+ * position, parents before children; edges in the write shape. `data` carries every NodeData field
+ * that applies to the node's kind, aliases included, so importing the file
  * gives the same graph.
  */
 import type { components } from '../../shared/api/openapi.generated';
@@ -14,7 +13,7 @@ export type GraphFile = components['schemas']['GraphFile'];
 type FileNode = components['schemas']['GraphFileNode'];
 type NodeData = components['schemas']['NodeData'];
 
-/** Optional NodeData fields by kind (§2.7); the rest applies to every kind. */
+/** Optional NodeData fields by kind; the rest applies to every kind. */
 const BY_KIND: Record<NodeKind, ReadonlySet<string>> = {
   behavior: new Set(['config', 'verifications', 'is_external', 'external_kind', 'protocol']),
   boundary: new Set(['config', 'user_kind', 'path_prefix', 'language', 'is_external']),

@@ -1,8 +1,7 @@
 /**
- * Turns a read graph file into the batch an import applies (interpretations
- * "Graph file"): one add_node delta per node, parents first (a stable topological
- * order by parent_id, so a file may list a child before its parent), then one
- * add_edge delta per edge, parsed by the delta parser exactly like a batch; plus
+ * Turns a read graph file into the batch an import applies: one add_node delta per node, parents
+ * first (a stable topological order by parent_id, so a file may list a child before its parent),
+ * then one add_edge delta per edge, parsed by the delta parser exactly like a batch; plus
  * the nodes' positions ({x, y} numbers; absent = {0, 0}). Pure: no database.
  */
 import { DeltaError } from '../../shared/errors/domainErrors';

@@ -1,6 +1,6 @@
 /**
- * Turns an Authorization header into a Principal (§5). Missing, malformed,
- * unknown and revoked credentials all raise the same UnauthenticatedError (§5.5).
+ * Turns an Authorization header into a Principal. Missing, malformed,
+ * unknown and revoked credentials all raise the same UnauthenticatedError.
  */
 import { UnauthenticatedError } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';

@@ -1,6 +1,6 @@
 /**
  * API key tokens: opaque, 256 bits of randomness, stored only as a SHA-256 hash
- * (a fast hash suffices for high-entropy secrets; interpretations "Identity").
+ * (a fast hash suffices for high-entropy secrets).
  */
 import { createHash, randomBytes } from 'node:crypto';
 

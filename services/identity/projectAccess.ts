@@ -1,7 +1,6 @@
 /**
- * Who may see and do what on a project (§5, interpretations "Identity, roles and
- * scopes"). Visible = the caller has a role on the project and the key's allowlist
- * (if any) names it. Invisible and missing projects raise the same NotFoundError.
+ * Who may see and do what on a project. Visible = the caller has a role on the project and the
+ * key's allowlist (if any) names it. Invisible and missing projects raise the same NotFoundError.
  */
 import {
   ForbiddenError,
@@ -63,7 +62,7 @@ export function projectGrant(
   return { project, role };
 }
 
-/** Owner-only routes answer non-owners with the 404 of a missing project (§4.3, §4.4). */
+/** Owner-only routes answer non-owners with the 404 of a missing project. */
 export async function ownedProject(
   tx: QueryRunner,
   principal: Principal,
@@ -74,7 +73,7 @@ export async function ownedProject(
   return grant;
 }
 
-/** A visible project and a role too low: 403 forbidden (interpretations). */
+/** A visible project and a role too low: 403 forbidden. */
 export function hasRole(grant: ProjectGrant, needed: Role): boolean {
   return RANK[grant.role] >= RANK[needed];
 }
@@ -85,7 +84,7 @@ export function requireRole(grant: ProjectGrant, needed: Role): void {
   }
 }
 
-/** A missing scope: 403 insufficient_scope (§5.6). */
+/** A missing scope: 403 insufficient_scope. */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!hasScope(principal, scope)) throw new InsufficientScopeError(scope);
 }

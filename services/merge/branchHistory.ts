@@ -1,6 +1,6 @@
 /**
  * A branch's recorded batches (its structural_changes trail, kind batch) and what
- * they tell about the branch's side of a merge (issue 5 §2): which fields each
+ * they tell about the branch's side of a merge: which fields each
  * delta wrote (a replay writes them again, so a field written on the branch and
  * changed on main conflicts even when the branch wrote back the base value), and
  * which delta last named each entity (MergeConflict.delta_index / batch_version).

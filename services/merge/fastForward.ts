@@ -1,5 +1,5 @@
 /**
- * Fast-forward (interpretations "Merge into main"): main has not moved since the
+ * Fast-forward: main has not moved since the
  * fork, so main becomes the branch's graph. Rather than deleting main's content
  * and copying the branch's, only the difference is written: removed edges, ports
  * and nodes are deleted (wires of deleted ports go with them), added or changed

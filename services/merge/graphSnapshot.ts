@@ -1,8 +1,8 @@
 /**
  * An in-memory image of a branch's graph content, keyed by id, for merge analysis,
- * previews and diffs (issue 5). Images carry every structural field and nothing of
- * layout: positions are kept apart (they never count as a change, interpretations
- * "Nodes, ports, edges"). Port `ord` is kept to order a channel, but is not a field.
+ * previews and diffs. Images carry every structural field and nothing of
+ * layout: positions are kept apart (they never count as a change). Port `ord` is kept to order a
+ * channel, but is not a field.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { Channel, NodeRecord, PortRecord } from '../graph';

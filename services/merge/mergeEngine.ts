@@ -1,7 +1,6 @@
 /**
- * The merge itself, inside the caller's transaction (interpretations "Merge into
- * main", issue 5 §1-2). Shared by the merge (which commits) and the preview (which
- * rolls back), so a preview reports exactly what the merge that follows does.
+ * The merge itself, inside the caller's transaction. Shared by the merge (which commits) and the
+ * preview (which rolls back), so a preview reports exactly what the merge that follows does.
  *
  * - fast_forward (main.version == branch.base_main_version): main's content becomes
  *   the branch's, positions included, by writing only the difference (fastForward.ts).

@@ -1,4 +1,4 @@
-/** HTTP operations of the merge service (§4.19, issue 5): parse, call the command, present. */
+/** HTTP operations of the merge service: parse, call the command, present. */
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';

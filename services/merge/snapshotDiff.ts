@@ -1,5 +1,5 @@
 /**
- * Two-way comparison of snapshots by id (issue 5 §3-4): what was added, removed and
+ * Two-way comparison of snapshots by id: what was added, removed and
  * changed (with the changed fields) per entity kind. Serves the branch diff, the
  * preview's counts, and the before-images a merge records on main's trail.
  */

@@ -1,10 +1,10 @@
-/** Maps stored projects to ProjectOut (§2.10), field by field. */
+/** Maps stored projects to ProjectOut, field by field. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { ProjectRecord } from '../identity';
 
 export type ProjectOut = components['schemas']['ProjectOut'];
 
-/** The graph file schema version this release writes (§9.2, interpretations). */
+/** The graph file schema version this release writes. */
 export const GRAPH_SCHEMA_VERSION = 6;
 
 export function presentProject(project: ProjectRecord): ProjectOut {

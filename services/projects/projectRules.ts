@@ -1,6 +1,5 @@
 /**
- * Input rules of project create and patch (§4.1, §4.3, §8, interpretations
- * "Projects"). Violations are the object-form 422s of §7.
+ * Input rules of project create and patch. Violations are the object-form 422s of §7.
  */
 import { InvalidInputError } from '../../shared/errors/domainErrors';
 import { characterCount } from '../../shared/text/characters';

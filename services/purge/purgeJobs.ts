@@ -1,5 +1,5 @@
 /**
- * Processor of the `purge` queue (§4.4, §4.8), run by services/worker. Job
+ * Processor of the `purge` queue, run by services/worker. Job
  * names: `project` and `branch`, one target each (see purgeQueue.ts). A transient
  * failure (Neo4j unreachable) is thrown as is and retried with backoff; a
  * malformed job or a target that must not be purged fails at once

@@ -1,5 +1,5 @@
 /**
- * The BullMQ queue `purge` (§4.4, §4.8). One job per deleted project or
+ * The BullMQ queue `purge`. One job per deleted project or
  * discarded branch, deduplicated by its jobId (`project-<id>`, `branch-<id>`):
  * while a job for a target waits or runs, adding it again is a no-op. Jobs live
  * in Redis, so they survive a worker restart. A job kept failed (attempts

@@ -1,5 +1,5 @@
 /**
- * Entry point of one service process in separate-process mode (issue 6):
+ * Entry point of one service process in separate-process mode:
  *   node dist/services/split/main.js <projects|branches|graph-read|graph-write|decisions>
  * Configuration from the environment as everywhere (PORT, NEO4J_*, REDIS_URL,
  * INTERNAL_SECRET); stops cleanly on SIGINT/SIGTERM, draining calls in flight.

@@ -1,5 +1,5 @@
 /**
- * Separate-process mode (issue 6, "Separate-process mode"): which service process
+ * Separate-process mode: which service process
  * owns each OpenAPI operation. The gateway keeps authentication, rate limits,
  * request validation and the probes; every other operation runs in its owner,
  * reached over HTTP at the URL config.split.serviceUrls gives for it. Graph reads

@@ -1,5 +1,5 @@
 /**
- * Starts one service process of separate-process mode (issue 6): its own Neo4j
+ * Starts one service process of separate-process mode: its own Neo4j
  * Executor (and Redis, queue and idempotency store where its operations need
  * them), the operation handlers it owns built by the same route factories as the
  * in-process service, and the internal HTTP API the gateway calls.
@@ -65,7 +65,7 @@ export async function startOwnerService(
   const redis = name === 'graph-write' ? createRedis(config, log, name) : undefined;
   await Promise.all([executor.verifyConnectivity(), redis ? connectRedis(redis) : undefined]);
   await ensureSchema(executor);
-  // Deleting projects and discarding branches ask the worker to purge (§4.4, §4.8).
+  // Deleting projects and discarding branches ask the worker to purge.
   const purges =
     name === 'projects' || name === 'branches'
       ? new PurgeQueue({ config, logger: log })

@@ -1,8 +1,7 @@
 /**
- * The background worker (issue 4, part 5): BullMQ Workers for the queues
- * `decisions` (ingestion, interpretations "Decisions") and `purge` (§4.4,
- * §4.8), plus the periodic purge sweep. Used by main.ts, the launcher that runs
- * it beside the gateway, and the tests (in-process), so all run the same wiring.
+ * The background worker: BullMQ Workers for the queues
+ * `decisions` (ingestion) and `purge`, plus the periodic purge sweep. Used by main.ts, the launcher
+ * that runs it beside the gateway, and the tests (in-process), so all run the same wiring.
  */
 import { Worker } from 'bullmq';
 import type { Config } from '../../shared/config/config';

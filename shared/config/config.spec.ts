@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('uses the documented defaults (interpretations "Limits")', () => {
+  it('uses the documented defaults', () => {
     const config = loadConfig({});
     expect(config.port).to.equal(8080);
     expect(config.limits).to.include({

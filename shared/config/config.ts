@@ -1,7 +1,6 @@
 /**
- * Configuration, read from the environment and validated once (interpretations.md,
- * "Operator interface"). Nothing else in the code base reads process.env: every
- * component receives the parts of Config it needs through its options object.
+ * Configuration, read from the environment and validated once. Nothing else in the code base reads
+ * process.env: every component receives the parts of Config it needs through its options object.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,7 +62,7 @@ export interface Config {
     jobBackoffMs: number;
   };
   /**
-   * Separate-process mode (issue 6): the URL of each service process, from
+   * Separate-process mode: the URL of each service process, from
    * SERVICE_URLS (`projects=http://...,branches=...`); undefined runs in process.
    */
   serviceUrls: Record<ServiceName, string> | undefined;
@@ -80,7 +79,7 @@ export interface Config {
    * answers only direct loopback connections (a Prometheus agent on the same host).
    */
   metricsToken: string | undefined;
-  /** Graceful shutdown: how long in-flight requests may take to finish (issue 6). */
+  /** Graceful shutdown: how long in-flight requests may take to finish. */
   shutdownTimeoutSeconds: number;
   logLevel: string;
   serviceVersion: string;
@@ -158,7 +157,7 @@ function redisClusterSetting(env: Env, problems: string[]): RedisNode[] | undefi
   return nodes;
 }
 
-/** The service release: the root package.json version (interpretations.md, "Wire basics"). */
+/** The service release: the root package.json version. */
 export function readServiceVersion(): string {
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     version: string;

@@ -1,4 +1,4 @@
-/** The service processes of separate-process mode (issue 6), named in SERVICE_URLS. */
+/** The service processes of separate-process mode, named in SERVICE_URLS. */
 export const SERVICE_NAMES = [
   'projects',
   'branches',

@@ -1,5 +1,5 @@
 /**
- * Typed domain errors (§7). Domain code throws these and never an HTTP status;
+ * Typed domain errors. Domain code throws these and never an HTTP status;
  * the gateway's error middleware is the one place that maps them to a status and
  * writes the §7 body.
  */
@@ -30,7 +30,7 @@ export type DomainErrorKind =
   | 'rate_limited'
   | 'unavailable';
 
-/** Missing, malformed or revoked credentials: one body for all (§5.5). */
+/** Missing, malformed or revoked credentials: one body for all. */
 export class UnauthenticatedError extends DomainError {
   readonly kind = 'unauthenticated';
   constructor() {
@@ -38,7 +38,7 @@ export class UnauthenticatedError extends DomainError {
   }
 }
 
-/** A visible resource, a caller lacking a scope or a role (§5.6). */
+/** A visible resource, a caller lacking a scope or a role. */
 export class ForbiddenError extends DomainError {
   readonly kind = 'forbidden';
 }
@@ -49,7 +49,7 @@ export class InsufficientScopeError extends ForbiddenError {
   }
 }
 
-/** Missing or invisible: the same answer (§5.7). */
+/** Missing or invisible: the same answer. */
 export class NotFoundError extends DomainError {
   readonly kind = 'not_found';
   constructor(what = 'resource') {
@@ -57,7 +57,7 @@ export class NotFoundError extends DomainError {
   }
 }
 
-/** A delta names a node that does not exist (§7, interpretations "Delta errors"). */
+/** A delta names a node that does not exist. */
 export class NodeNotFoundError extends DomainError {
   readonly kind = 'not_found';
   constructor(nodeId: string) {
@@ -99,7 +99,7 @@ export interface ValidationIssue {
   input?: unknown;
 }
 
-/** 422 with the FastAPI-style array detail (§7 HTTPValidationError). */
+/** 422 with the FastAPI-style array detail (HTTPValidationError). */
 export class RequestValidationError extends DomainError {
   readonly kind = 'request_validation';
   constructor(readonly issues: ValidationIssue[]) {
@@ -109,7 +109,7 @@ export class RequestValidationError extends DomainError {
 
 export type RecoveryHint = 'regenerate_uuid' | 'drop_field' | null;
 
-/** The per-delta 422 envelope: seven keys, always present (§7, interpretations). */
+/** The per-delta 422 envelope: seven keys, always present. */
 export interface DeltaErrorEnvelope {
   error: string;
   field: string | null;
@@ -138,7 +138,7 @@ export class RateLimitedError extends DomainError {
   readonly kind = 'rate_limited';
   constructor(
     readonly retryAfterSeconds: number,
-    /** The bucket's window, written as X-RateLimit-Limit/-Remaining/-Reset (§7). */
+    /** The bucket's window, written as X-RateLimit-Limit/-Remaining/-Reset. */
     readonly window?: { limit: number; remaining: number; reset: number },
   ) {
     super('rate_limited', 'rate_limited');

@@ -1,4 +1,4 @@
-/** The authenticated caller: a user acting through one API key (§5, interpretations). */
+/** The authenticated caller: a user acting through one API key. */
 export type Scope = 'graph:write' | 'project:delete' | 'decisions:read';
 
 export const KNOWN_SCOPES: readonly Scope[] = ['graph:write', 'project:delete', 'decisions:read'];

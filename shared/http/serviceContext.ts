@@ -8,6 +8,6 @@ export interface ServiceContext {
   executor: Executor;
   config: Config;
   logger: Logger;
-  /** Background purge hook (§4.4, §4.8); when absent, the worker's sweep catches up. */
+  /** Background purge hook; when absent, the worker's sweep catches up. */
   purges?: PurgeRequests;
 }

@@ -1,4 +1,4 @@
-/** RFC 3339 UTC with milliseconds (interpretations.md, "Wire basics"). */
+/** RFC 3339 UTC with milliseconds. */
 export function nowTimestamp(): string {
   return new Date().toISOString();
 }

@@ -1,6 +1,6 @@
 /**
- * The purge hook the deleting commands call after their transaction commits
- * (§3.1, §3.2, §4.4, §4.8). Implemented by services/purge/purgeQueue.ts (a
+ * The purge hook the deleting commands call after their transaction commits.
+ * Implemented by services/purge/purgeQueue.ts (a
  * BullMQ job); it never throws and never hangs: when the queue is unreachable
  * the worker's periodic sweep finds the deleted project or discarded branch
  * in Neo4j and purges it later, so nothing is lost.

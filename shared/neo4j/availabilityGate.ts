@@ -1,5 +1,5 @@
 /**
- * Fail fast while Neo4j is unreachable (issue 6, "Faults"). The first query that
+ * Fail fast while Neo4j is unreachable. The first query that
  * finds the database unavailable closes the gate; until a probe (a connectivity
  * check, repeated every `probeIntervalMs`, the first one at once) succeeds again,
  * every query fails at once with ServiceUnavailableError instead of waiting out

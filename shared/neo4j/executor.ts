@@ -135,7 +135,7 @@ export class Executor {
   }
 
   /**
-   * Runs `work` in a write transaction that is always rolled back (dry runs, §4.14).
+   * Runs `work` in a write transaction that is always rolled back (dry runs).
    * The result of `work` is returned; nothing it wrote is kept. Like the managed
    * transactions, a deadlock or another transient failure runs `work` again (a few
    * times), so a dry run that meets a concurrent apply or merge never answers 500.

@@ -1,5 +1,5 @@
 /**
- * Decisions in tests (§2.14, interpretations "Decisions"). Decisions enter only
+ * Decisions in tests. Decisions enter only
  * through ingestion: seedDecisions calls the same upsert the `decisions` worker
  * and graphctl use (fast, for the read tests); the ingestion tests go through
  * the real queue and worker. storedDecision reads what Neo4j holds, in any state.

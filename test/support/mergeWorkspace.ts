@@ -1,5 +1,5 @@
 /**
- * Builders for merge tests (issue 5): a project, branches forked from its main,
+ * Builders for merge tests: a project, branches forked from its main,
  * batches applied through HTTP, merges, previews and main reads. Every response
  * goes through the contract-checking client.
  */

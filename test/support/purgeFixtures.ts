@@ -1,6 +1,6 @@
 /**
  * TEST FIXTURES ONLY — bulk graph content written to Neo4j directly through the
- * harness executor (the deltas API takes at most 1000 deltas a batch, §8), in
+ * harness executor (the deltas API takes at most 1000 deltas a batch), in
  * the storage model of services/graph/store/graphSchema.ts, so a purge has
  * enough to do to be observed in flight; and counters of what Neo4j still holds
  * for a branch or project, to check what a purge removed and what it kept.

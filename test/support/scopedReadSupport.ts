@@ -1,5 +1,5 @@
 /**
- * Helpers of the scoped-read tests (§4.11-4.13): nodes with one input and one output
+ * Helpers of the scoped-read tests: nodes with one input and one output
  * port built through the real delta API, wires between them, forks, the shared
  * expectations (404 body, last_opened_at untouched), and one marked test fixture.
  */
@@ -91,7 +91,7 @@ export async function forkOf(
 // ---------------------------------------------------------------------------------
 // TEST FIXTURE ONLY: writes to Neo4j directly through the harness executor, bypassing
 // the public API, to reach a state the API cannot produce. Sibling names are unique
-// (§2.9.1), so two returned nodes can render the same path (§2.12 ambiguous) only in
+// so two returned nodes can render the same path (ambiguous) only in
 // data stored before or outside that rule; this builds such data. Never use it for
 // anything the API can do.
 // ---------------------------------------------------------------------------------

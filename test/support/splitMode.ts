@@ -1,6 +1,6 @@
 /**
  * `--require` this after harness.ts to run the integration tests through the
- * separate-process mode (issue 6): `make integration-split`.
+ * separate-process mode: `make integration-split`.
  */
 import { harnessOptions } from './harness';
 

@@ -1,5 +1,5 @@
 /**
- * Separate-process mode for the integration tests (issue 6): the five service
+ * Separate-process mode for the integration tests: the five service
  * processes (services/split/main.ts) are spawned as real child processes on
  * ephemeral loopback ports, and the gateway runs in this process with
  * SERVICE_URLS pointing at them, so every test request crosses a process boundary

@@ -1,5 +1,5 @@
 /**
- * Seeds data for `make fuzz` (issue 6) and writes a schemathesis config that binds
+ * Seeds data for `make fuzz` and writes a schemathesis config that binds
  * the path ids to it half of the time, so generated requests reach the handlers'
  * logic instead of stopping at 404:
  *   npx tsx tools/fuzz/seedFuzzData.ts --url URL --token TOKEN --out schemathesis.toml

@@ -1,5 +1,5 @@
 /**
- * graphctl, the operator CLI (interpretations "Operator interface"), run as
+ * graphctl, the operator CLI, run as
  * `npm run -s graphctl -- <command>`. Each command prints one JSON object on
  * stdout; failures print {"error", "message"} on stderr and exit non-zero.
  */

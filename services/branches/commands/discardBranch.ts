@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/branches/{id}?expected_version= (§3.2, §4.8): discard a working
+ * DELETE /v1/branches/{id}?expected_version=: discard a working
  * branch. Owner only (others: 404); the version is compared under the branch's
  * write lock. The branch row and its structural_changes stay; its nodes, ports and
  * wires are removed in batches by a background job, requested once the

@@ -1,5 +1,5 @@
 /**
- * POST /v1/projects/{id}/branches (§3.2, §4.5): fork a working branch from main's
+ * POST /v1/projects/{id}/branches: fork a working branch from main's
  * current state. Editor role, scope graph:write, project not archived, under the
  * per-caller branch limit (409 branch_limit_reached), name unique among the
  * caller's active branches (409 name_taken). The user's lock serializes a caller's

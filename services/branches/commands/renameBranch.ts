@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/branches/{id} (§3.2, §4.7): rename only. Owner only (others: 404);
+ * PATCH /v1/branches/{id}: rename only. Owner only (others: 404);
  * 409 main_not_writable on main, branch_not_active on discarded or merged.
  */
 import type { Principal } from '../../../shared/http/principal';

@@ -1,4 +1,4 @@
-/** Cypher of the branches service (§3.2, §4.5-4.8). */
+/** Cypher of the branches service. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const branchSchema = [

@@ -1,7 +1,7 @@
 /**
- * GET /v1/decisions/{id} (§4.18). A decision that does not exist, belongs to a
+ * GET /v1/decisions/{id}. A decision that does not exist, belongs to a
  * project the caller may not see, or is not settled (captured, interviewing)
- * gives one and the same 404 (§3.3, §5.7); those are decided before the scope,
+ * gives one and the same 404; those are decided before the scope,
  * so a caller without decisions:read cannot tell them apart either. A visible,
  * settled decision and no scope: 403 insufficient_scope.
  */

@@ -1,6 +1,5 @@
 /**
- * `graphctl decisions import --project ID --file PATH` (interpretations
- * "Operator interface", "Decisions"): a JSON Lines file, one decision a line,
+ * `graphctl decisions import --project ID --file PATH`: a JSON Lines file, one decision a line,
  * any state, written directly to Neo4j (no queue, so the printed count is what
  * is stored when the command returns).
  *

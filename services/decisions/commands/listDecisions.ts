@@ -1,6 +1,6 @@
 /**
- * GET /v1/decisions (§4.17): one page of a project's settled decisions, newest
- * first (captured_at desc, then id desc; interpretations "Decisions"). Order of
+ * GET /v1/decisions: one page of a project's settled decisions, newest
+ * first (captured_at desc, then id desc). Order of
  * checks: project visible (else 404), scope decisions:read (else 403), then the
  * state filter (an unsettled or unknown state: 422 state_not_readable).
  */
@@ -27,7 +27,7 @@ export interface DecisionPage {
   hasMore: boolean;
 }
 
-/** The states a page may show; throws state_not_readable for anything not served (§3.3). */
+/** The states a page may show; throws state_not_readable for anything not served. */
 export function readableStates(requested: string[] | undefined): SettledState[] {
   if (requested === undefined) return [...SETTLED_STATES];
   const refused = requested.filter((state) => !isSettled(state));

@@ -1,5 +1,5 @@
 /**
- * Ingestion write (interpretations "Decisions"): upserts validated decisions of
+ * Ingestion write: upserts validated decisions of
  * one project by id. Used by the `decisions` queue worker (one record per job)
  * and by `graphctl decisions import` (a whole file). Decisions never enter
  * through the public API.

@@ -1,4 +1,4 @@
-/** Cypher of the decisions service (§2.14, §3.3, §4.17-4.18; see decisionRecord.ts). */
+/** Cypher of the decisions service (see decisionRecord.ts). */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const decisionSchema = [
@@ -14,7 +14,7 @@ export const decisionSchema = [
 
 const DECISION = 'd {.*} AS decision';
 
-/** One page of settled decisions, newest first (§4.17); one row more than asked = has_more. */
+/** One page of settled decisions, newest first; one row more than asked = has_more. */
 export const listDecisionsPage = cypher(
   'listDecisionsPage',
   `MATCH (d:Decision {project_id: $projectId})
@@ -24,7 +24,7 @@ export const listDecisionsPage = cypher(
    SKIP toInteger($offset) LIMIT toInteger($limit) + 1`,
 );
 
-/** A decision in any state; the command decides what may be served (§4.18). */
+/** A decision in any state; the command decides what may be served. */
 export const findDecision = cypher(
   'findDecision',
   `MATCH (d:Decision {id: $id}) RETURN ${DECISION}`,
@@ -33,7 +33,7 @@ export const findDecision = cypher(
 /**
  * Takes the project's write lock and answers only while it is not deleted, so an
  * ingestion either commits before a project delete (and the purge sees its
- * decisions) or sees the delete and writes nothing (§4.4).
+ * decisions) or sees the delete and writes nothing.
  */
 export const lockLiveProject = cypher(
   'lockLiveProject',
@@ -43,7 +43,7 @@ export const lockLiveProject = cypher(
    RETURN p.id AS id`,
 );
 
-/** Decision ids that already belong to another project (ids are global, §2.1.1). */
+/** Decision ids that already belong to another project (ids are global). */
 export const findForeignDecisionIds = cypher(
   'findForeignDecisionIds',
   `UNWIND $ids AS id

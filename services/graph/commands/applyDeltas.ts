@@ -1,5 +1,5 @@
 /**
- * POST /v1/branches/{id}/deltas (§1.3, §4.15): an ordered batch applied in one
+ * POST /v1/branches/{id}/deltas: an ordered batch applied in one
  * transaction under optimistic concurrency. The branch's write lock is taken
  * before the version is compared, so of N concurrent writers on one version
  * exactly one wins. A batch recorded under the caller's Idempotency-Key is never

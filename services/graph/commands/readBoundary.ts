@@ -1,6 +1,6 @@
 /**
- * Boundary view on main (§4.13): a node of the project's main branch, its direct
- * children, and the wires at its perimeter, with paths (§2.12). The wires are those
+ * Boundary view on main: a node of the project's main branch, its direct
+ * children, and the wires at its perimeter, with paths. The wires are those
  * on the node's own ports plus those with exactly one endpoint among the node and its
  * descendants (the definition stated in the OpenAPI description of getBoundary).
  * A node of any kind is answered; a node that is not a boundary has no children.

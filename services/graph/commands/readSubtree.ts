@@ -1,7 +1,7 @@
 /**
- * Subtree read (§4.11): a node and its descendants down to `depth` levels (1 = direct
+ * Subtree read: a node and its descendants down to `depth` levels (1 = direct
  * children), the wires among them, the wires with exactly one endpoint among them,
- * whether the walk stopped with descendants still below, and paths (§2.12). Walks
+ * whether the walk stopped with descendants still below, and paths. Walks
  * CONTAINS from the root with a bounded variable-length pattern: the cost follows
  * the subtree returned, not the branch. Does not touch last_opened_at.
  */
@@ -42,7 +42,7 @@ interface SubtreeRow extends BranchAccessRow {
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** depth 1..32 (§8); the gateway checks it too, this guards other callers. */
+/** depth 1..32; the gateway checks it too, this guards other callers. */
 function checkDepth(depth: number): void {
   if (!Number.isInteger(depth) || depth < MIN_SUBTREE_DEPTH || depth > MAX_SUBTREE_DEPTH) {
     throw new RequestValidationError([

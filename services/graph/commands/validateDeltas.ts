@@ -1,8 +1,8 @@
 /**
- * POST /v1/branches/{id}/validate (§1.4, §4.14): the apply pipeline in a
+ * POST /v1/branches/{id}/validate: the apply pipeline in a
  * transaction that is always rolled back, then the findings of the graph that
  * would result. The same parser and BatchApplier as apply, so a dry run accepts
- * and refuses exactly what apply would. No scope needed (interpretations). A
+ * and refuses exactly what apply would. No scope needed. A
  * discarded branch has no graph left: 409 branch_not_active. It takes the
  * branch's write lock as apply does, so it never deadlocks with a write; the
  * transaction is bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
@@ -38,7 +38,7 @@ export async function validateDeltas(
     // this branch instead of locking its nodes in another order and deadlocking
     const { branch } = await visibleBranch(tx, principal, branchId, { lock: true });
     if (branch.status === 'discarded') {
-      // no graph left to validate against (§3.2), and apply would refuse it too
+      // no graph left to validate against, and apply would refuse it too
       throw new ConflictError('branch_not_active', 'the branch is discarded');
     }
     const batch = parseDeltaBatch(body ?? {}, {

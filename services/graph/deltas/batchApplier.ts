@@ -1,9 +1,8 @@
 /**
- * Applies parsed deltas, in order, inside the caller's write transaction (§1.3,
- * §4.15-4.16), enforcing every invariant of §2.7-2.9. Any failure throws and the
- * caller's transaction rolls back: a batch is all or nothing. Containment is kept
- * at most `maxDepth` deep (422 depth_limit_exceeded), and the applier counts the
- * nodes and wires it adds and removes (`usage`) for the branch quotas.
+ * Applies parsed deltas, in order, inside the caller's write transaction, enforcing every invariant
+ * of §2.7-2.9. Any failure throws and the caller's transaction rolls back: a batch is all or
+ * nothing. Containment is kept at most `maxDepth` deep (422 depth_limit_exceeded), and the applier
+ * counts the nodes and wires it adds and removes (`usage`) for the branch quotas.
  */
 import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
@@ -206,7 +205,7 @@ export class BatchApplier {
     exclude: string[],
     field: string,
   ) {
-    if (name === '') return; // empty names are exempt (interpretations)
+    if (name === '') return; // empty names are exempt
     const clash = await this.tx.one(findSiblingNamed, {
       branchId: this.branchId,
       scope: parentId ?? '',

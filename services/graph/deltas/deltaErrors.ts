@@ -1,4 +1,4 @@
-/** Builds the per-delta 422 envelope: seven keys, always present (§7, interpretations). */
+/** Builds the per-delta 422 envelope: seven keys, always present. */
 import { DeltaError, RecoveryHint } from '../../../shared/errors/domainErrors';
 
 export interface DeltaErrorInput {

@@ -1,4 +1,4 @@
-/** The seven delta types (§4.16) after parsing: clean values, key presence kept. */
+/** The seven delta types after parsing: clean values, key presence kept. */
 import type { Channel, NodeKind } from '../graphRecords';
 
 export const DELTA_TYPES = [
@@ -14,7 +14,7 @@ export type DeltaType = (typeof DELTA_TYPES)[number];
 
 export interface PortInput {
   id: string;
-  /** Only the keys the caller sent (key presence, §2.1.6). */
+  /** Only the keys the caller sent (key presence). */
   name?: string;
   type?: string;
   description?: string;
@@ -29,7 +29,7 @@ export interface VerificationInput {
   type: string | null;
 }
 
-/** NodeData with key presence: an absent key is "leave unchanged" (§2.1.6). */
+/** NodeData with key presence: an absent key is "leave unchanged". */
 export interface NodeDataInput {
   kind?: NodeKind;
   name?: string;

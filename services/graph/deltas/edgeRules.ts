@@ -1,5 +1,5 @@
 /**
- * Which node kinds a wire may join (§2.8.3): a wire with a state or io node joins
+ * Which node kinds a wire may join: a wire with a state or io node joins
  * exactly one behavior node and exactly one state-or-io node; state-to-state,
  * io-to-io and state-to-io are forbidden. Checked when a wire is added
  * (addRunApplier.ts) and when a port appears under a wire that was dangling

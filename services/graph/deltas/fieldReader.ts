@@ -1,6 +1,6 @@
 /**
  * Reads typed fields out of untrusted JSON, raising validation_error envelopes that
- * name the offending field path (e.g. deltas[3].node.data.name, §4.16.2). Applies
+ * name the offending field path (e.g. deltas[3].node.data.name). Applies
  * the wire conventions: empty string -> null for the §2.1.5 fields, strict booleans.
  */
 import { deltaError } from './deltaErrors';
@@ -54,7 +54,7 @@ export class FieldReader {
     return value.toLowerCase();
   }
 
-  /** A nullable uuid where "" means null (§2.1.5). */
+  /** A nullable uuid where "" means null. */
   nullableUuid(key: string): string | null {
     const value = this.value[key];
     if (value === null || value === '') return null;
@@ -74,14 +74,14 @@ export class FieldReader {
     return value;
   }
 
-  /** A nullable string where "" is coerced to null (§2.1.5). */
+  /** A nullable string where "" is coerced to null. */
   nullableString(key: string, options: { max?: number } = {}): string | null {
     const value = this.value[key];
     if (value === null || value === '') return null;
     return this.string(key, options);
   }
 
-  /** Strict boolean: only true or false (§2.3). */
+  /** Strict boolean: only true or false. */
   boolean(key: string): boolean {
     const value = this.value[key];
     if (value !== true && value !== false) this.fail(key, `${key} must be true or false`);

@@ -1,4 +1,4 @@
-/** Unit tests of the node-kind field matrix (§2.7) and port rules (§2.9.1-2). */
+/** Unit tests of the node-kind field matrix and port rules. */
 import { expect } from 'chai';
 import { DeltaError } from '../../../shared/errors/domainErrors';
 import { checkNodeShape, NodeState } from './nodeShape';
@@ -16,7 +16,7 @@ function errorOf(state: NodeState): string | null {
   }
 }
 
-describe('checkNodeShape (§2.7)', () => {
+describe('checkNodeShape', () => {
   it('accepts the defaults of every kind except io', () => {
     for (const kind of ['behavior', 'boundary', 'state', 'interface'] as const)
       expect(errorOf(emptyState(kind))).to.equal(null);

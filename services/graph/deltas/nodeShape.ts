@@ -1,5 +1,5 @@
 /**
- * The node-kind field matrix and port rules (§2.7, §2.9.1-2, §8), checked on the
+ * The node-kind field matrix and port rules, checked on the
  * node as it would be after a delta. Pure: the caller supplies the merged state
  * and a function that turns a field name into its path in the request.
  */
@@ -109,11 +109,7 @@ export function checkNodeShape(
       );
   }
   if (state.kind === 'behavior' && state.is_external && state.external_kind === null) {
-    fail(
-      'validation_error',
-      'external_kind',
-      'an external behavior node requires external_kind (§2.7.5)',
-    );
+    fail('validation_error', 'external_kind', 'an external behavior node requires external_kind');
   }
   if (state.kind === 'io') {
     const sides = state.ports.inputs.length + state.ports.outputs.length;

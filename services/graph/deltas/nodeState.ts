@@ -81,7 +81,7 @@ const SCALARS = [
   'source_decisions',
 ] as const;
 
-/** Applies a patch with key presence (§2.1.6); port lists replace their channel (§4.16.4). */
+/** Applies a patch with key presence; port lists replace their channel. */
 export function applyPatch(state: NodeState, patch: NodeDataInput): NodeState {
   const next: NodeState = { ...state, ports: { ...state.ports } };
   for (const key of SCALARS) {

@@ -1,4 +1,4 @@
-/** Unit tests of the delta parser (§4.16, §2.1.5-6, §7 per-delta envelope). */
+/** Unit tests of the delta parser (per-delta envelope). */
 import { expect } from 'chai';
 import { DeltaError } from '../../../shared/errors/domainErrors';
 import { parseDeltaBatch } from './parseDeltas';
@@ -34,7 +34,7 @@ describe('parseDeltaBatch', () => {
     });
   });
 
-  it('coerces empty strings to null (§2.1.5) and keeps nulls as present keys (§2.1.6)', () => {
+  it('coerces empty strings to null and keeps nulls as present keys', () => {
     const batch = parseDeltaBatch(
       {
         deltas: [

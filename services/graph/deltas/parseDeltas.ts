@@ -1,5 +1,5 @@
 /**
- * Parses the body of POST .../deltas and .../validate (§4.14-4.16) into typed
+ * Parses the body of POST .../deltas and .../validate into typed
  * deltas. Pure: no database. Every failure is a per-delta 422 envelope naming the
  * field path: malformed_delta_field (not an object), unknown_delta_type,
  * validation_error (missing, wrong type, out of range).
@@ -55,7 +55,7 @@ function parseVerification(item: ItemReader): VerificationInput {
   };
 }
 
-/** NodeData with key presence (§2.1.6); `newPorts` fills port defaults (add_node). */
+/** NodeData with key presence; `newPorts` fills port defaults (add_node). */
 export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput {
   const data: NodeDataInput = {};
   if (r.has('kind')) data.kind = r.oneOf('kind', NODE_KINDS);
@@ -189,7 +189,7 @@ function parseDelta(raw: unknown, index: number): Delta {
   }
 }
 
-/** Parses the whole body; `maxDeltas` is the batch limit (interpretations: 1000). */
+/** Parses the whole body; `maxDeltas` is the batch limit (1000). */
 export function parseDeltaBatch(
   body: unknown,
   options: { maxDeltas: number; requireVersion: boolean },

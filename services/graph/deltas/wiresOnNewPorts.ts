@@ -1,11 +1,10 @@
 /**
  * A wire may be committed before its port exists: a handle that names no port is
- * kept and reported as a dangling_wire finding (§2.8.2). When a port with that id
+ * kept and reported as a dangling_wire finding. When a port with that id
  * appears later (further on in the same batch, or in a later batch), the wire stops
  * dangling and from then on must obey what add_edge checks: the source handle names
- * an output port, the target handle an input port (interpretations "Nodes, ports,
- * edges": invalid_endpoint), and a wire with a state or io node joins it to exactly
- * one behavior node (§2.8.3: forbidden_edge). Run after the new ports are written,
+ * an output port, the target handle an input port (invalid_endpoint), and a wire with a state or io
+ * node joins it to exactly one behavior node (forbidden_edge). Run after the new ports are written,
  * so both ends resolve against the graph as it now stands; a broken wire is blamed
  * on the delta that created its port.
  */

@@ -1,4 +1,4 @@
-/** The structural_changes trail of a branch: one record per applied batch (§3.2). */
+/** The structural_changes trail of a branch: one record per applied batch. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const changeSchema = [

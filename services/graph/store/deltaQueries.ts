@@ -1,12 +1,12 @@
 /**
- * Cypher of delta application (§4.15-4.16). Each query touches only the entities a
+ * Cypher of delta application. Each query touches only the entities a
  * delta names and their immediate structure, by index seek on (branch_id, id),
  * (branch_id, scope, name) or (branch_id, handle): a batch costs in proportion to
  * the batch, not to the branch.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
-/** Which of $ids are already used by a node, port or edge of the branch (§2.9.2). */
+/** Which of $ids are already used by a node, port or edge of the branch. */
 export const findUsedIds = cypher(
   'findUsedIds',
   `UNWIND $ids AS id

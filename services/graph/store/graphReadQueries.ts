@@ -1,4 +1,4 @@
-/** Cypher of graph reads (§4.9-4.13). */
+/** Cypher of graph reads. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const readBranchNodes = cypher(
@@ -15,7 +15,7 @@ export const readBranchPorts = cypher(
    ORDER BY p.node_id, p.channel, p.ord`,
 );
 
-/** Edges with their derived endpoints: null when a handle is null or dangles (§2.12). */
+/** Edges with their derived endpoints: null when a handle is null or dangles. */
 export const readBranchEdges = cypher(
   'readBranchEdges',
   `MATCH (e:Edge {branch_id: $branchId})

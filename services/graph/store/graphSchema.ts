@@ -2,10 +2,10 @@
  * Storage model of graph content (graph service). Everything is scoped by branch:
  *   (:GNode {branch_id, id, kind, parent_id, scope, ...NodeData scalars, x, y})
  *     scope = parent_id, or '' at the top level: sibling-name lookups are index seeks
- *   (:GNode)-[:CONTAINS]->(:GNode)               containment tree (§1.1)
+ *   (:GNode)-[:CONTAINS]->(:GNode)               containment tree
  *   (:GNode)-[:HAS_PORT]->(:Port {branch_id, id, node_id, channel, ord, ...})
  *   (:Edge {branch_id, id, source_handle, target_handle})
- * Wires reference ports by handle (a handle may dangle, §2.8.2), joined through the
+ * Wires reference ports by handle (a handle may dangle), joined through the
  * (branch_id, id) uniqueness constraints and the handle indexes: every lookup by
  * (branch, id) or (branch, handle) is an index seek.
  */

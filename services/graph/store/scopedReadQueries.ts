@@ -1,5 +1,5 @@
 /**
- * Cypher of the scoped reads (§4.11-4.13). Each read is one statement, run as one
+ * Cypher of the scoped reads. Each read is one statement, run as one
  * auto-commit round trip, that also returns the caller's access row (checked in
  * JS: branchGrant / projectGrant). Every query starts from an index seek on
  * (branch_id, id) and walks only the containment tree below (bounded by the depth
@@ -43,7 +43,7 @@ const wiresOnPort = (
 const WIRES_ON_PORT = wiresOnPort();
 
 /** Wire rows collected as the list `edges`, ordered by id; `source`/`target` are the
- * derived endpoints (null when a handle is null or dangles, §2.12). */
+ * derived endpoints (null when a handle is null or dangles). */
 const collectEdgeRows = (
   branch = '$branchId',
 ) => `OPTIONAL MATCH (sp:Port {branch_id: ${branch}, id: e.source_handle})
@@ -66,7 +66,7 @@ const EDGES_AT = (ids: string) => `CALL (${ids}) {
    }`;
 
 /**
- * Subtree of $nodeId on branch $branchId to a fixed depth (§4.11), in one statement
+ * Subtree of $nodeId on branch $branchId to a fixed depth, in one statement
  * with the branch's access row (BRANCH_ACCESS, for the caller $userId): one round
  * trip per read. Variable-length bounds cannot be parameters in Cypher, so there is
  * one named query per allowed depth (1..32), built once here from that fixed range,
@@ -115,7 +115,7 @@ export function subtreeToDepth(depth: number): NamedQuery {
 }
 
 /**
- * Neighborhood of $nodeId on branch $branchId (§4.12) in one statement with the
+ * Neighborhood of $nodeId on branch $branchId in one statement with the
  * branch's access row (BRANCH_ACCESS, caller $userId): the node with its ports and
  * chain, every wire on its ports (`edges`, ordered by id), and the nodes at the
  * other ends (`neighbors`, ordered by id, with ports and chains). With no such
@@ -146,7 +146,7 @@ export const readNeighborhoodOf = cypher(
 );
 
 /**
- * Boundary view (§4.13) of $nodeId on the main branch of project $projectId, in one
+ * Boundary view of $nodeId on the main branch of project $projectId, in one
  * statement with the project's access row for the caller $userId: the node with its
  * ports and chain, its direct children (ordered by id) and the perimeter wires
  * (`edges`, ordered by id: those on the node's own ports plus those with exactly one

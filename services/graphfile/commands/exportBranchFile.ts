@@ -1,5 +1,5 @@
 /**
- * GET /v1/branches/{id}/file (interpretations "Graph file"): any visible branch,
+ * GET /v1/branches/{id}/file: any visible branch,
  * main included, as a schema_version 6 graph file. No scope. The operator's
  * `graphctl export` reads any live branch by id, without a caller.
  */

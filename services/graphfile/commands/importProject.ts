@@ -1,5 +1,5 @@
 /**
- * POST /v1/projects/import (interpretations "Graph file"): creates a project from a
+ * POST /v1/projects/import: creates a project from a
  * graph file and answers like project create (201). Scope graph:write. The file is
  * read and upgraded (schema_version 3-6), its name checked like a project name,
  * and its content parsed like one batch before anything is written; then the
@@ -35,7 +35,7 @@ import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
 import { planImport } from '../importPlan';
 
-/** The file's project_name, under the rules of a project name (§4.1). */
+/** The file's project_name, under the rules of a project name. */
 function projectName(raw: unknown): string {
   try {
     return checkProjectName(raw);

@@ -1,4 +1,4 @@
-/** Cypher of the graph-file service (§1.6, interpretations "Graph file"). */
+/** Cypher of the graph-file service. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 /** A live branch with its live project's name: the operator's export (graphctl export). */

@@ -1,7 +1,6 @@
 /**
- * POST /v1/branches/{id}/merge (§4.19, interpretations "Merge into main", issue 5
- * §1): merge a working branch into main, all or nothing on both sides. Scope
- * graph:write; the branch's owner (others: 404) with an editor role (403). Main is
+ * POST /v1/branches/{id}/merge: merge a working branch into main, all or nothing on both sides.
+ * Scope graph:write; the branch's owner (others: 404) with an editor role (403). Main is
  * locked first, then the branch, always in that order, and versions are compared
  * only under both locks. On success main advances by one and records the merge on
  * its trail (kind merge, with the before-images later merges rebuild the base

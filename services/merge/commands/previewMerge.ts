@@ -1,8 +1,8 @@
 /**
- * GET /v1/branches/{id}/merge-preview (issue 5 §3): the merge run in a transaction
+ * GET /v1/branches/{id}/merge-preview: the merge run in a transaction
  * that is always rolled back, so the preview reports what the merge would do now:
  * mode, the same conflicts, counts of what changes on main, and the coherence
- * findings (§2.13) the merge adds to main and clears from it (compared by code and
+ * findings the merge adds to main and clears from it (compared by code and
  * locator). With conflicts, counts are zero and the finding lists empty. No scope;
  * the branch must be visible (its owner), active and not main. `canMerge` also weighs
  * what the merge itself checks before it looks at the graph: an archived project

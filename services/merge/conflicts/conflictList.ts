@@ -1,6 +1,6 @@
 /**
- * Collects merge conflicts (MergeConflict, issue 5 §2) with their dotted paths
- * (§2.12: the node's path, or `path:port_name` for a port) and the branch delta
+ * Collects merge conflicts (MergeConflict) with their dotted paths
+ * (the node's path, or `path:port_name` for a port) and the branch delta
  * that made the branch-side change. One conflict per (reason, entity); a second
  * finding for the same pair only adds its fields.
  */

@@ -1,5 +1,5 @@
 /**
- * Conflicts on one entity (issue 5 §2): both sides changed the same fields of a
+ * Conflicts on one entity: both sides changed the same fields of a
  * node or port to different values (modified_on_both; both moved a node to
  * different parents: reparent_conflict); the branch replaced a port list that main
  * changed (modified_on_both on the node, field = the channel); one side deleted
@@ -70,7 +70,7 @@ export function fieldConflicts(a: MergeAnalysis): void {
 }
 
 /**
- * A port list in update_node_data replaces its channel as a whole (§4.16.4): replayed
+ * A port list in update_node_data replaces its channel as a whole: replayed
  * onto a channel main changed (a port added, removed or reordered), it would
  * silently undo main's change.
  */

@@ -1,4 +1,4 @@
-/** Unit tests of three-way conflict detection on in-memory snapshots (issue 5 §2). */
+/** Unit tests of three-way conflict detection on in-memory snapshots. */
 import { expect } from 'chai';
 import type { BranchWrites } from '../branchHistory';
 import { cloneSnapshot, emptySnapshot, NodeImage, PortImage, Snapshot } from '../graphSnapshot';
@@ -37,7 +37,7 @@ function writes(nodeFields: Record<string, string[]> = {}): BranchWrites {
 
 const reasons = (a: MergeAnalysis) => a.detect().map((c) => `${c.reason}:${c.entity_id}`);
 
-describe('merge conflict detection (issue 5 §2)', () => {
+describe('merge conflict detection', () => {
   it('finds nothing when main did not move', () => {
     const base = snapshot([node('a')]);
     const branch = snapshot([node('a', { name: 'b' })]);

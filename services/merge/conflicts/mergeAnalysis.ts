@@ -1,5 +1,5 @@
 /**
- * The three-way view a replay merge is judged on (issue 5 §2): the common base
+ * The three-way view a replay merge is judged on: the common base
  * (main at the branch's base_main_version), main now, and the branch now, with
  * each side's changes against the base. The conflict rules (entityConflicts.ts,
  * structureConflicts.ts) read it; replay errors are added to the same list.

@@ -3,7 +3,7 @@
  * the common base: which entities it added, removed or changed (field by field),
  * and what it did to each entity in words ("touches"), including what it did
  * around an entity: a port added to a node, a wire added to a port, a node added
- * or moved into a boundary (issue 5 §2). For the branch, fields its deltas wrote
+ * or moved into a boundary. For the branch, fields its deltas wrote
  * without changing count as touched too (a replay writes them again).
  */
 import { quote } from '../../../shared/text/clip';

@@ -1,5 +1,5 @@
 /**
- * Conflicts between entities (issue 5 §2): the same input port wired differently
+ * Conflicts between entities: the same input port wired differently
  * on each side (rewired_on_both); siblings, or ports of one node, given the same
  * name on each side (name_collision); moves on each side that together would
  * close a containment cycle (reparent_conflict).

@@ -1,5 +1,5 @@
 /**
- * Cypher of the merge service (§4.19, interpretations "Merge into main", issue 5):
+ * Cypher of the merge service:
  * main's lock, the recorded trails (Change nodes, see graph/store/changeQueries.ts)
  * and the merge's own writes on main and on the merged branch.
  */

@@ -1,5 +1,5 @@
 /**
- * Cypher of a fast-forward merge (issue 5 §1): main is brought to the branch's
+ * Cypher of a fast-forward merge: main is brought to the branch's
  * content by writing only what differs (the snapshot diff), so the cost follows
  * the size of the change, not of the graph. Entities are copied property for
  * property from the branch, by index seek on (branch_id, id).

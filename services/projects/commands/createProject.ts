@@ -1,5 +1,5 @@
 /**
- * POST /v1/projects (§3.1, §4.1): the project, its owner membership and its main
+ * POST /v1/projects: the project, its owner membership and its main
  * branch in one transaction. The user's lock serializes concurrent creates so that
  * name uniqueness (active projects, case-insensitive) and the cap both hold.
  */

@@ -1,5 +1,5 @@
 /**
- * DELETE /v1/projects/{id} (§3.1, §4.4): owner only (others: 404), scope
+ * DELETE /v1/projects/{id}: owner only (others: 404), scope
  * project:delete. The project leaves every route in this transaction; its
  * branches, graph, decisions and memberships are purged afterwards in batches by
  * a background job, requested once the transaction has committed (a failed

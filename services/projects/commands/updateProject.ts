@@ -1,5 +1,5 @@
 /**
- * PATCH /v1/projects/{id} (§3.1, §4.3): rename, archive, restore. Owner only
+ * PATCH /v1/projects/{id}: rename, archive, restore. Owner only
  * (others: 404). A rename, or a restore to active, re-checks name uniqueness.
  */
 import { InvalidInputError } from '../../../shared/errors/domainErrors';

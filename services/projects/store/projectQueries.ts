@@ -1,4 +1,4 @@
-/** Cypher of the projects service (§3.1, §4.1-4.4). */
+/** Cypher of the projects service. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const projectSchema = [

@@ -1,5 +1,5 @@
 /**
- * Background purge of a discarded branch (§3.2, §4.8): removes its nodes, ports
+ * Background purge of a discarded branch: removes its nodes, ports
  * and wires in batches and keeps the Branch record and its Change records (the
  * structural_changes trail). Idempotent: a rerun deletes nothing. Refuses a
  * branch that is still active (a purge must never touch live content).

@@ -1,5 +1,5 @@
 /**
- * Background purge of a deleted project (§3.1, §4.4): the DELETE already took it
+ * Background purge of a deleted project: the DELETE already took it
  * off every route (deleted_at); this removes, in batches, every branch's nodes,
  * ports, wires and structural_changes, the branches, the decisions, the
  * memberships, and last the project node itself (so the sweep stops finding

@@ -1,5 +1,5 @@
 /**
- * The periodic sweep of the worker (§4.4, §4.8): Neo4j is the record of what is
+ * The periodic sweep of the worker: Neo4j is the record of what is
  * owed. It finds deleted projects (the project node stays until its purge ends)
  * and discarded branches whose content purge has not finished, and enqueues a
  * purge for each; enqueueing is deduplicated by jobId, so a target whose job

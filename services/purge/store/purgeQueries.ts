@@ -1,5 +1,5 @@
 /**
- * Cypher of the background purges (§3.1, §3.2, §4.4, §4.8). Every delete runs
+ * Cypher of the background purges. Every delete runs
  * as `CALL { ... } IN TRANSACTIONS OF 1000 ROWS` through Executor.autoCommit, so
  * a purge of any size commits in small transactions and never holds locks that
  * the API's reads and writes would wait on. Every query is idempotent: a rerun
@@ -62,7 +62,7 @@ export const purgeBranchEdges = batchDelete(
   'purgeBranchEdges',
   'MATCH (x:Edge {branch_id: $branchId})',
 );
-/** The structural_changes trail: only with the whole project (a discard keeps it, §3.2). */
+/** The structural_changes trail: only with the whole project (a discard keeps it). */
 export const purgeBranchChanges = batchDelete(
   'purgeBranchChanges',
   'MATCH (x:Change {branch_id: $branchId}) WHERE x.version IS NOT NULL',
