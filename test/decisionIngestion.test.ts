@@ -1,6 +1,5 @@
 /**
- * Decision ingestion: the
- * BullMQ queue `decisions` processed by the worker (started in-process with
+ * Decision ingestion: the BullMQ queue `decisions` processed by the worker (started in-process with
  * startWorker, on a fresh queue name per suite), and `graphctl decisions import`.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,8 @@
 /**
- * The docs page: /docs renders the OpenAPI document with Swagger UI
- * served from npm assets. Headless Debian chromium (installed by
- * scripts/ensure-deps.sh), driven by playwright-core, loads the page, finds every
- * operation of the document by its operationId, and sees no request leave this
- * service (no outside network at run time).
+ * The docs page: /docs renders the OpenAPI document with Swagger UI served from npm assets.
+ * Headless Debian chromium (installed by scripts/ensure-deps.sh), driven by playwright-core, loads
+ * the page, finds every operation of the document by its operationId, and sees no request leave
+ * this service (no outside network at run time).
  */
 import { expect } from 'chai';
 import { currentHarness } from './support/harness';

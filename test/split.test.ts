@@ -1,9 +1,8 @@
 /**
- * Separate-process mode: a service process accepts only calls that
- * carry an identity signed by the gateway for that very operation and body; anything
- * a client could write itself (no token, a forged, re-targeted or re-used one) is
- * refused.
- * The whole suite runs through the split topology in `make integration-split`.
+ * Separate-process mode: a service process accepts only calls that carry an identity signed by the
+ * gateway for that very operation and body; anything a client could write itself (no token, a
+ * forged, re-targeted or re-used one) is refused. The whole suite runs through the split topology
+ * in `make integration-split`.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';

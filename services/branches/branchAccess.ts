@@ -1,7 +1,6 @@
 /**
- * Branch visibility: main is visible
- * to every member of a visible project; a working branch only to its owner. Anything
- * else is the same 404 as a missing branch.
+ * Branch visibility: main is visible to every member of a visible project; a working branch only to
+ * its owner. Anything else is the same 404 as a missing branch.
  */
 import {
   ConflictError,

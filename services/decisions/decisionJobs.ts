@@ -1,6 +1,6 @@
 /**
- * Ingestion through the BullMQ queue `decisions`:
- * each job's data is one DecisionOut-shaped record in any state.
+ * Ingestion through the BullMQ queue `decisions`: each job's data is one DecisionOut-shaped record
+ * in any state.
  *
  * - an invalid payload, an unknown or deleted project, or an id owned by another
  *   project fails the job at once (UnrecoverableError) and the job is kept in

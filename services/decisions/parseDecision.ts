@@ -1,8 +1,7 @@
 /**
- * Validation of one ingested decision: a
- * DecisionOut-shaped object in any known state. Unknown keys are dropped;
- * optional nullable fields may be omitted (stored as null). Every
- * problem is reported, so a rejected record says everything that is wrong with it.
+ * Validation of one ingested decision: a DecisionOut-shaped object in any known state. Unknown keys
+ * are dropped; optional nullable fields may be omitted (stored as null). Every problem is reported,
+ * so a rejected record says everything that is wrong with it.
  */
 import { DecisionRecord, DecisionState, KNOWN_STATES } from './decisionRecord';
 

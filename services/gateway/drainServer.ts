@@ -1,8 +1,7 @@
 /**
- * Graceful stop of the HTTP server: stop accepting
- * connections, let requests in flight finish, close keep-alive connections as
- * soon as they are idle, and after `timeoutMs` cut whatever is still open.
- * Resolves with how the drain ended.
+ * Graceful stop of the HTTP server: stop accepting connections, let requests in flight finish,
+ * close keep-alive connections as soon as they are idle, and after `timeoutMs` cut whatever is
+ * still open. Resolves with how the drain ended.
  */
 import type { Server } from 'node:http';
 

@@ -1,6 +1,6 @@
 /**
- * Routes beside the API, mounted before
- * the OpenAPI router, so they need no credentials and count against no rate limit:
+ * Routes beside the API, mounted before the OpenAPI router, so they need no credentials and count
+ * against no rate limit:
  * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document), for
  *   the scraper only: with METRICS_TOKEN it needs `Authorization: Bearer <token>`,
  *   without one it answers only direct loopback connections; anyone else gets the

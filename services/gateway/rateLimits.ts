@@ -1,6 +1,6 @@
 /**
- * Per-bucket rate limits:
- * fixed one-minute windows counted atomically in Redis (rate-limiter-flexible),
+ * Per-bucket rate limits: fixed one-minute windows counted atomically in Redis
+ * (rate-limiter-flexible),
  * `read` (GET) and `write` (other methods) per credential, and one bucket per
  * client address for unauthenticated calls. When Redis is unreachable each
  * process falls back to an in-memory limiter with the same limits, so requests

@@ -1,6 +1,5 @@
 /**
- * Prometheus metrics, served at GET /metrics in the
- * text exposition format:
+ * Prometheus metrics, served at GET /metrics in the text exposition format:
  * - gds_http_requests_total / gds_http_request_duration_seconds per operationId,
  *   method and status (operation_id "none" for paths the document does not have);
  * - gds_neo4j_query_duration_seconds per named query and outcome, fed by the

@@ -1,11 +1,10 @@
 /**
- * Idempotency-Key for delta apply,
- * kept in Redis per (user, branch, key). The key is reserved atomically (SET NX)
- * before applying, so of concurrent retries exactly one applies; the others get
- * 409 idempotency_key_in_progress, and later repeats get the first answer
- * replayed. The reservation expires quickly (a crash cannot wedge a key), and the
- * key is also stored with the batch in Neo4j, so a retry after a crash between
- * commit and caching is answered from the recorded batch instead of applying again.
+ * Idempotency-Key for delta apply, kept in Redis per (user, branch, key). The key is reserved
+ * atomically (SET NX) before applying, so of concurrent retries exactly one applies; the others get
+ * 409 idempotency_key_in_progress, and later repeats get the first answer replayed. The reservation
+ * expires quickly (a crash cannot wedge a key), and the key is also stored with the batch in Neo4j,
+ * so a retry after a crash between commit and caching is answered from the recorded batch instead
+ * of applying again.
  *
  * Bounds: an answer is kept whole only up to MAX_STORED_ANSWER_BYTES. A larger one
  * (an error that echoes a large input) is kept as its fingerprint alone and derived

@@ -1,7 +1,7 @@
 /**
- * 422s of the graph file: the file is validated like
- * one batch of add_node deltas followed by add_edge deltas, so its errors are the
- * per-delta envelope, with field paths and indexes that point into the file:
+ * 422s of the graph file: the file is validated like one batch of add_node deltas followed by
+ * add_edge deltas, so its errors are the per-delta envelope, with field paths and indexes that
+ * point into the file:
  * `nodes[2].data.name`, `edges[0].source_handle`, delta_index = the position in
  * that list.
  */

@@ -1,11 +1,9 @@
 /**
- * Reads a graph file of any supported schema_version and upgrades it to the
- * current shape: 6 is the snake_case envelope
- * {schema_version, project_name, nodes, edges}; 3 to 5 spell every key in
- * camelCase (schemaVersion, projectName, parentId, sourceHandle, isExternal,
- * contractName, ...); state nodes arrived at 4 and io nodes at 5, so a version-3
- * file may not hold a state node, nor a version-3 or -4 file an io node. Any other
- * version: 422 unsupported_schema_version.
+ * Reads a graph file of any supported schema_version and upgrades it to the current shape: 6 is the
+ * snake_case envelope {schema_version, project_name, nodes, edges}; 3 to 5 spell every key in
+ * camelCase (schemaVersion, projectName, parentId, sourceHandle, isExternal, contractName, ...);
+ * state nodes arrived at 4 and io nodes at 5, so a version-3 file may not hold a state node, nor a
+ * version-3 or -4 file an io node. Any other version: 422 unsupported_schema_version.
  */
 import { clip } from '../../shared/text/clip';
 import { InvalidInputError } from '../../shared/errors/domainErrors';

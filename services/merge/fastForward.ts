@@ -1,10 +1,9 @@
 /**
- * Fast-forward: main has not moved since the
- * fork, so main becomes the branch's graph. Rather than deleting main's content
- * and copying the branch's, only the difference is written: removed edges, ports
- * and nodes are deleted (wires of deleted ports go with them), added or changed
- * nodes (positions included), ports and edges are copied from the branch, and
- * containment is re-linked for the nodes written. The result equals a full copy.
+ * Fast-forward: main has not moved since the fork, so main becomes the branch's graph. Rather than
+ * deleting main's content and copying the branch's, only the difference is written: removed edges,
+ * ports and nodes are deleted (wires of deleted ports go with them), added or changed nodes
+ * (positions included), ports and edges are copied from the branch, and containment is re-linked
+ * for the nodes written. The result equals a full copy.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { deleteNodesAndPorts } from '../graph';

@@ -1,8 +1,7 @@
 /**
- * Processor of the `purge` queue, run by services/worker. Job
- * names: `project` and `branch`, one target each (see purgeQueue.ts). A transient
- * failure (Neo4j unreachable) is thrown as is and retried with backoff; a
- * malformed job or a target that must not be purged fails at once
+ * Processor of the `purge` queue, run by services/worker. Job names: `project` and `branch`, one
+ * target each (see purgeQueue.ts). A transient failure (Neo4j unreachable) is thrown as is and
+ * retried with backoff; a malformed job or a target that must not be purged fails at once
  * (UnrecoverableError) and is kept failed with the reason.
  */
 import { Job, UnrecoverableError } from 'bullmq';

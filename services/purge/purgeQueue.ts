@@ -1,8 +1,7 @@
 /**
- * The BullMQ queue `purge`. One job per deleted project or
- * discarded branch, deduplicated by its jobId (`project-<id>`, `branch-<id>`):
- * while a job for a target waits or runs, adding it again is a no-op. Jobs live
- * in Redis, so they survive a worker restart. A job kept failed (attempts
+ * The BullMQ queue `purge`. One job per deleted project or discarded branch, deduplicated by its
+ * jobId (`project-<id>`, `branch-<id>`): while a job for a target waits or runs, adding it again is
+ * a no-op. Jobs live in Redis, so they survive a worker restart. A job kept failed (attempts
  * exhausted) is retried when the sweep finds its target again.
  *
  * `request` is the hook the deleting commands call after commit: it never

@@ -1,9 +1,8 @@
 /**
- * Separate-process mode: which service process
- * owns each OpenAPI operation. The gateway keeps authentication, rate limits,
- * request validation and the probes; every other operation runs in its owner,
- * reached over HTTP at the URL config.split.serviceUrls gives for it. Graph reads
- * and graph writes are separate owners so reads scale on their own.
+ * Separate-process mode: which service process owns each OpenAPI operation. The gateway keeps
+ * authentication, rate limits, request validation and the probes; every other operation runs in its
+ * owner, reached over HTTP at the URL config.split.serviceUrls gives for it. Graph reads and graph
+ * writes are separate owners so reads scale on their own.
  */
 import { SERVICE_NAMES, ServiceName } from '../../shared/config/serviceNames';
 

@@ -62,8 +62,8 @@ export interface Config {
     jobBackoffMs: number;
   };
   /**
-   * Separate-process mode: the URL of each service process, from
-   * SERVICE_URLS (`projects=http://...,branches=...`); undefined runs in process.
+   * Separate-process mode: the URL of each service process, from SERVICE_URLS
+   * (`projects=http://...,branches=...`); undefined runs in process.
    */
   serviceUrls: Record<ServiceName, string> | undefined;
   /**

@@ -1,10 +1,9 @@
 /**
- * Fail fast while Neo4j is unreachable. The first query that
- * finds the database unavailable closes the gate; until a probe (a connectivity
- * check, repeated every `probeIntervalMs`, the first one at once) succeeds again,
- * every query fails at once with ServiceUnavailableError instead of waiting out
- * the driver's connection and retry timeouts. So during an outage requests answer
- * 503 in milliseconds, and service resumes by itself when the database is back.
+ * Fail fast while Neo4j is unreachable. The first query that finds the database unavailable closes
+ * the gate; until a probe (a connectivity check, repeated every `probeIntervalMs`, the first one at
+ * once) succeeds again, every query fails at once with ServiceUnavailableError instead of waiting
+ * out the driver's connection and retry timeouts. So during an outage requests answer 503 in
+ * milliseconds, and service resumes by itself when the database is back.
  */
 import type { Logger } from 'pino';
 import { ServiceUnavailableError } from '../errors/domainErrors';

@@ -1,8 +1,7 @@
 /**
- * Decisions in tests. Decisions enter only
- * through ingestion: seedDecisions calls the same upsert the `decisions` worker
- * and graphctl use (fast, for the read tests); the ingestion tests go through
- * the real queue and worker. storedDecision reads what Neo4j holds, in any state.
+ * Decisions in tests. Decisions enter only through ingestion: seedDecisions calls the same upsert
+ * the `decisions` worker and graphctl use (fast, for the read tests); the ingestion tests go
+ * through the real queue and worker. storedDecision reads what Neo4j holds, in any state.
  */
 import { randomUUID } from 'node:crypto';
 import { upsertDecisions } from '../../services/decisions/commands/upsertDecisions';

@@ -1,8 +1,7 @@
 /**
- * A Neo4j + Redis pair of its own for the fault tests: its own
- * STACK_DIR and ports, started and stopped through scripts/neo4j.sh and
- * scripts/redis.sh, never the shared test stack. Both die with this process
- * (STACK_PARENT_PID).
+ * A Neo4j + Redis pair of its own for the fault tests: its own STACK_DIR and ports, started and
+ * stopped through scripts/neo4j.sh and scripts/redis.sh, never the shared test stack. Both die with
+ * this process (STACK_PARENT_PID).
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

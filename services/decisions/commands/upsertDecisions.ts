@@ -1,8 +1,7 @@
 /**
- * Ingestion write: upserts validated decisions of
- * one project by id. Used by the `decisions` queue worker (one record per job)
- * and by `graphctl decisions import` (a whole file). Decisions never enter
- * through the public API.
+ * Ingestion write: upserts validated decisions of one project by id. Used by the `decisions` queue
+ * worker (one record per job) and by `graphctl decisions import` (a whole file). Decisions never
+ * enter through the public API.
  *
  * Refused, with typed errors the callers report: a project that does not exist
  * or is deleted (not_found), and decision ids that already belong to another

@@ -1,7 +1,7 @@
 /**
- * The node-kind field matrix and port rules, checked on the
- * node as it would be after a delta. Pure: the caller supplies the merged state
- * and a function that turns a field name into its path in the request.
+ * The node-kind field matrix and port rules, checked on the node as it would be after a delta.
+ * Pure: the caller supplies the merged state and a function that turns a field name into its path
+ * in the request.
  */
 import { quote } from '../../../shared/text/clip';
 import type { Channel, NodeKind } from '../graphRecords';

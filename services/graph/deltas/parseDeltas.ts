@@ -1,8 +1,7 @@
 /**
- * Parses the body of POST .../deltas and .../validate into typed
- * deltas. Pure: no database. Every failure is a per-delta 422 envelope naming the
- * field path: malformed_delta_field (not an object), unknown_delta_type,
- * validation_error (missing, wrong type, out of range).
+ * Parses the body of POST .../deltas and .../validate into typed deltas. Pure: no database. Every
+ * failure is a per-delta 422 envelope naming the field path: malformed_delta_field (not an object),
+ * unknown_delta_type, validation_error (missing, wrong type, out of range).
  */
 import { clip } from '../../../shared/text/clip';
 import { NODE_KINDS } from '../graphRecords';

@@ -1,6 +1,6 @@
 /**
- * GET /v1/branches/{id}/file: any visible branch,
- * main included, as a schema_version 6 graph file. No scope. The operator's
+ * GET /v1/branches/{id}/file: any visible branch, main included, as a schema_version 6 graph file.
+ * No scope. The operator's
  * `graphctl export` reads any live branch by id, without a caller.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';

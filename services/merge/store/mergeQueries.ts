@@ -1,7 +1,6 @@
 /**
- * Cypher of the merge service:
- * main's lock, the recorded trails (Change nodes, see graph/store/changeQueries.ts)
- * and the merge's own writes on main and on the merged branch.
+ * Cypher of the merge service: main's lock, the recorded trails (Change nodes, see
+ * graph/store/changeQueries.ts) and the merge's own writes on main and on the merged branch.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 

@@ -1,9 +1,8 @@
 /**
- * Cypher of the background purges. Every delete runs
- * as `CALL { ... } IN TRANSACTIONS OF 1000 ROWS` through Executor.autoCommit, so
- * a purge of any size commits in small transactions and never holds locks that
- * the API's reads and writes would wait on. Every query is idempotent: a rerun
- * finds nothing and answers 0.
+ * Cypher of the background purges. Every delete runs as `CALL { ... } IN TRANSACTIONS OF 1000 ROWS`
+ * through Executor.autoCommit, so a purge of any size commits in small transactions and never holds
+ * locks that the API's reads and writes would wait on. Every query is idempotent: a rerun finds
+ * nothing and answers 0.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
