@@ -56,7 +56,11 @@ type Operation = {
   ['x-body-validation']?: string;
 };
 
-/** The three routes whose 422s §7 gives an object form, a body that does not parse included. */
+/**
+ * The three operations whose 422s use an object detail instead of HTTPValidationError's array
+ * (createProject; applyDeltas and validateDeltas with the per-delta envelope), a body that does not
+ * parse included, so a caller of those routes reads one error shape whatever went wrong.
+ */
 const OBJECT_FORM_422: Readonly<Record<string, (message: string) => DomainError>> = {
   createProject: (message) => new InvalidInputError('validation_error', message),
   applyDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),

@@ -1,4 +1,4 @@
-/** Computes the §2.13 findings of a branch, sorted by severity, code, locator. */
+/** Computes the Finding list of a branch, sorted by severity (errors first), code, locator. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { CLIP_LENGTH, quote } from '../../shared/text/clip';

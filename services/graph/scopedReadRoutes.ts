@@ -1,7 +1,8 @@
 /**
  * HTTP operations of the scoped reads: parse, call the command, present
- * with the read shapes of §2.12. Unlike full reads, scoped reads leave the project's
- * last_opened_at alone (interpretations "Projects" names full reads only).
+ * with the read shapes (WireNode, WireEdge). Unlike full reads, scoped reads leave the project's
+ * last_opened_at alone: it records when the whole graph was last opened, and a subtree or a
+ * neighborhood is not that.
  */
 import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';

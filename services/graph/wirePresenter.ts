@@ -1,7 +1,7 @@
 /**
- * Maps stored graph content to the read shapes of §2.12: WireNode, WireNodeData,
- * WirePort, WireVerification, WireEdge. The optional scalars follow the kind matrix
- * of §2.7 (absent = not applicable to the kind); the read shape has no aliases.
+ * Maps stored graph content to the read shapes WireNode, WireNodeData, WirePort, WireVerification,
+ * WireEdge. The optional scalars follow the node-kind field matrix (absent = not applicable to the
+ * kind); the read shape has no aliases.
  */
 import type { components } from '../../shared/api/openapi.generated';
 import type {

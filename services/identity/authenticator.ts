@@ -1,6 +1,7 @@
 /**
- * Turns an Authorization header into a Principal. Missing, malformed,
- * unknown and revoked credentials all raise the same UnauthenticatedError.
+ * Turns an Authorization header into a Principal. Missing, malformed, unknown and revoked
+ * credentials all raise the same UnauthenticatedError, so a caller cannot probe which keys exist or
+ * were revoked.
  */
 import { UnauthenticatedError } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';

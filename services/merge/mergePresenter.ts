@@ -55,7 +55,7 @@ export function presentDiff(result: BranchDiff, version: string): Schemas['DiffR
 
 /**
  * One entry of a trail. Deltas are shown after parse-time normalisation (graph/deltas/wireDelta.ts):
- * the wire shape the batch was applied with, empty strings of §2.1.5 already null.
+ * the wire shape the batch was applied with, empty strings of nullable fields already null.
  */
 export function presentChange(change: ChangeRecord): Schemas['StructuralChange'] {
   const kind = change.kind ?? 'batch';

@@ -1,8 +1,8 @@
 /**
  * Replays a branch's recorded batches, in order, onto main with the same BatchApplier as a delta
- * apply, so every invariant of §2.7-2.9 holds on main. The first delta that no longer applies stops
- * the replay and becomes a conflict whose reason is its error code, with delta_index and
- * batch_version; the caller's transaction then rolls back.
+ * apply, so every structural invariant holds on main as it does on a branch. The first delta that
+ * no longer applies stops the replay and becomes a conflict whose reason is its error code, with
+ * delta_index and batch_version; the caller's transaction then rolls back.
  */
 import {
   DeltaError,

@@ -1,5 +1,6 @@
 /**
- * Input rules of project create and patch. Violations are the object-form 422s of §7.
+ * Input rules of project create and patch. Violations are 422s with an object detail
+ * ({code, message}, e.g. invalid_name), as createProject's contract gives them.
  */
 import { InvalidInputError } from '../../shared/errors/domainErrors';
 import { characterCount } from '../../shared/text/characters';

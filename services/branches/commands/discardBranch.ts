@@ -1,8 +1,9 @@
 /**
- * DELETE /v1/branches/{id}?expected_version=: discard a working branch. Owner only (others: 404);
- * the version is compared under the branch's write lock. The branch row and its structural_changes
- * stay; its nodes, ports and wires are removed in batches by a background job, requested once the
- * transaction has committed (a failed request is caught up by the worker's sweep, services/purge).
+ * DELETE /v1/branches/{id}?expected_version=N (discardBranch): discard a working branch. Owner only
+ * (others: 404); the version is compared under the branch's write lock. The branch row and its
+ * structural_changes stay; its nodes, ports and wires are removed in batches by a background job,
+ * requested once the transaction has committed (a failed request is caught up by the worker's
+ * sweep, services/purge).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

@@ -1,9 +1,8 @@
 /**
- * POST /v1/projects/{id}/branches: fork a working branch from main's
- * current state. Editor role, scope graph:write, project not archived, under the
- * per-caller branch limit (409 branch_limit_reached), name unique among the
- * caller's active branches (409 name_taken). The user's lock serializes a caller's
- * concurrent forks so the limit and the name rule hold.
+ * POST /v1/projects/{id}/branches (forkBranch): fork a working branch from main's current state.
+ * Editor role, scope graph:write, project not archived, under the per-caller branch limit (409
+ * branch_limit_reached), name unique among the caller's active branches (409 name_taken). The
+ * user's lock serializes a caller's concurrent forks so the limit and the name rule hold.
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../../shared/errors/domainErrors';

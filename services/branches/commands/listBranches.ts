@@ -1,4 +1,7 @@
-/** GET /v1/projects/{id}/branches: the caller's active working branches; main excluded. */
+/**
+ * GET /v1/projects/{id}/branches (listBranches): the caller's active working branches; main
+ * excluded.
+ */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { visibleProject } from '../../identity';

@@ -1,6 +1,6 @@
 /**
- * PATCH /v1/branches/{id}: rename only. Owner only (others: 404);
- * 409 main_not_writable on main, branch_not_active on discarded or merged.
+ * PATCH /v1/branches/{id} (renameBranch): rename only. Owner only (others: 404); 409
+ * main_not_writable on main, branch_not_active on discarded or merged.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

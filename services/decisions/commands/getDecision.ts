@@ -1,9 +1,8 @@
 /**
- * GET /v1/decisions/{id}. A decision that does not exist, belongs to a
- * project the caller may not see, or is not settled (captured, interviewing)
- * gives one and the same 404; those are decided before the scope,
- * so a caller without decisions:read cannot tell them apart either. A visible,
- * settled decision and no scope: 403 insufficient_scope.
+ * GET /v1/decisions/{id} (getDecision). A decision that does not exist, belongs to a project the
+ * caller may not see, or is not settled (captured, interviewing) gives one and the same 404; those
+ * are decided before the scope, so a caller without decisions:read cannot tell them apart either. A
+ * visible, settled decision and no scope: 403 insufficient_scope.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';

@@ -1,7 +1,8 @@
 /**
- * GET /v1/decisions: one page of a project's settled decisions, newest first (captured_at desc,
- * then id desc). Order of checks: project visible (else 404), scope decisions:read (else 403), then
- * the state filter (an unsettled or unknown state: 422 state_not_readable).
+ * GET /v1/decisions (listDecisions): one page of a project's settled decisions, newest first
+ * (captured_at desc, then id desc). Order of checks: project visible (else 404), scope
+ * decisions:read (else 403), then the state filter (an unsettled or unknown state: 422
+ * state_not_readable).
  */
 import { clip, quote } from '../../../shared/text/clip';
 import { InvalidInputError } from '../../../shared/errors/domainErrors';

@@ -1,12 +1,12 @@
 /**
- * POST /v1/branches/{id}/deltas: an ordered batch applied in one transaction under optimistic
- * concurrency. The branch's write lock is taken before the version is compared, so of N concurrent
- * writers on one version exactly one wins. A batch recorded under the caller's Idempotency-Key is
- * never applied twice: the key is stored with the batch (with the body's fingerprint) and checked
- * under the lock, so a retry whose cached answer Redis lost is answered from the record, as a
- * replay, even after the branch was merged or the project archived. The change trail records the
- * parsed deltas, never the body as sent (unknown keys dropped), and at most limits.maxBatchBytes of
- * them per batch (422 batch_too_large).
+ * POST /v1/branches/{id}/deltas (applyDeltas): an ordered batch applied in one transaction under
+ * optimistic concurrency. The branch's write lock is taken before the version is compared, so of N
+ * concurrent writers on one version exactly one wins. A batch recorded under the caller's
+ * Idempotency-Key is never applied twice: the key is stored with the batch (with the body's
+ * fingerprint) and checked under the lock, so a retry whose cached answer Redis lost is answered
+ * from the record, as a replay, even after the branch was merged or the project archived. The
+ * change trail records the parsed deltas, never the body as sent (unknown keys dropped), and at
+ * most limits.maxBatchBytes of them per batch (422 batch_too_large).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

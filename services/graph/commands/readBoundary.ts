@@ -1,10 +1,9 @@
 /**
- * Boundary view on main: a node of the project's main branch, its direct
- * children, and the wires at its perimeter, with paths. The wires are those
- * on the node's own ports plus those with exactly one endpoint among the node and its
- * descendants (the definition stated in the OpenAPI description of getBoundary).
- * A node of any kind is answered; a node that is not a boundary has no children.
- * Does not touch last_opened_at.
+ * Boundary view on main (getBoundary): a node of the project's main branch, its direct children,
+ * and the wires at its perimeter, with paths. The wires are those on the node's own ports plus
+ * those with exactly one endpoint among the node and its descendants (the definition stated in the
+ * OpenAPI description of getBoundary). A node of any kind is answered; a node that is not a
+ * boundary has no children. Does not touch last_opened_at.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

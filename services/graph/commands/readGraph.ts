@@ -1,6 +1,6 @@
 /**
- * Full-graph reads: main of a project and any visible branch. A full read sets the project's
- * last_opened_at. A discarded branch reads as empty.
+ * Full-graph reads: main of a project (getMainGraph) and any visible branch (getBranchGraph). A
+ * full read sets the project's last_opened_at. A discarded branch reads as empty.
  *
  * Nodes, ports and edges are read by separate statements, and Neo4j reads committed
  * data statement by statement: a merge or apply that commits between them would tear

@@ -1,9 +1,8 @@
 /**
- * Neighborhood read: a node, every wire on one of its ports (either
- * direction), and every node at the other end of those wires, with paths.
- * Seeks the node, its ports and the wires on them by index, then the neighbors by
- * id: the cost follows the neighborhood, not the branch. Does not touch
- * last_opened_at.
+ * Neighborhood read (getNeighborhood): a node, every wire on one of its ports (either direction),
+ * and every node at the other end of those wires, with paths. Seeks the node, its ports and the
+ * wires on them by index, then the neighbors by id: the cost follows the neighborhood, not the
+ * branch. Does not touch last_opened_at.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

@@ -1,9 +1,9 @@
 /**
- * Subtree read: a node and its descendants down to `depth` levels (1 = direct
- * children), the wires among them, the wires with exactly one endpoint among them,
- * whether the walk stopped with descendants still below, and paths. Walks
- * CONTAINS from the root with a bounded variable-length pattern: the cost follows
- * the subtree returned, not the branch. Does not touch last_opened_at.
+ * Subtree read (getSubtree): a node and its descendants down to `depth` levels (1 = direct
+ * children), the wires among them, the wires with exactly one endpoint among them, whether the walk
+ * stopped with descendants still below, and paths. Walks CONTAINS from the root with a bounded
+ * variable-length pattern: the cost follows the subtree returned, not the branch. Does not touch
+ * last_opened_at.
  */
 import { NotFoundError, RequestValidationError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';

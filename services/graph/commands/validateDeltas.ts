@@ -1,10 +1,10 @@
 /**
- * POST /v1/branches/{id}/validate: the apply pipeline in a transaction that is always rolled back,
- * then the findings of the graph that would result. The same parser and BatchApplier as apply, so a
- * dry run accepts and refuses exactly what apply would. No scope needed. A discarded branch has no
- * graph left: 409 branch_not_active. It takes the branch's write lock as apply does, so it never
- * deadlocks with a write; the transaction is bounded by NEO4J_TX_TIMEOUT_MS and retried on
- * transient failures.
+ * POST /v1/branches/{id}/validate (validateDeltas): the apply pipeline in a transaction that is
+ * always rolled back, then the findings of the graph that would result. The same parser and
+ * BatchApplier as apply, so a dry run accepts and refuses exactly what apply would. No scope
+ * needed. A discarded branch has no graph left: 409 branch_not_active. It takes the branch's write
+ * lock as apply does, so it never deadlocks with a write; the transaction is bounded by
+ * NEO4J_TX_TIMEOUT_MS and retried on transient failures.
  */
 import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';

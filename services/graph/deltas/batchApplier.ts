@@ -1,8 +1,9 @@
 /**
- * Applies parsed deltas, in order, inside the caller's write transaction, enforcing every invariant
- * of §2.7-2.9. Any failure throws and the caller's transaction rolls back: a batch is all or
- * nothing. Containment is kept at most `maxDepth` deep (422 depth_limit_exceeded), and the applier
- * counts the nodes and wires it adds and removes (`usage`) for the branch quotas.
+ * Applies parsed deltas, in order, inside the caller's write transaction, enforcing every
+ * structural invariant (the kind field matrix, wire rules, unique names and ids, a containment
+ * tree). Any failure throws and the caller's transaction rolls back: a batch is all or nothing.
+ * Containment is kept at most `maxDepth` deep (422 depth_limit_exceeded), and the applier counts
+ * the nodes and wires it adds and removes (`usage`) for the branch quotas.
  */
 import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';

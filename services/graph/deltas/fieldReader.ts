@@ -1,7 +1,9 @@
 /**
- * Reads typed fields out of untrusted JSON, raising validation_error envelopes that
- * name the offending field path (e.g. deltas[3].node.data.name). Applies
- * the wire conventions: empty string -> null for the §2.1.5 fields, strict booleans.
+ * Reads typed fields out of untrusted JSON, raising validation_error envelopes that name the
+ * offending field path (e.g. deltas[3].node.data.name). Applies the wire conventions: empty string
+ * -> null for the nullable string fields and handles (parent_id, user_kind, path_prefix, language,
+ * external_kind, protocol, documentation_url, contract_name, source_handle, target_handle), strict
+ * booleans.
  */
 import { deltaError } from './deltaErrors';
 import { characterCount } from '../../../shared/text/characters';

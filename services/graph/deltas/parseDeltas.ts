@@ -188,7 +188,7 @@ function parseDelta(raw: unknown, index: number): Delta {
   }
 }
 
-/** Parses the whole body; `maxDeltas` is the batch limit (1000). */
+/** Parses the whole body; `maxDeltas` is the batch limit (limits.maxDeltasPerBatch, 1000). */
 export function parseDeltaBatch(
   body: unknown,
   options: { maxDeltas: number; requireVersion: boolean },

@@ -1,4 +1,4 @@
-/** Copying a branch's graph content to another branch (fork, §3.2; fast-forward merge). */
+/** Copying a branch's graph content to another branch (forkBranch; a fast-forward mergeBranch). */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 export const copyNodes = cypher(

@@ -1,7 +1,7 @@
 /**
- * GET /v1/branches/{id}/file: any visible branch, main included, as a schema_version 6 graph file.
- * No scope. The operator's
- * `graphctl export` reads any live branch by id, without a caller.
+ * GET /v1/branches/{id}/file (exportBranchFile): any visible branch, main included, as a
+ * schema_version 6 graph file. No scope. The operator's `graphctl export` reads any live branch by
+ * id, without a caller.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';

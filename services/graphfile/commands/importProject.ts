@@ -1,12 +1,12 @@
 /**
- * POST /v1/projects/import: creates a project from a graph file and answers like project create
- * (201). Scope graph:write. The file is read and upgraded (schema_version 3-6), its name checked
- * like a project name, and its content parsed like one batch before anything is written; then the
- * project, its main branch and the content are written in one transaction, the content through the
- * BatchApplier under every invariant. Any error: nothing is created. Containment is at most
- * MAX_NESTING_DEPTH deep and the content within the branch quotas (422 depth_limit_exceeded,
- * branch_quota_exceeded, in file terms). The project gets the server defaults for intent and
- * language.
+ * POST /v1/projects/import (importProject): creates a project from a graph file and answers like
+ * project create (201). Scope graph:write. The file is read and upgraded (schema_version 3-6), its
+ * name checked like a project name, and its content parsed like one batch before anything is
+ * written; then the project, its main branch and the content are written in one transaction, the
+ * content through the BatchApplier under every invariant. Any error: nothing is created.
+ * Containment is at most MAX_NESTING_DEPTH deep and the content within the branch quotas (422
+ * depth_limit_exceeded, branch_quota_exceeded, in file terms). The project gets the server defaults
+ * for intent and language.
  * `graphctl import` does the same for a named user.
  */
 import { randomUUID } from 'node:crypto';

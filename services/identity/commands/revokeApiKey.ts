@@ -1,7 +1,7 @@
 /**
- * graphctl keys revoke: a revoked key answers the same 401 as an unknown one.
- * After the revocation commits, the key epoch in Redis is bumped so that no process
- * keeps serving the key from its authentication cache (services/identity/authCache).
+ * graphctl keys revoke: a revoked key answers the same 401 as an unknown key, so a caller cannot
+ * probe which keys exist. After the revocation commits, the key epoch in Redis is bumped so that no
+ * process keeps serving the key from its authentication cache (services/identity/authCache).
  * Revoking again is harmless and bumps the epoch again.
  */
 import type { RedisClient } from '../../../shared/redis/redisClient';

@@ -1,8 +1,8 @@
 /**
- * GET /v1/branches/{id}/diff: the branch's graph against current main's, by id: nodes, ports and
- * edges added (branch only), removed (main only) and changed (both, with the changed fields).
- * Positions are layout and never count. No scope; the branch must be visible (its owner), active
- * and not main.
+ * GET /v1/branches/{id}/diff (getBranchDiff): the branch's graph against current main's, by id:
+ * nodes, ports and edges added (branch only), removed (main only) and changed (both, with the
+ * changed fields). Positions are layout and never count. No scope; the branch must be visible (its
+ * owner), active and not main.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

@@ -1,7 +1,8 @@
 /**
- * GET /v1/branches/{id}/changes: one page of a branch's structural_changes trail, newest first,
- * paged like the decisions list (limit 1-200, offset, has_more). Any visible branch: main (its
- * merges), working branches of the caller, discarded and merged ones too (their trail is kept).
+ * GET /v1/branches/{id}/changes (listBranchChanges): one page of a branch's structural_changes
+ * trail, newest first, paged like the decisions list (limit 1-200, offset, has_more). Any visible
+ * branch: main (its merges), working branches of the caller, discarded and merged ones too (their
+ * trail is kept).
  *
  * A page also stops at pageBytes() of recorded deltas (always holding at least one
  * change), so its memory is bounded whatever the records weigh: the sizes are read

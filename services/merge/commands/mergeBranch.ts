@@ -1,10 +1,10 @@
 /**
- * POST /v1/branches/{id}/merge: merge a working branch into main, all or nothing on both sides.
- * Scope graph:write; the branch's owner (others: 404) with an editor role (403). Main is
- * locked first, then the branch, always in that order, and versions are compared
- * only under both locks. On success main advances by one and records the merge on
- * its trail (kind merge, with the before-images later merges rebuild the base
- * from); the branch becomes merged. Any conflict: 409 merge_conflict, nothing kept.
+ * POST /v1/branches/{id}/merge (mergeBranch): merge a working branch into main, all or nothing on
+ * both sides. Scope graph:write; the branch's owner (others: 404) with an editor role (403). Main
+ * is locked first, then the branch, always in that order, and versions are compared only under both
+ * locks. On success main advances by one and records the merge on its trail (kind merge, with the
+ * before-images later merges rebuild the base from); the branch becomes merged. Any conflict: 409
+ * merge_conflict, nothing kept.
  */
 import {
   ConflictError,

@@ -1,14 +1,13 @@
 /**
- * GET /v1/branches/{id}/merge-preview: the merge run in a transaction
- * that is always rolled back, so the preview reports what the merge would do now:
- * mode, the same conflicts, counts of what changes on main, and the coherence
- * findings the merge adds to main and clears from it (compared by code and
- * locator). With conflicts, counts are zero and the finding lists empty. No scope;
- * the branch must be visible (its owner), active and not main. `canMerge` also weighs
- * what the merge itself checks before it looks at the graph: an archived project
- * (409 project_archived), a key without graph:write or a role below editor (403).
- * It takes main's lock and then the branch's, as the merge does; the transaction is
- * bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
+ * GET /v1/branches/{id}/merge-preview (getMergePreview): the merge run in a transaction that is
+ * always rolled back, so the preview reports what the merge would do now: mode, the same conflicts,
+ * counts of what changes on main, and the coherence findings the merge adds to main and clears from
+ * it (compared by code and locator). With conflicts, counts are zero and the finding lists empty.
+ * No scope; the branch must be visible (its owner), active and not main. `canMerge` also weighs
+ * what the merge itself checks before it looks at the graph: an archived project (409
+ * project_archived), a key without graph:write or a role below editor (403). It takes main's lock
+ * and then the branch's, as the merge does; the transaction is bounded by NEO4J_TX_TIMEOUT_MS and
+ * retried on transient failures.
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

@@ -1,7 +1,7 @@
 /**
- * POST /v1/projects: the project, its owner membership and its main
- * branch in one transaction. The user's lock serializes concurrent creates so that
- * name uniqueness (active projects, case-insensitive) and the cap both hold.
+ * POST /v1/projects (createProject): the project, its owner membership and its main branch in one
+ * transaction. The user's lock serializes concurrent creates so that name uniqueness (active
+ * projects, case-insensitive) and the cap both hold.
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../../shared/errors/domainErrors';

@@ -1,4 +1,4 @@
-/** GET /v1/projects: the caller's projects, filtered by the key's allowlist. */
+/** GET /v1/projects (listProjects): the caller's projects, filtered by the key's allowlist. */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { ProjectRecord } from '../../identity';

@@ -1,6 +1,6 @@
 /**
- * PATCH /v1/projects/{id}: rename, archive, restore. Owner only (others: 404). A rename, or a
- * restore to active, re-checks name uniqueness.
+ * PATCH /v1/projects/{id} (updateProject): rename, archive, restore. Owner only (others: 404). A
+ * rename, or a restore to active, re-checks name uniqueness.
  */
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
