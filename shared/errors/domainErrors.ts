@@ -1,7 +1,7 @@
 /**
  * Typed domain errors. Domain code throws these and never an HTTP status;
  * the gateway's error middleware is the one place that maps them to a status and
- * writes the §7 body.
+ * writes the `{"detail": ...}` body.
  */
 
 export type Extra = Record<string, unknown>;
@@ -30,7 +30,7 @@ export type DomainErrorKind =
   | 'rate_limited'
   | 'unavailable';
 
-/** Missing, malformed or revoked credentials: one body for all. */
+/** Missing, malformed, unknown or revoked credentials: one body for all, so none can be told apart. */
 export class UnauthenticatedError extends DomainError {
   readonly kind = 'unauthenticated';
   constructor() {
@@ -49,7 +49,7 @@ export class InsufficientScopeError extends ForbiddenError {
   }
 }
 
-/** Missing or invisible: the same answer. */
+/** Missing or invisible: the same answer, so a caller cannot learn what exists beyond its reach. */
 export class NotFoundError extends DomainError {
   readonly kind = 'not_found';
   constructor(what = 'resource') {
@@ -73,7 +73,7 @@ export class EdgeNotFoundError extends DomainError {
   }
 }
 
-/** 409 codes of §7 and interpretations.md. */
+/** A 409: the request is well formed but the resource's state refuses it (code says why). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
 }

@@ -1,6 +1,6 @@
 /**
- * The one place that maps typed domain errors to HTTP statuses and writes the §7 bodies. Anything
- * unexpected is logged and answered 500 without internals.
+ * The one place that maps typed domain errors to HTTP statuses and writes the
+ * `{"detail": ...}` bodies. Anything unexpected is logged and answered 500 without internals.
  */
 import type { ErrorRequestHandler } from 'express';
 import { DomainError, DomainErrorKind } from '../errors/domainErrors';

@@ -1,5 +1,5 @@
 /**
- * Length limits of the API count characters ("1 to 200 characters"), as the
+ * Length limits of the API count characters (a project name is 1 to 200 characters), as the
  * OpenAPI document's maxLength does (JSON Schema counts Unicode code points), not
  * UTF-16 code units: an emoji is one character, not two.
  */
