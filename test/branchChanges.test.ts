@@ -1,4 +1,4 @@
-/** The structural_changes trail: issue 5 §5 (paged like the decisions list). */
+/** The structural_changes trail (listBranchChanges), paged like the decisions list. */
 import { expect } from 'chai';
 import { grant, newUser } from './support/harness';
 import { addNode } from './support/graphBuilders';

@@ -230,7 +230,7 @@ describe('branches', () => {
       const res = await alice.api.patch(`/v1/branches/${p.main_branch.id}`, { name: 'x' });
       expect(res.status).to.equal(409);
       expect(res.body.detail.code).to.equal('main_not_writable');
-      // main is the project owner's: a member who is not the owner gets the 404 of §4.7
+      // main is the project owner's: a member who is not the owner gets the 404 of a branch it cannot see
       const editor = await newUser();
       await grant(p.project.id, editor, 'editor');
       const other = await editor.api.patch(`/v1/branches/${p.main_branch.id}`, { name: 'x' });

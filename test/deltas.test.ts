@@ -19,7 +19,7 @@ function expectDeltaError(res: any, error: string, field?: string, hint: string 
 
 describe('delta apply', () => {
   describe('batches and versions', () => {
-    it('applies add_node and advances the version by one; the read shape follows §2.12', async () => {
+    it('applies add_node and advances the version by one; the read shape is WireNode', async () => {
       const w = await ws();
       const id = uuid();
       const input = port('in', 'int');

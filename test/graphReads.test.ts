@@ -1,4 +1,4 @@
-/** Full-graph reads: §4.9, §4.10, §2.12, interpretations "Projects" (last_opened_at). */
+/** Full-graph reads (getMainGraph, getBranchGraph) and the last_opened_at they set. */
 import { expect } from 'chai';
 import { grant, newUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';

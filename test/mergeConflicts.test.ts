@@ -1,4 +1,4 @@
-/** Merge conflicts in graph terms: issue 5 §2, MergeConflict in the OpenAPI document. */
+/** Merge conflicts in graph terms: MergeConflict in the OpenAPI document. */
 import { expect } from 'chai';
 import { newUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';

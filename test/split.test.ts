@@ -54,7 +54,7 @@ describe('separate-process mode: service processes trust only signed identities'
     );
   }
 
-  it('runs an operation for a signed identity and answers the §7 envelope', async () => {
+  it('runs an operation for a signed identity and answers a {status, body, headers} envelope, a 422 included', async () => {
     const alice = await newUser();
     const principal = {
       userId: alice.userId,

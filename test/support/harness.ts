@@ -41,7 +41,7 @@ export const TEST_ENV = {
 
 /**
  * Topology the suite runs against: the service in process (default), or the
- * separate-process mode of issue 6 (set by test/support/splitMode.ts).
+ * separate-process mode (set by test/support/splitMode.ts).
  */
 export const harnessOptions: { topology: 'in-process' | 'split' } = { topology: 'in-process' };
 

@@ -48,7 +48,7 @@ export async function build<K extends string>(
 
 export const wire = (from: Built, to: Built, id = uuid()) => addEdge(from.out.id, to.in.id, id);
 export const ids = (list: { id: string }[]) => list.map((x) => x.id).sort();
-/** 404 not_found with the §7 object detail (code and message). */
+/** 404 not_found with an object detail (code and message). */
 export function expectNotFound(res: { status: number; body: any }): void {
   expect(res.status, JSON.stringify(res.body)).to.equal(404);
   expect(Object.keys(res.body.detail).sort()).to.deep.equal(['code', 'message']);
