@@ -1,5 +1,5 @@
 /**
- * Issue 5 benchmark: merge into main through HTTP on a main of a given size
+ * Merge benchmark (mergeBranch, getMergePreview): merge into main through HTTP on a main of a given size
  * (bulk-loaded, see graphFixture.ts): a fast-forward of a branch with 100 batches,
  * a replay of 100 recorded batches onto a main that moved, and the preview of
  * that replay. Each run sets up its own branches; only the merge (or preview) call

@@ -1,5 +1,5 @@
 /**
- * Issue 4 benchmark: subtree (depth 3), neighborhood and boundary view at several
+ * Scoped-read benchmark: subtree (depth 3), neighborhood and boundary view at several
  * graph sizes, through HTTP, beside bare Cypher for the same rows.
  */
 import type { Executor } from '../shared/neo4j/executor';

@@ -1,5 +1,5 @@
 /**
- * Issue 3 benchmark: delta batches (10 and 100 deltas), validate, full-graph read
+ * Write benchmark: delta batches (10 and 100 deltas), validate, full-graph read
  * and fork at several graph sizes, through HTTP, beside the same writes as bare
  * Cypher through neo4j-driver, so overhead shows as a ratio.
  */
