@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { characterCount } from './characters';
 
-describe('characterCount (limits count characters)', () => {
+describe('characterCount (length limits count characters, not UTF-16 units)', () => {
   it('counts code points, as JSON Schema maxLength does', () => {
     expect(characterCount('')).to.equal(0);
     expect(characterCount('abc')).to.equal(3);
