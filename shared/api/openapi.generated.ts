@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List projects
-         * @description Projects visible to the caller (§4.2): those on which the caller has a role, further filtered by the key's project allowlist when one is configured. Archived projects are left out unless include_archived is true. Order: updated_at descending, then id. An empty list is a normal response.
+         * @description Projects visible to the caller: those on which the caller has a role, further filtered by the key's project allowlist when one is configured. Archived projects are left out unless include_archived is true. Order: updated_at descending, then id. An empty list is a normal response.
          *
          *     - Scope: none (a valid key).
          */
@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Create a project owned by the caller, and its protected main branch in the same transaction (§3.1, §4.1).
+         * @description Create a project owned by the caller, and its protected main branch in the same transaction.
          *
          *     - Scope: `graph:write`.
          *     - Name: 1 to 200 characters, trimmed value not blank, stored trimmed; unique (case-insensitively) among the caller's active projects (409 `name_taken`).
@@ -48,7 +48,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a graph file
-         * @description Create a project from a graph file and answer 201 like project create (interpretations.md "Graph file"). The project's name is the file's project_name (same rules and 409s as project create); its main branch holds the file's graph.
+         * @description Create a project from a graph file and answer 201 like project create. The project's name is the file's project_name (same rules and 409s as project create); its main branch holds the file's graph.
          *
          *     - Scope: `graph:write`.
          *     - Accepts schema_version 3 to 6 (3-5 in camelCase) and upgrades forward; any other version: 422 `unsupported_schema_version`. See ImportProjectRequest.
@@ -78,20 +78,20 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Permanently delete a project with its branches, graph, decisions and artifacts (§3.1, §4.4). The project disappears from every route at once; a background job purges its content in batches.
+         * @description Permanently delete a project with its branches, graph, decisions and artifacts. The project disappears from every route at once; a background job purges its content in batches.
          *
-         *     - Scope: `project:delete` (separate from `graph:write` and not implied by it; keys issued before it existed must be re-minted). Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
+         *     - Scope: `project:delete` (separate from `graph:write` and not implied by it; keys issued before it existed must be re-minted). Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one.
          */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
          * Rename, archive or restore a project
-         * @description Rename, archive (archived true) or restore (archived false) a project (§3.1, §4.3).
+         * @description Rename, archive (archived true) or restore (archived false) a project.
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
+         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one.
          *     - Renaming and restoring check name uniqueness among the owner's active projects (409 `name_taken`). Archiving does not free a slot against the project cap.
-         *     - An empty body (neither name nor archived): 422 `no_fields` (object detail). A blank trimmed name: 422 `invalid_name`. Other shape errors (wrong types, length): array form. Unknown keys are dropped (§2.1.4).
+         *     - An empty body (neither name nor archived): 422 `no_fields` (object detail). A blank trimmed name: 422 `invalid_name`. Other shape errors (wrong types, length): array form. Unknown keys are dropped.
          *     - 409 codes: `name_taken`.
          */
         patch: operations["updateProject"];
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * List the caller's active working branches
-         * @description The caller's active working branches in the project; main, discarded and merged branches are excluded (§4.6). Order: created_at, then id.
+         * @description The caller's active working branches in the project; main, discarded and merged branches are excluded. Order: created_at, then id.
          *
          *     - Scope: none (a valid key). 404 when the project is missing or not visible.
          */
@@ -114,7 +114,7 @@ export interface paths {
         put?: never;
         /**
          * Fork a working branch from main
-         * @description Fork a working branch from main's current state, owned by the caller (§3.2, §4.5). It starts at version 0 with base_main_version = main's version.
+         * @description Fork a working branch from main's current state, owned by the caller. It starts at version 0 with base_main_version = main's version.
          *
          *     - Scope: `graph:write`; role: editor (or owner) on the project — a viewer gets 403 `forbidden`.
          *     - Active branches per caller per project: env BRANCH_LIMIT, default 25 (409 `branch_limit_reached`).
@@ -140,9 +140,9 @@ export interface paths {
         post?: never;
         /**
          * Discard a working branch
-         * @description Discard a working branch (§3.2, §4.8): it leaves the branch list; its nodes, ports and edges are purged by a background job; the branch record and its structural_changes trail are kept. Answers the branch with status `discarded`.
+         * @description Discard a working branch: it leaves the branch list; its nodes, ports and edges are purged by a background job; the branch record and its structural_changes trail are kept. Answers the branch with status `discarded`.
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
+         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one.
          *     - 409 codes: `version_conflict` (detail.current_version), `main_not_writable`, `branch_not_active` (including a repeated delete).
          */
         delete: operations["discardBranch"];
@@ -150,9 +150,9 @@ export interface paths {
         head?: never;
         /**
          * Rename a working branch
-         * @description Rename a working branch (rename only) (§4.7).
+         * @description Rename a working branch (rename only).
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
+         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one.
          *     - Name rules as for a fork: 1 to 100 characters after trimming, no control characters (422, array form).
          *     - 409 codes: `main_not_writable` (main), `branch_not_active` (discarded or merged), `name_taken`.
          */
@@ -168,7 +168,7 @@ export interface paths {
         };
         /**
          * Read main's graph
-         * @description Read the active main-branch graph (§4.9). Read-only. Sets the project's last_opened_at.
+         * @description Read the active main-branch graph. Read-only. Sets the project's last_opened_at.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -190,7 +190,7 @@ export interface paths {
         };
         /**
          * Read a branch's graph
-         * @description Read the full graph of a branch (§4.10); its branch.version is the expected_version for the next write. Sets the project's last_opened_at. A discarded branch reads as an empty graph (§3.2: its nodes, ports and edges are removed; a background job deletes what is stored), and its subtree and neighborhood reads answer 404 `not_found` for every node.
+         * @description Read the full graph of a branch; its branch.version is the expected_version for the next write. Sets the project's last_opened_at. A discarded branch reads as an empty graph (its nodes, ports and edges are removed, a background job deletes what is stored), and its subtree and neighborhood reads answer 404 `not_found` for every node.
          *
          *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
          */
@@ -212,10 +212,10 @@ export interface paths {
         };
         /**
          * Read a subtree
-         * @description A node and its descendants to a bounded depth (§4.11), with paths and unaddressable (§2.12).
+         * @description A node and its descendants to a bounded depth, with paths and unaddressable.
          *
          *     - The walk follows containment from the root down `depth` levels (1 = direct children). `nodes` excludes the root; `nodes`, `edges` and `cross_boundary_edges` are ordered by id.
-         *     - "Returned nodes" are the root and `nodes`. An edge endpoint is the node derived from its handle (§2.12); a null or dangling handle has no endpoint node and so is never inside. `edges`: both endpoint nodes are returned (a wire from a node to itself included). `cross_boundary_edges`: exactly one endpoint node is returned; the other is outside the returned set, null or dangling. A wire touching no returned node is in neither list.
+         *     - "Returned nodes" are the root and `nodes`. An edge endpoint is the node derived from its handle; a null or dangling handle has no endpoint node and so is never inside. `edges`: both endpoint nodes are returned (a wire from a node to itself included). `cross_boundary_edges`: exactly one endpoint node is returned; the other is outside the returned set, null or dangling. A wire touching no returned node is in neither list.
          *     - `truncated` is true when at least one node at the last level walked has children (descendants remain below `depth`); false when the walk reached every descendant.
          *     - Cost follows the size of the subtree returned, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
          *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
@@ -266,10 +266,10 @@ export interface paths {
         };
         /**
          * Read a node's neighborhood
-         * @description A node and every node one wire away, with those wires (§4.12), with paths and unaddressable (§2.12).
+         * @description A node and every node one wire away, with those wires, with paths and unaddressable.
          *
          *     - `edges`: every wire on one of the node's ports, in either direction (into its inputs, out of its outputs), ordered by id; this includes a wire from the node to itself and a wire whose other handle is null or dangling.
-         *     - `neighbors`: the distinct nodes derived from the other ends of those wires (§2.12), each once, without the node itself, ordered by id. Null and dangling ends give no neighbor.
+         *     - `neighbors`: the distinct nodes derived from the other ends of those wires, each once, without the node itself, ordered by id. Null and dangling ends give no neighbor.
          *     - Cost follows the size of the neighborhood, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
          *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
          *
@@ -368,10 +368,10 @@ export interface paths {
         };
         /**
          * Boundary view of a node on main
-         * @description Boundary view of one node of main: its direct children and the wires at its perimeter (§4.13), with paths and unaddressable (§2.12). Always reads the project's main branch; `branch` is main's BranchRef.
+         * @description Boundary view of one node of main: its direct children and the wires at its perimeter, with paths and unaddressable. Always reads the project's main branch; `branch` is main's BranchRef.
          *
          *     - `children`: the node's direct children (one level), ordered by id.
-         *     - `edges` (interpretations.md does not define them; this is the definition): the union of (a) every wire on one of the node's own ports, whichever side its other end is on (outside, a descendant, the node itself, null or dangling), and (b) every wire with exactly one endpoint node inside the node's subtree (the node and all its descendants, every level), the other end being outside, null or dangling. Endpoints are the nodes derived from the handles (§2.12). Wires entirely inside the subtree that do not touch the node's own ports, and wires entirely outside, are left out. Ordered by id.
+         *     - `edges` (this is the definition): the union of (a) every wire on one of the node's own ports, whichever side its other end is on (outside, a descendant, the node itself, null or dangling), and (b) every wire with exactly one endpoint node inside the node's subtree (the node and all its descendants, every level), the other end being outside, null or dangling. Endpoints are the nodes derived from the handles. Wires entirely inside the subtree that do not touch the node's own ports, and wires entirely outside, are left out. Ordered by id.
          *     - A node of any kind is answered, not only a boundary: a behavior, state, io or interface node has no children, and its edges are then every wire on its ports.
          *     - paths and unaddressable cover the node and its children.
          *     - Cost follows the size of the node's subtree (the wires crossing it can start at any level), not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
@@ -399,11 +399,11 @@ export interface paths {
         put?: never;
         /**
          * Dry-run a delta batch
-         * @description Run a delta batch through the same pipeline as an apply inside a transaction that is rolled back, then report the §2.13 findings of the graph that would result (§4.14). Never changes the branch. An empty or omitted list reports the branch's current coherence. An incoherent graph still answers 200 (valid false). The dry run gives the same accept/reject answer as the real apply.
+         * @description Run a delta batch through the same pipeline as an apply inside a transaction that is rolled back, then report the §2.13 findings of the graph that would result. Never changes the branch. An empty or omitted list reports the branch's current coherence. An incoherent graph still answers 200 (valid false). The dry run gives the same accept/reject answer as the real apply.
          *
          *     - Scope: none (a valid key); the branch must be visible (owner, or main for any member).
-         *     - 4xx only for a request that cannot be processed: 404 when the branch or project is missing or invisible (`not_found`), a delta targets a node that does not exist (`node_not_found`) or a delete_edge names an edge that does not exist (`edge_not_found`); 422 DeltaError for a malformed, unknown-type or non-object delta or a broken invariant (§4.16). At most 1000 deltas.
-         *     - 409 `branch_not_active` for a discarded branch: it has no graph left to run a batch against (§3.2), and an apply would be refused the same way. Merged branches and main validate as usual.
+         *     - 4xx only for a request that cannot be processed: 404 when the branch or project is missing or invisible (`not_found`), a delta targets a node that does not exist (`node_not_found`) or a delete_edge names an edge that does not exist (`edge_not_found`); 422 DeltaError for a malformed, unknown-type or non-object delta or a broken invariant. At most 1000 deltas.
+         *     - 409 `branch_not_active` for a discarded branch: it has no graph left to run a batch against, and an apply would be refused the same way. Merged branches and main validate as usual.
          *     - The body is judged by the domain (`x-body-validation: domain`).
          */
         post: operations["validateDeltas"];
@@ -424,7 +424,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a delta batch
-         * @description Apply an ordered batch of deltas atomically under optimistic concurrency (§1.3, §4.15, §4.16). All or nothing: any error leaves the branch and its version as they were. A non-empty batch advances the version by one and is recorded on the branch's structural_changes trail; an empty batch answers 200 with applied false and no version bump.
+         * @description Apply an ordered batch of deltas atomically under optimistic concurrency. All or nothing: any error leaves the branch and its version as they were. A non-empty batch advances the version by one and is recorded on the branch's structural_changes trail; an empty batch answers 200 with applied false and no version bump.
          *
          *     - Scope: `graph:write`; the caller must own the branch (a branch of someone else is invisible: 404) and hold an editor role (403 `forbidden` otherwise).
          *     - expected_version: required with a non-empty batch; a mismatch is a 409 `version_conflict` with detail.current_version.
@@ -434,7 +434,7 @@ export interface paths {
          *     - Idempotency-Key: see the parameter; replays carry `Idempotent-Replayed: true`.
          *     - 409 codes: `version_conflict`, `branch_not_active`, `main_not_writable`, `project_archived`, `idempotency_key_in_progress`.
          *     - 404: `not_found` (branch/project), `node_not_found` (a delta targets a missing node; detail.node_id) or `edge_not_found` (a delete_edge names a missing edge; detail.edge_id).
-         *     - 422: DeltaError for the batch (§7 per-delta envelope); `idempotency_key_reused` (ErrorCoded); a body that is not valid JSON is a DeltaError too (`validation_error`, field `body`); the array form only for a malformed header or path.
+         *     - 422: DeltaError for the batch; `idempotency_key_reused` (ErrorCoded); a body that is not valid JSON is a DeltaError too (`validation_error`, field `body`); the array form only for a malformed header or path.
          *     - The body is judged by the domain (`x-body-validation: domain`).
          */
         post: operations["applyDeltas"];
@@ -453,7 +453,7 @@ export interface paths {
         };
         /**
          * One page of a project's decisions
-         * @description One page of a project's settled decisions, newest first (captured_at descending, then id descending) (§4.17). Only settled states (accepted, rejected, superseded, retired) are served; captured and interviewing never are.
+         * @description One page of a project's settled decisions, newest first (captured_at descending, then id descending). Only settled states (accepted, rejected, superseded, retired) are served; captured and interviewing never are.
          *
          *     - Scope: `decisions:read` (not granted by default). 404 when the project is missing or not visible.
          *     - A `state` filter naming an unsettled or unknown state: 422 `state_not_readable` (object detail).
@@ -476,7 +476,7 @@ export interface paths {
         };
         /**
          * One decision
-         * @description One decision by id (§4.18). A decision that does not exist, belongs to a project the caller may not see, or is not settled (captured, interviewing) gives the same 404.
+         * @description One decision by id. A decision that does not exist, belongs to a project the caller may not see, or is not settled (captured, interviewing) gives the same 404.
          *
          *     - Scope: `decisions:read`.
          */
@@ -500,13 +500,13 @@ export interface paths {
         put?: never;
         /**
          * Merge a working branch into main
-         * @description Merge a working branch into main (§4.19 as interpreted in interpretations.md "Merge into main"). fast_forward when main has not moved since the fork (main becomes the branch's graph); otherwise replay of the branch's recorded batches, in order, onto current main under every invariant. All or nothing on both sides. Main's version advances by one; the branch becomes `merged` (merged_at set); the merge is recorded on main's own change trail (kind merge).
+         * @description Merge a working branch into main. fast_forward when main has not moved since the fork (main becomes the branch's graph); otherwise replay of the branch's recorded batches, in order, onto current main under every invariant. All or nothing on both sides. Main's version advances by one; the branch becomes `merged` (merged_at set); the merge is recorded on main's own change trail (kind merge).
          *
          *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
          *
          *     How conflicts are found (replay only):
          *     - The common base is main at base_main_version, rebuilt from current main and the before-images that each merge records on main's trail. Each side's changes are its differences from that base, per node, port and edge and per field; the branch's also include every field its recorded deltas wrote (a replay writes them again), so a field the branch wrote, even back to its old value, conflicts with a change of that field on main unless both sides ended equal.
-         *     - Besides fields: a port list in update_node_data replaces its channel (§4.16.4), so a branch list write on a channel whose ports main added, removed or reordered is modified_on_both with the channel (`inputs`, `outputs`, `config`) as field; an entity one side deleted and the other changed or used (a node added or moved into it, a port added to it, a wire added to its port) is deleted_on_main or deleted_on_branch_modified_on_main (a port of a deleted node is reported on the node); input-port wiring is compared as the set of incoming source handles; node names per parent and port names per node are checked for collisions between what each side added, renamed or moved; moves on both sides are checked for containment cycles.
+         *     - Besides fields: a port list in update_node_data replaces its channel, so a branch list write on a channel whose ports main added, removed or reordered is modified_on_both with the channel (`inputs`, `outputs`, `config`) as field; an entity one side deleted and the other changed or used (a node added or moved into it, a port added to it, a wire added to its port) is deleted_on_main or deleted_on_branch_modified_on_main (a port of a deleted node is reported on the node); input-port wiring is compared as the set of incoming source handles; node names per parent and port names per node are checked for collisions between what each side added, renamed or moved; moves on both sides are checked for containment cycles.
          *     - When this comparison finds conflicts they are answered and nothing is replayed. Otherwise the batches are replayed in order and the first delta that no longer applies is answered as the only conflict (reason = error = its code; delta_index and batch_version name it; e.g. both sides deleted the same node: node_not_found).
          *     - After a replay, the nodes the branch added take the branch's positions; other nodes keep main's.
          *     - Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * Preview a merge
-         * @description What a merge of this branch would do now, without doing it: mode, the conflicts it would report (identical to the merge's 409), counts of nodes/ports/edges added, changed and removed on main, and the coherence findings (§2.13) the merge would add to main and those it would clear. A preview matches the merge that follows when nothing moves in between: it runs the merge itself (see mergeBranch for how conflicts are found) in a transaction that is always rolled back. Counts compare main before and after by id, field by field as in DiffResponse (positions never count). The preview answers in an archived project too (the merge would then be a 409 project_archived).
+         * @description What a merge of this branch would do now, without doing it: mode, the conflicts it would report (identical to the merge's 409), counts of nodes/ports/edges added, changed and removed on main, and the coherence findings the merge would add to main and those it would clear. A preview matches the merge that follows when nothing moves in between: it runs the merge itself (see mergeBranch for how conflicts are found) in a transaction that is always rolled back. Counts compare main before and after by id, field by field as in DiffResponse (positions never count). The preview answers in an archived project too (the merge would then be a 409 project_archived).
          *
          *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
          *
@@ -603,7 +603,7 @@ export interface paths {
         };
         /**
          * Export a branch's graph file
-         * @description The branch's graph as a graph file, schema_version 6 envelope with positions (interpretations.md "Graph file"). Any visible branch, main included. Importing the file (POST /v1/projects/import) gives the same graph.
+         * @description The branch's graph as a graph file, schema_version 6 envelope with positions. Any visible branch, main included. Importing the file (POST /v1/projects/import) gives the same graph.
          *
          *     - Scope: none (a valid key).
          */
@@ -681,56 +681,56 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The top-level `version` string of every success body (§2.1.8): the service release, i.e. the root `package.json` version (for example "1.0.0"). It is NOT a graph or branch version; branch versions are the integers in Branch.version and BranchRef.version (interpretations.md, "Wire basics").
+         * @description The top-level `version` string of every success body: the service release, i.e. the root `package.json` version (for example "1.0.0"). It is NOT a graph or branch version; branch versions are the integers in Branch.version and BranchRef.version ("Wire basics").
          * @example 1.0.0
          */
         ServiceVersion: string;
         /**
          * Format: date-time
-         * @description Timestamp (§2.1.7): RFC 3339 in UTC with exactly three fractional digits (milliseconds) and the `Z` suffix, as produced by JavaScript `Date.prototype.toISOString()`, e.g. `2026-11-22T09:30:00.000Z` (interpretations.md, "Wire basics").
+         * @description Timestamp: RFC 3339 in UTC with exactly three fractional digits (milliseconds) and the `Z` suffix, as produced by JavaScript `Date.prototype.toISOString()`, e.g. `2026-11-22T09:30:00.000Z` ("Wire basics").
          * @example 2026-11-22T09:30:00.000Z
          */
         Timestamp: string;
         /** @description A Timestamp, or null when the moment has not happened (yet). */
         NullableTimestamp: components["schemas"]["Timestamp"] | null;
         /**
-         * @description The server allowlist of project languages (§4.1, interpretations.md "Projects"); exact, lower-case comparison.
+         * @description The server allowlist of project languages; exact, lower-case comparison.
          * @enum {string}
          */
         ProjectLanguage: "python" | "typescript" | "javascript" | "go" | "rust" | "java" | "kotlin" | "csharp" | "cpp" | "c" | "ruby" | "swift";
         /**
-         * @description The server allowlist of project intents (§4.1, interpretations.md "Projects"); exact, lower-case comparison.
+         * @description The server allowlist of project intents; exact, lower-case comparison.
          * @enum {string}
          */
         ProjectIntent: "cli" | "service" | "library" | "web_app" | "worker" | "pipeline";
-        /** @description A project (§2.10). */
+        /** @description A project. */
         ProjectOut: {
             /** Format: uuid */
             id: string;
             /** @description Stored trimmed; unique (case-insensitively) among the owner's active projects. */
             name: string;
-            /** @description True once archived (§3.1). Archived projects leave the default list, stay addressable by id, still count against the project cap, and are read-only for graph writes (fork, delta apply, merge answer 409 `project_archived`). */
+            /** @description True once archived. Archived projects leave the default list, stay addressable by id, still count against the project cap, and are read-only for graph writes (fork, delta apply, merge answer 409 `project_archived`). */
             archived: boolean;
             /** @description Project intent; the server default is `cli`. */
             intent: components["schemas"]["ProjectIntent"] | null;
             /** @description Project language; the server default is `python`. */
             language: components["schemas"]["ProjectLanguage"] | null;
             /**
-             * @description The current graph-file schema version (§9.2-9.3), 6.
+             * @description The current graph-file schema version, 6.
              * @enum {integer}
              */
             graph_schema_version: 6;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
-            /** @description Set when the project's main graph or one of its branch graphs is read in full (§4.9, §4.10); null before that. */
+            /** @description Set when the project's main graph or one of its branch graphs is read in full; null before that. */
             last_opened_at: components["schemas"]["NullableTimestamp"];
         };
         /**
-         * @description Branch status strings (§3.2, interpretations.md "Branches"). Main is always `active`.
+         * @description Branch status strings. Main is always `active`.
          * @enum {string}
          */
         BranchStatus: "active" | "discarded" | "merged";
-        /** @description A branch (§2.11). */
+        /** @description A branch. */
         Branch: {
             /** Format: uuid */
             id: string;
@@ -744,9 +744,9 @@ export interface components {
             /** @description 1 to 100 characters after trimming, no control characters; unique (case-insensitively) among the owner's active branches of the project. Main is named `main`. */
             name: string;
             status: components["schemas"]["BranchStatus"];
-            /** @description True only for the protected, merge-only main branch (§1.2). */
+            /** @description True only for the protected, merge-only main branch. */
             is_main: boolean;
-            /** @description Integer branch version used for optimistic concurrency (§2.9.5, §9.5). A fork starts at 0 and advances by one per applied non-empty batch; main starts at 0 and advances by one per merge. */
+            /** @description Integer branch version used for optimistic concurrency. A fork starts at 0 and advances by one per applied non-empty batch; main starts at 0 and advances by one per merge. */
             version: number;
             /** @description Main's version at the moment of the fork (0 for main itself). */
             base_main_version: number;
@@ -756,40 +756,40 @@ export interface components {
             /** @description Null until the branch is merged into main. */
             merged_at: components["schemas"]["NullableTimestamp"];
         };
-        /** @description Reference to a branch and its current version (§2.11). */
+        /** @description Reference to a branch and its current version. */
         BranchRef: {
             /** Format: uuid */
             id: string;
-            /** @description The branch version; send it as expected_version on the next write (§4.10, §4.15). */
+            /** @description The branch version; send it as expected_version on the next write. */
             version: number;
         };
-        /** @description Canvas position of a node (layout, not structure). Defaults to {"x": 0, "y": 0} (interpretations.md "Nodes, ports, edges"). */
+        /** @description Canvas position of a node (layout, not structure). Defaults to {"x": 0, "y": 0} (ports, edges"). */
         Position: {
             x: number;
             y: number;
         };
         /**
-         * @description Node kinds (§2.2): behavior = unit of work; boundary = container of nodes; state = shared mutable data (input ports are writes, output ports are reads); io = the program's edge with its environment (source or sink); interface = public API surface that outside callers link against (public identity: name plus aliases).
+         * @description Node kinds: behavior = unit of work; boundary = container of nodes; state = shared mutable data (input ports are writes, output ports are reads); io = the program's edge with its environment (source or sink); interface = public API surface that outside callers link against (public identity: name plus aliases).
          * @enum {string}
          */
         NodeKind: "behavior" | "boundary" | "state" | "io" | "interface";
         /**
-         * @description Node status (§2.3, §3.4). Default `idle`; any other value is a 422 validation_error (interpretations.md).
+         * @description Node status. Default `idle`; any other value is a 422 validation_error.
          * @enum {string}
          */
         NodeStatus: "idle" | "pending" | "running" | "succeeded" | "failed";
-        /** @description Read shape of a port (§2.12): the same fields as Port, all always present. */
+        /** @description Read shape of a port: the same fields as Port, all always present. */
         WirePort: {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description Nominal type name; compatible only when exactly equal (§2.1.3). */
+            /** @description Nominal type name; compatible only when exactly equal. */
             type: string;
             description: string;
             external: boolean;
             contract_name: string | null;
         };
-        /** @description Read shape of a verification (§2.12): the same fields as Verification, all always present. */
+        /** @description Read shape of a verification: the same fields as Verification, all always present. */
         WireVerification: {
             /** Format: uuid */
             id: string;
@@ -798,7 +798,7 @@ export interface components {
             text: string;
             type: string | null;
         };
-        /** @description Read shape of node data (§2.12). kind and parent_id are not repeated inside data. The optional scalars (documentation_url, external_kind, language, path_prefix, protocol, user_kind, source_decisions) are emitted according to the kind matrix (§2.7); an absent one means "not applicable to the kind". The read shape has no `aliases` field (§2.12); the graph file (GraphFile) carries aliases. */
+        /** @description Read shape of node data. kind and parent_id are not repeated inside data. The optional scalars (documentation_url, external_kind, language, path_prefix, protocol, user_kind, source_decisions) are emitted according to the kind matrix; an absent one means "not applicable to the kind". The read shape has no `aliases` field; the graph file (GraphFile) carries aliases. */
         WireNodeData: {
             name: string;
             description: string;
@@ -818,60 +818,60 @@ export interface components {
             user_kind?: string | null;
             source_decisions?: string[] | null;
         };
-        /** @description Read shape of a node (§2.12). */
+        /** @description Read shape of a node. */
         WireNode: {
             data: components["schemas"]["WireNodeData"];
             /** Format: uuid */
             id: string;
-            /** @description Node kind (§2.2); nullable in the read shape (§2.12). */
+            /** @description Node kind; nullable in the read shape. */
             kind: components["schemas"]["NodeKind"] | null;
             parent_id: string | null;
             position: components["schemas"]["Position"];
         };
-        /** @description Read shape of an edge (§2.12). */
+        /** @description Read shape of an edge. */
         WireEdge: {
             /** Format: uuid */
             id: string;
-            /** @description Id of the node owning source_handle, derived by the server. Null when source_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (interpretations.md "Nodes, ports, edges"). */
+            /** @description Id of the node owning source_handle, derived by the server. Null when source_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (ports, edges"). */
             source: string | null;
             source_handle: string | null;
-            /** @description Id of the node owning target_handle, derived by the server. Null when target_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (interpretations.md "Nodes, ports, edges"). */
+            /** @description Id of the node owning target_handle, derived by the server. Null when target_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (ports, edges"). */
             target: string | null;
             target_handle: string | null;
         };
-        /** @description Keyed by node id: the dotted path (names from the top level, joined by ".") of each addressable returned node (§2.12). */
+        /** @description Keyed by node id: the dotted path (names from the top level, joined by ".") of each addressable returned node. */
         NodePaths: {
             [key: string]: string;
         };
-        /** @description Keyed by node id: why a returned node has no path (§2.12). empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would render the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are data conditions, not errors. One reason per node, checked in this order: empty_name, then reserved_separator, then ambiguous. Ambiguity is judged among the nodes of one response only, and every node of a colliding pair (or more) gets it; a node with one of the first two reasons renders no path and collides with nothing. Because sibling names are unique (§2.9.1), ambiguous arises only from data stored before or outside that rule. */
+        /** @description Keyed by node id: why a returned node has no path. empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would render the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are data conditions, not errors. One reason per node, checked in this order: empty_name, then reserved_separator, then ambiguous. Ambiguity is judged among the nodes of one response only, and every node of a colliding pair (or more) gets it; a node with one of the first two reasons renders no path and collides with nothing. Because sibling names are unique, ambiguous arises only from data stored before or outside that rule. */
         Unaddressable: {
             [key: string]: "empty_name" | "reserved_separator" | "ambiguous";
         };
-        /** @description A coherence finding (§2.13). Findings are not errors and never block a commit. Lists of findings are sorted by severity (error first), then code, then locator. */
+        /** @description A coherence finding. Findings are not errors and never block a commit. Lists of findings are sorted by severity (error first), then code, then locator. */
         Finding: {
-            /** @description Open set (§2.13, §9.4); consumers must tolerate unknown codes. Known: unsatisfied_input (error; an input port with no incoming wire, locator = port id), dangling_wire (error; locator = edge id), type_mismatch (error; both handles resolve and the port types differ, locator = edge id), orphan_node (warning; locator = node id; only when at least one node has a non-empty source_decisions, then each node with an empty list whose enclosing boundaries all have empty lists). */
+            /** @description Open set; consumers must tolerate unknown codes. Known: unsatisfied_input (error; an input port with no incoming wire, locator = port id), dangling_wire (error; locator = edge id), type_mismatch (error; both handles resolve and the port types differ, locator = edge id), orphan_node (warning; locator = node id; only when at least one node has a non-empty source_decisions, then each node with an empty list whose enclosing boundaries all have empty lists). */
             code: string;
             /** @description Id of the node, port or edge concerned. */
             locator: string;
             message: string;
             /**
-             * @description Closed set; a new value would be a breaking change (§9.4).
+             * @description Closed set; a new value would be a breaking change.
              * @enum {string}
              */
             severity: "error" | "warning";
         };
         /**
-         * @description Settled decision states, the only ones served (§3.3, interpretations.md "Decisions"). captured and interviewing are stored but never returned.
+         * @description Settled decision states, the only ones served. captured and interviewing are stored but never returned.
          * @enum {string}
          */
         DecisionState: "accepted" | "rejected" | "superseded" | "retired";
-        /** @description What a decision is anchored to (§2.14). */
+        /** @description What a decision is anchored to. */
         AnchorRef: {
-            /** @description Open set (§9.4); known values: boundary, node, error_payload, project. Consumers render unknown types without failing. */
+            /** @description Open set; known values: boundary, node, error_payload, project. Consumers render unknown types without failing. */
             type: string;
             id: string | null;
         };
-        /** @description A recorded decision (§2.14). Every key is always present (null where absent). Decisions enter through ingestion (the BullMQ queue `decisions` and `graphctl decisions import`), never through this API. */
+        /** @description A recorded decision. Every key is always present (null where absent). Decisions enter through ingestion (the BullMQ queue `decisions` and `graphctl decisions import`), never through this API. */
         DecisionOut: {
             /** Format: uuid */
             id: string;
@@ -889,25 +889,25 @@ export interface components {
             check: string | null;
             captured_at: components["schemas"]["Timestamp"];
         };
-        /** @description A port (write shape, §2.4). Unknown keys are dropped (§2.1.4). */
+        /** @description A port (write shape). Unknown keys are dropped. */
         Port: {
             /**
              * Format: uuid
-             * @description Required; unique across the node's inputs, outputs and config combined, and not colliding with any node, port or edge id (§2.9.2, 422 id_collision).
+             * @description Required; unique across the node's inputs, outputs and config combined, and not colliding with any node, port or edge id (422 id_collision).
              */
             id: string;
             /** @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`. */
             name?: string;
-            /** @description Nominal type name (§2.1.3). Default: `""`. */
+            /** @description Nominal type name. Default: `""`. */
             type?: string;
             /** @description Default: `""`. */
             description?: string;
             /** @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`. */
             external?: boolean;
-            /** @description At most 500 characters (§8); exact public-facing name of the interface point. An empty string is coerced to null (§2.1.5). */
+            /** @description At most 500 characters; exact public-facing name of the interface point. An empty string is coerced to null. */
             contract_name?: string | null;
         };
-        /** @description A verification (write shape, §2.5). Only behavior and interface nodes carry verifications (§2.7). */
+        /** @description A verification (write shape). Only behavior and interface nodes carry verifications. */
         Verification: {
             /** Format: uuid */
             id: string;
@@ -918,9 +918,9 @@ export interface components {
             type?: string | null;
         };
         /**
-         * @description Node payload (write shape, §2.3). Every field is optional; cross-field rules are enforced by the server.
+         * @description Node payload (write shape). Every field is optional; cross-field rules are enforced by the server.
          *
-         *     Node-kind field matrix (§2.7) — a field that the node's kind or external/internal status may not carry is a 422 `field_not_allowed` with recovery_hint `drop_field`:
+         *     Node-kind field matrix — a field that the node's kind or external/internal status may not carry is a 422 `field_not_allowed` with recovery_hint `drop_field`:
          *
          *     | | behavior | boundary | state | io | interface |
          *     |---|---|---|---|---|---|
@@ -933,12 +933,12 @@ export interface components {
          *
          *     Rules: (1) a state node is internal-only and has no path_prefix, language, config ports or verifications; (2) an io node is internal-only, has no user_kind, path_prefix, language, config ports or verifications, and carries exactly one typed port on one side (an output makes it a source, an input a sink; never both; 422 `io_port_shape`); (3) an interface node is internal-only, has no user_kind, path_prefix or language, and otherwise takes the fields of a behavior node; (4) an internal node may not carry external_kind or protocol; (5) an external behavior node requires external_kind; (6) an external boundary node may not carry external_kind or protocol.
          *
-         *     In `update_node_data.after` only the keys present are changed (§2.1.6: present with null = set to null, omitted = unchanged). A port list (inputs, outputs, config) in `after` replaces that channel as a whole (§4.16.4): entries are matched by id and updated, ports omitted from the list are deleted together with their wires, and an entry without an id cannot be matched (422 validation_error).
+         *     In `update_node_data.after` only the keys present are changed (present with null = set to null, omitted = unchanged). A port list (inputs, outputs, config) in `after` replaces that channel as a whole: entries are matched by id and updated, ports omitted from the list are deleted together with their wires, and an entry without an id cannot be matched (422 validation_error).
          */
         NodeData: {
             /** @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`. */
             name?: string;
-            /** @description Alternate public names; at most 50 items (§8). Default: `[]`. */
+            /** @description Alternate public names; at most 50 items. Default: `[]`. */
             aliases?: string[];
             /** @description Plain-language spec. Default: `""`. */
             description?: string;
@@ -952,11 +952,11 @@ export interface components {
             constraints?: string[];
             /** @description Behavior and interface nodes only. Default: `[]`. */
             verifications?: components["schemas"]["Verification"][];
-            /** @description Mutable through update (same rules as reparent_node, §2.9.3). An empty string is coerced to null (§2.1.5). */
+            /** @description Mutable through update (same rules as reparent_node). An empty string is coerced to null. */
             parent_id?: string | "" | null;
             /** @description Strict boolean. Default: `false`. */
             is_test_node?: boolean;
-            /** @description Node status (§2.3, §3.4); others are a 422 validation_error. Default: `"idle"`. */
+            /** @description Node status; others are a 422 validation_error. Default: `"idle"`. */
             status?: components["schemas"]["NodeStatus"];
             /** @description May echo the node's kind, but it must equal the node's real kind (422 kind_immutable on update). */
             kind?: components["schemas"]["NodeKind"];
@@ -969,25 +969,25 @@ export interface components {
             protocol?: string | null;
             /** @description Must start with http:// or https://. Empty string coerced to null. */
             documentation_url?: string | "" | null;
-            /** @description Server-authoritative (§2.9.4): accepted on add_node; on update_node_data an incoming list must equal the current set exactly (otherwise 422 source_decisions_immutable, recovery_hint drop_field). Default: `[]`. */
+            /** @description Server-authoritative: accepted on add_node; on update_node_data an incoming list must equal the current set exactly (otherwise 422 source_decisions_immutable, recovery_hint drop_field). Default: `[]`. */
             source_decisions?: string[];
         };
-        /** @description A node (write shape, §2.2). Unknown keys are dropped (§2.1.4). */
+        /** @description A node (write shape). Unknown keys are dropped. */
         Node: {
             /**
              * Format: uuid
              * @description Must not collide with any node, port or edge id on the branch (422 id_collision, recovery_hint regenerate_uuid).
              */
             id: string;
-            /** @description Immutable after creation; only flatten_boundary removes a boundary (§2.2). Default: `"behavior"`. */
+            /** @description Immutable after creation; only flatten_boundary removes a boundary. Default: `"behavior"`. */
             kind?: components["schemas"]["NodeKind"];
-            /** @description Enclosing boundary; null means top level. Cannot equal the node's own id, must reference an existing node on the branch (or one added earlier in the same batch), may not create a containment cycle, and may not be a behavior, state or io node (§2.9.3; 422 invalid_parent / containment_cycle). An empty string is coerced to null (§2.1.5). */
+            /** @description Enclosing boundary; null means top level. Cannot equal the node's own id, must reference an existing node on the branch (or one added earlier in the same batch), may not create a containment cycle, and may not be a behavior, state or io node (422 invalid_parent / containment_cycle). An empty string is coerced to null. */
             parent_id?: string | "" | null;
             /** @description Defaults to an empty payload. */
             data?: components["schemas"]["NodeData"];
         };
         /**
-         * @description An edge (write shape, §2.6). A null handle is a valid unpinned wire. Rules (§2.8, interpretations.md):
+         * @description An edge (write shape). A null handle is a valid unpinned wire. Rules:
          *     - an edge runs from an output port to an input port; a handle naming a port of the wrong side or a config port is a 422 invalid_endpoint; a type difference is accepted and reported as a type_mismatch finding;
          *     - a non-null handle naming no port at all is committed and reported as a dangling_wire finding (findings never block a commit);
          *     - an edge touching a state or io node must connect exactly one behavior node and exactly one state-or-io node (state-to-state, io-to-io and state-to-io are a 422 forbidden_edge); read = state output -> behavior input, write = behavior output -> state input, io source = io output -> behavior input, io sink = behavior output -> io input.
@@ -998,12 +998,12 @@ export interface components {
              * @description Must not collide with any node, port or edge id (422 id_collision).
              */
             id: string;
-            /** @description Id of the source output port. Empty string coerced to null (§2.1.5). */
+            /** @description Id of the source output port. Empty string coerced to null. */
             source_handle?: string | "" | null;
-            /** @description Id of the target input port. Empty string coerced to null (§2.1.5). */
+            /** @description Id of the target input port. Empty string coerced to null. */
             target_handle?: string | "" | null;
         };
-        /** @description Insert a node (§4.16). */
+        /** @description Insert a node. */
         AddNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1012,7 +1012,7 @@ export interface components {
             type: "add_node";
             node: components["schemas"]["Node"];
         };
-        /** @description Delete the node and its whole descendant subtree, with every wire touching them (§4.16). */
+        /** @description Delete the node and its whole descendant subtree, with every wire touching them. */
         DeleteNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1022,7 +1022,7 @@ export interface components {
             /** Format: uuid */
             node_id: string;
         };
-        /** @description Change only the fields present in `after` (which may be empty) (§4.16, §2.1.6). Port lists replace their channel as a whole (§4.16.4). */
+        /** @description Change only the fields present in `after` (which may be empty). Port lists replace their channel as a whole. */
         UpdateNodeDataDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1033,7 +1033,7 @@ export interface components {
             node_id: string;
             after: components["schemas"]["NodeData"];
         };
-        /** @description Move the node under a new parent, or to the top level with null. The parent_id key must be present (§4.16.3). */
+        /** @description Move the node under a new parent, or to the top level with null. The parent_id key must be present. */
         ReparentNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1044,7 +1044,7 @@ export interface components {
             node_id: string;
             parent_id: string | null;
         };
-        /** @description Insert an edge (§4.16). */
+        /** @description Insert an edge. */
         AddEdgeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1053,7 +1053,7 @@ export interface components {
             type: "add_edge";
             edge: components["schemas"]["Edge"];
         };
-        /** @description Remove an edge (§4.16). An edge that does not exist: 404 edge_not_found (detail.edge_id). */
+        /** @description Remove an edge. An edge that does not exist: 404 edge_not_found (detail.edge_id). */
         DeleteEdgeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1063,7 +1063,7 @@ export interface components {
             /** Format: uuid */
             edge_id: string;
         };
-        /** @description Delete a boundary and promote its children to its parent (§4.16). Not a boundary: 422 not_a_boundary. The boundary's own ports and their wires go with it; promoted children must not collide by name with their new siblings (422 duplicate_name). */
+        /** @description Delete a boundary and promote its children to its parent. Not a boundary: 422 not_a_boundary. The boundary's own ports and their wires go with it; promoted children must not collide by name with their new siblings (422 duplicate_name). */
         FlattenBoundaryDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1073,21 +1073,21 @@ export interface components {
             /** Format: uuid */
             node_id: string;
         };
-        /** @description One delta (§4.16): a JSON object with a `type` discriminator; the vocabulary is closed at exactly seven types (§9.4). Rules: a missing or unrecognized type is a 422 unknown_delta_type; a known type with a malformed field is a 422 validation_error carrying the offending field path; a delta that is not an object is a 422 malformed_delta_field; a delta targeting a node that does not exist is a 404 node_not_found (a delete_edge naming a missing edge: 404 edge_not_found); ports and structure obey §2.7-§2.9. */
+        /** @description One delta: a JSON object with a `type` discriminator; the vocabulary is closed at exactly seven types. Rules: a missing or unrecognized type is a 422 unknown_delta_type; a known type with a malformed field is a 422 validation_error carrying the offending field path; a delta that is not an object is a 422 malformed_delta_field; a delta targeting a node that does not exist is a 404 node_not_found (a delete_edge naming a missing edge: 404 edge_not_found); ports and structure obey §2.7-§2.9. */
         Delta: components["schemas"]["AddNodeDelta"] | components["schemas"]["DeleteNodeDelta"] | components["schemas"]["UpdateNodeDataDelta"] | components["schemas"]["ReparentNodeDelta"] | components["schemas"]["AddEdgeDelta"] | components["schemas"]["DeleteEdgeDelta"] | components["schemas"]["FlattenBoundaryDelta"];
-        /** @description 401 body: missing, malformed or revoked credentials all give this exact body (§5.5). */
+        /** @description 401 body: missing, malformed or revoked credentials all give this exact body. */
         ErrorUnauthenticated: {
             /**
-             * @description The same value on every 401 (§5.5, §7).
+             * @description The same value on every 401.
              * @enum {string}
              */
             detail: "not_authenticated";
         };
-        /** @description Error body whose detail is an object with code and message (§7). */
+        /** @description Error body whose detail is an object with code and message. */
         ErrorCoded: {
             /** @description Error detail with a code and a message; some codes add keys (version_conflict: current_version; node_not_found: node_id; merge_conflict: conflicts). */
             detail: {
-                /** @description Machine-readable error code (§7). */
+                /** @description Machine-readable error code. */
                 code: string;
                 /** @description Human-readable explanation. */
                 message: string;
@@ -1095,7 +1095,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 403 body (§5.6, interpretations.md "Identity, roles and scopes"): `insufficient_scope` when the credential lacks the route's scope; `forbidden` when the caller's role on a visible project is too low (e.g. a viewer forking or writing). */
+        /** @description 403 body (roles and scopes"): `insufficient_scope` when the credential lacks the route's scope; `forbidden` when the caller's role on a visible project is too low (e.g. a viewer forking or writing). */
         ErrorForbidden: {
             detail: {
                 /** @enum {string} */
@@ -1105,7 +1105,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 404 body (§5.7): a missing resource and one the caller may not see give this identical body. */
+        /** @description 404 body: a missing resource and one the caller may not see give this identical body. */
         ErrorNotFound: {
             detail: {
                 /** @enum {string} */
@@ -1115,7 +1115,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 404 body when a delta targets a node that does not exist (§4.14, §4.15, §7). */
+        /** @description 404 body when a delta targets a node that does not exist. */
         ErrorNodeNotFound: {
             detail: {
                 /** @enum {string} */
@@ -1145,7 +1145,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 409 body when the branch has moved: expected_version differs from the branch version (§2.9.5, §4.8, §4.15). */
+        /** @description 409 body when the branch has moved: expected_version differs from the branch version. */
         ErrorVersionConflict: {
             detail: {
                 /** @enum {string} */
@@ -1157,7 +1157,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 413 body: the request body exceeds 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). */
+        /** @description 413 body: the request body exceeds 5 MiB (5242880 bytes). */
         ErrorPayloadTooLarge: {
             detail: {
                 /** @enum {string} */
@@ -1177,7 +1177,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description One request-validation problem (§7). */
+        /** @description One request-validation problem. */
         ValidationIssue: {
             /** @description Where the problem is, e.g. ["body", "name"], ["query", "limit"], ["path", "branch_id"], ["header", "idempotency-key"]. */
             loc: (string | number)[];
@@ -1189,11 +1189,11 @@ export interface components {
             /** @description The offending input value, when useful. */
             input?: unknown;
         };
-        /** @description 422 body for request-shape failures (bad JSON, missing required key, wrong type, value out of range in a path, query, header or body) (§7, interpretations.md "Wire basics"). */
+        /** @description 422 body for request-shape failures (bad JSON, missing required key, wrong type, value out of range in a path, query, header or body). */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationIssue"][];
         };
-        /** @description The per-delta 422 envelope (§7): a fixed set of seven keys, always all present (null where not applicable). */
+        /** @description The per-delta 422 envelope: a fixed set of seven keys, always all present (null where not applicable). */
         DeltaErrorEnvelope: {
             /**
              * @description Names the cause: unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the parsed deltas would record more than MAX_BATCH_BYTES on the change trail, field `deltas`), depth_limit_exceeded (a node would nest deeper than MAX_NESTING_DEPTH), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than BRANCH_MAX_NODES, BRANCH_MAX_WIRES or BRANCH_MAX_BYTES allow).
@@ -1216,7 +1216,7 @@ export interface components {
         DeltaError: {
             detail: components["schemas"]["DeltaErrorEnvelope"];
         };
-        /** @description 429 body (§7). */
+        /** @description 429 body. */
         RateLimited: {
             /** @enum {string} */
             detail: "rate_limited";
@@ -1240,7 +1240,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description One merge conflict (interpretations.md "Merge into main", issue 5). */
+        /** @description One merge conflict. */
         MergeConflict: {
             /** @description Why the merge conflicts, in graph terms. Documented set: modified_on_both (both sides changed the same fields; see `fields`), deleted_on_main (the branch changed or used an entity main deleted), deleted_on_branch_modified_on_main (the branch deleted an entity main changed), rewired_on_both (the same input port wired differently on each side), reparent_conflict (both sides moved the node, or one side's move conflicts with the other's containment), name_collision (both sides gave siblings, or ports on one node, the same name). A batch that no longer applies during replay reports its invariant error code instead (the codes of the per-delta envelope: duplicate_name, invalid_parent, containment_cycle, id_collision, forbidden_edge, invalid_endpoint, ..., and the 404 codes node_not_found and edge_not_found). Consumers must tolerate codes outside this list. */
             reason: string;
@@ -1329,10 +1329,10 @@ export interface components {
         GraphFileNode: components["schemas"]["Node"] & {
             position: components["schemas"]["Position"];
         };
-        /** @description The graph file, current envelope schema_version 6 (interpretations.md "Graph file"). History (§9.2): boundary nodes arrived at 3, state nodes at 4, io nodes at 5, snake_case naming at 6. Exporting and re-importing gives the same graph. */
+        /** @description The graph file, current envelope schema_version 6. History: boundary nodes arrived at 3, state nodes at 4, io nodes at 5, snake_case naming at 6. Exporting and re-importing gives the same graph. */
         GraphFile: {
             /**
-             * @description The graph-file schema version, independent of the API version (§9.2). Files written by this release are always 6.
+             * @description The graph-file schema version, independent of the API version. Files written by this release are always 6.
              * @enum {integer}
              */
             schema_version: 6;
@@ -1343,12 +1343,12 @@ export interface components {
             edges: components["schemas"]["Edge"][];
         };
         /**
-         * @description A graph file to create a project from (interpretations.md "Graph file"). Readers accept schema_version 3 to 6 and upgrade forward:
+         * @description A graph file to create a project from. Readers accept schema_version 3 to 6 and upgrade forward:
          *     - 6: the GraphFile envelope {schema_version, project_name, nodes, edges} in snake_case;
          *     - 5: the same structure with every key in camelCase (schemaVersion, projectName, parentId, sourceHandle, targetHandle, isExternal, isTestNode, contractName, userKind, pathPrefix, externalKind, documentationUrl, sourceDecisions, ...);
          *     - 4: as 5, without io nodes;
          *     - 3: as 5, without state or io nodes.
-         *     Any other version (or none) is a 422 `unsupported_schema_version`. In versions 3-5 a key holding an underscore is not a key of that version and is dropped like any unknown key (§2.1.4). The file is validated like one batch of add_node deltas (parents first, otherwise file order) followed by add_edge deltas; any error is a 422 DeltaError and nothing is created. The project is created with the server-default intent (cli) and language (python). This schema is deliberately permissive: the body is judged by the domain (x-body-validation: domain).
+         *     Any other version (or none) is a 422 `unsupported_schema_version`. In versions 3-5 a key holding an underscore is not a key of that version and is dropped like any unknown key. The file is validated like one batch of add_node deltas (parents first, otherwise file order) followed by add_edge deltas; any error is a 422 DeltaError and nothing is created. The project is created with the server-default intent (cli) and language (python). This schema is deliberately permissive: the body is judged by the domain (x-body-validation: domain).
          */
         ImportProjectRequest: {
             /** @description Version 6 spelling. */
@@ -1360,92 +1360,92 @@ export interface components {
             nodes?: Record<string, never>[];
             edges?: Record<string, never>[];
         };
-        /** @description Body of POST /v1/projects (§4.1). Judged by the domain (x-body-validation: domain): every body problem is a 422 ErrorCoded; unknown keys are dropped. */
+        /** @description Body of POST /v1/projects. Judged by the domain (x-body-validation: domain): every body problem is a 422 ErrorCoded; unknown keys are dropped. */
         CreateProjectRequest: {
             /** @description 1 to 200 characters; the trimmed value must not be blank (422 invalid_name). Stored trimmed. */
             name: string;
-            /** @description One of ProjectIntent (§4.1 "at most 40 characters"; anything else is 422 unsupported_intent). Default: `"cli"`. */
+            /** @description One of ProjectIntent (anything else is 422 unsupported_intent). Default: `"cli"`. */
             intent?: components["schemas"]["ProjectIntent"];
-            /** @description One of ProjectLanguage (§4.1 "at most 40 characters"; anything else is 422 unsupported_language). Default: `"python"`. */
+            /** @description One of ProjectLanguage (anything else is 422 unsupported_language). Default: `"python"`. */
             language?: components["schemas"]["ProjectLanguage"];
         };
-        /** @description 201 body of project create and graph-file import (§4.1). */
+        /** @description 201 body of project create and graph-file import. */
         CreateProjectResponse: {
             main_branch: components["schemas"]["BranchRef"];
             project: components["schemas"]["ProjectOut"];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of GET /v1/projects (§4.2). */
+        /** @description Body of GET /v1/projects. */
         ProjectListResponse: {
             projects: components["schemas"]["ProjectOut"][];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of PATCH /v1/projects/{project_id} (§4.3). At least one of name and archived must be present, otherwise 422 no_fields (ErrorCoded). Unknown keys are dropped (§2.1.4); the set of patchable fields may grow additively (§9.4). */
+        /** @description Body of PATCH /v1/projects/{project_id}. At least one of name and archived must be present, otherwise 422 no_fields (ErrorCoded). Unknown keys are dropped; the set of patchable fields may grow additively. */
         UpdateProjectRequest: {
             /** @description New name, 1 to 200 characters; the trimmed value must not be blank (422 invalid_name). */
             name?: string;
             /** @description true archives, false restores. */
             archived?: boolean;
         };
-        /** @description Body of PATCH /v1/projects/{project_id} (§4.3). No branch data is returned. */
+        /** @description Body of PATCH /v1/projects/{project_id}. No branch data is returned. */
         ProjectResponse: {
             project: components["schemas"]["ProjectOut"];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of DELETE /v1/projects/{project_id} (interpretations.md "Wire basics"). */
+        /** @description Body of DELETE /v1/projects/{project_id}. */
         DeleteProjectResponse: {
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             /** @enum {boolean} */
             deleted: true;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/projects/{project_id}/branches (§4.5). */
+        /** @description Body of POST /v1/projects/{project_id}/branches. */
         ForkBranchRequest: {
             /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
             name: string;
         };
-        /** @description Body of PATCH /v1/branches/{branch_id} (§4.7). */
+        /** @description Body of PATCH /v1/branches/{branch_id}. */
         RenameBranchRequest: {
             /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
             name: string;
         };
-        /** @description Body carrying one branch (§4.5, §4.7; DELETE answers it too, with status discarded). */
+        /** @description Body carrying one branch (DELETE answers it too, with status discarded). */
         BranchResponse: {
             branch: components["schemas"]["Branch"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of GET /v1/projects/{project_id}/branches (§4.6). */
+        /** @description Body of GET /v1/projects/{project_id}/branches. */
         BranchListResponse: {
             branches: components["schemas"]["Branch"][];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description A full graph (§4.9, §4.10). */
+        /** @description A full graph. */
         GraphResponse: {
             branch: components["schemas"]["BranchRef"];
             edges: components["schemas"]["WireEdge"][];
             nodes: components["schemas"]["WireNode"][];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of the subtree read (§4.11). */
+        /** @description Body of the subtree read. */
         SubtreeResponse: {
             branch: components["schemas"]["BranchRef"];
             root: components["schemas"]["WireNode"];
@@ -1463,7 +1463,7 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1510,7 +1510,7 @@ export interface components {
             /** @description Ids of the node's ancestors from the top level down, without the node; empty at the top level. */
             path: string[];
         };
-        /** @description Body of the neighborhood read (§4.12). */
+        /** @description Body of the neighborhood read. */
         NeighborhoodResponse: {
             branch: components["schemas"]["BranchRef"];
             node: components["schemas"]["WireNode"];
@@ -1522,12 +1522,12 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of the boundary view on main (§4.13). */
+        /** @description Body of the boundary view on main. */
         BoundaryResponse: {
             boundary: components["schemas"]["WireNode"];
             /** @description The node's direct children, ordered by id (empty for a node that is not a boundary). */
@@ -1539,17 +1539,17 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/validate (§4.14). An empty or omitted `deltas` list reports the branch's current coherence. Judged by the domain (x-body-validation: domain). */
+        /** @description Body of POST /v1/branches/{branch_id}/validate. An empty or omitted `deltas` list reports the branch's current coherence. Judged by the domain (x-body-validation: domain). */
         ValidateRequest: {
             /** @description Ordered deltas; at most 1000 (more: 422 validation_error, field `deltas`). */
             deltas?: components["schemas"]["Delta"][];
         };
-        /** @description Body of a dry run (§4.14). An incoherent graph still answers 200. */
+        /** @description Body of a dry run. An incoherent graph still answers 200. */
         ValidateResponse: {
             branch: components["schemas"]["BranchRef"];
             /** @description The findings of the graph that would result, in order (severity, code, locator), at most MAX_FINDINGS (default 1000) of them; `truncated` says whether more were left out. */
@@ -1558,14 +1558,14 @@ export interface components {
             truncated: boolean;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             /** @description True only when there is no finding of severity error; warnings do not change it. */
             valid: boolean;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/deltas (§4.15). Judged by the domain (x-body-validation: domain): every body problem is a 422 DeltaError (for example a missing `deltas`, field `deltas`). */
+        /** @description Body of POST /v1/branches/{branch_id}/deltas. Judged by the domain (x-body-validation: domain): every body problem is a 422 DeltaError (for example a missing `deltas`, field `deltas`). */
         ApplyDeltasRequest: {
             /** @description Ordered deltas, applied in order and atomically (all or nothing). At most 1000 (more: 422 validation_error, field `deltas`). An empty list changes nothing structural and gives no version bump (applied false). */
             deltas: components["schemas"]["Delta"][];
@@ -1576,7 +1576,7 @@ export interface components {
                 [key: string]: components["schemas"]["Position"];
             };
         };
-        /** @description Body of a delta apply (§4.15). `branch.version` is the branch version after the batch. */
+        /** @description Body of a delta apply. `branch.version` is the branch version after the batch. */
         ApplyDeltasResponse: {
             /** @description True when a non-empty batch was applied (version advanced by one); false for an empty batch. */
             applied: boolean;
@@ -1584,17 +1584,17 @@ export interface components {
             branch: components["schemas"]["BranchRef"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Filters applied to a decisions page (§4.17). */
+        /** @description Filters applied to a decisions page. */
         DecisionFilters: {
             /** @description The narrowing actually applied; when `state` was omitted, every settled state. */
             state: components["schemas"]["DecisionState"][];
         };
-        /** @description One page of decisions (§4.17). */
+        /** @description One page of decisions. */
         DecisionListResponse: {
             /** @description Newest first: captured_at descending, then id descending. */
             decisions: components["schemas"]["DecisionOut"][];
@@ -1605,27 +1605,27 @@ export interface components {
             offset: number;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description One decision (§4.18). */
+        /** @description One decision. */
         DecisionResponse: {
             decision: components["schemas"]["DecisionOut"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/merge (interpretations.md "Merge into main"). */
+        /** @description Body of POST /v1/branches/{branch_id}/merge. */
         MergeRequest: {
             /** @description The branch version last read; a mismatch is a 409 version_conflict. */
             expected_version: number;
         };
-        /** @description Body of a merge (interpretations.md "Merge into main"). */
+        /** @description Body of a merge. */
         MergeResponse: {
             /** @description The merged branch (status merged, merged_at set). */
             branch: components["schemas"]["Branch"];
@@ -1634,7 +1634,7 @@ export interface components {
             mode: components["schemas"]["MergeMode"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1649,7 +1649,7 @@ export interface components {
             /** @description Exactly the conflicts a merge now would report in its 409 merge_conflict. */
             conflicts: components["schemas"]["MergeConflict"][];
             counts: components["schemas"]["MergeCounts"];
-            /** @description Findings (§2.13) the merged main would have that current main has not. */
+            /** @description Findings the merged main would have that current main has not. */
             findings_added: components["schemas"]["Finding"][];
             /** @description Findings of current main that the merged main would no longer have. */
             findings_cleared: components["schemas"]["Finding"][];
@@ -1657,7 +1657,7 @@ export interface components {
             findings_truncated: boolean;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1671,7 +1671,7 @@ export interface components {
             edges: components["schemas"]["EntityDiff"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1687,7 +1687,7 @@ export interface components {
             offset: number;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1710,7 +1710,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing, malformed or revoked credentials: always the same body and `WWW-Authenticate: Bearer` (§5.5). Unauthenticated requests count against a per-client-address bucket (env RATE_LIMIT_ANON_PER_MIN, default 60). */
+        /** @description Missing, malformed or revoked credentials: always the same body and `WWW-Authenticate: Bearer`. Unauthenticated requests count against a per-client-address bucket (env RATE_LIMIT_ANON_PER_MIN, default 60). */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1721,7 +1721,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorUnauthenticated"];
             };
         };
-        /** @description A visible project and a caller lacking what the route needs (§5.6): `insufficient_scope` (missing scope) or `forbidden` (role too low, e.g. a viewer writing or forking). */
+        /** @description A visible project and a caller lacking what the route needs: `insufficient_scope` (missing scope) or `forbidden` (role too low, e.g. a viewer writing or forking). */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1734,7 +1734,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorForbidden"];
             };
         };
-        /** @description The resource does not exist or is not visible to the caller; both give this identical answer (§5.7). A project is visible when the caller has a role on it and the key's allowlist (if any) contains it; working branches are visible only to their owner; main to every member. */
+        /** @description The resource does not exist or is not visible to the caller; both give this identical answer. A project is visible when the caller has a role on it and the key's allowlist (if any) contains it; working branches are visible only to their owner; main to every member. */
         NotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1747,7 +1747,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorNotFound"];
             };
         };
-        /** @description `not_found`: the branch or project is missing or invisible (identical answers, §5.7). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it (§7). `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
+        /** @description `not_found`: the branch or project is missing or invisible (identical answers). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it. `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
         NodeOrResourceNotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1773,7 +1773,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorCoded"];
             };
         };
-        /** @description Request-shape failure (§7): a path id that is not a uuid, a query value of the wrong type or out of range, a body that is not valid JSON, a missing required key, a wrong type. */
+        /** @description Request-shape failure: a path id that is not a uuid, a query value of the wrong type or out of range, a body that is not valid JSON, a missing required key, a wrong type. */
         ValidationError: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1786,7 +1786,7 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description Request body over 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). Checked while reading the body, which happens after authentication (a bad credential is a 401 whatever the body) and after counting, so the request counts against the key's bucket and carries its rate-limit headers. */
+        /** @description Request body over 5 MiB (5242880 bytes). Checked while reading the body, which happens after authentication (a bad credential is a 401 whatever the body) and after counting, so the request counts against the key's bucket and carries its rate-limit headers. */
         PayloadTooLarge: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1799,7 +1799,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPayloadTooLarge"];
             };
         };
-        /** @description Rate limit exceeded (§7, §8). Buckets (interpretations.md "Limits and rate limiting"): per credential `read` (GET; env RATE_LIMIT_READ_PER_MIN, default 1200) and `write` (all other methods; env RATE_LIMIT_WRITE_PER_MIN, default 300); unauthenticated requests per client address (env RATE_LIMIT_ANON_PER_MIN, default 60). Fixed one-minute windows kept in Redis. Retry-After and the X-RateLimit-* headers of the exhausted bucket are always present (§7). */
+        /** @description Rate limit exceeded. Buckets: per credential `read` (GET; env RATE_LIMIT_READ_PER_MIN, default 1200) and `write` (all other methods; env RATE_LIMIT_WRITE_PER_MIN, default 300); unauthenticated requests per client address (env RATE_LIMIT_ANON_PER_MIN, default 60). Fixed one-minute windows kept in Redis. Retry-After and the X-RateLimit-* headers of the exhausted bucket are always present. */
         RateLimited: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1837,13 +1837,13 @@ export interface components {
         NodeIdPath: string;
         /** @description Decision id. */
         DecisionIdPath: string;
-        /** @description Page size, 1 to 200 (§8). */
+        /** @description Page size, 1 to 200. */
         PageLimit: number;
         /** @description Number of entries to skip. */
         PageOffset: number;
         /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
         GraphBookmark: string;
-        /** @description At-most-once apply across retries (interpretations.md "Idempotency-Key"): 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
+        /** @description At-most-once apply across retries: 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
         IdempotencyKey: string;
     };
     requestBodies: never;
@@ -1866,7 +1866,7 @@ export interface components {
         "Retry-After": number;
         /** @description Request id: the caller's X-Request-Id when it matches ^[A-Za-z0-9._:-]{1,128}$, otherwise a fresh UUID. Echoed on every response. */
         "X-Request-Id": string;
-        /** @description Always `Bearer` (interpretations.md "Wire basics"). */
+        /** @description Always `Bearer`. */
         "WWW-Authenticate": "Bearer";
         /** @description `true` when this answer is the stored answer of an earlier request with the same Idempotency-Key and body; nothing was applied again. Absent otherwise. */
         "Idempotent-Replayed": "true";
@@ -1878,7 +1878,7 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description Page size, at most 200 (§8). */
+                /** @description Page size, at most 200. */
                 limit?: number;
                 /** @description Include archived projects. */
                 include_archived?: boolean;
@@ -2467,7 +2467,7 @@ export interface operations {
     getSubtree: {
         parameters: {
             query?: {
-                /** @description Levels below the root; 1 means direct children only (§8). */
+                /** @description Levels below the root; 1 means direct children only. */
                 depth?: number;
             };
             header?: {
@@ -2856,7 +2856,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At-most-once apply across retries (interpretations.md "Idempotency-Key"): 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
+                /** @description At-most-once apply across retries: 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -2888,7 +2888,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description `not_found`: the branch or project is missing or invisible (identical answers, §5.7). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it (§7). `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
+            /** @description `not_found`: the branch or project is missing or invisible (identical answers). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it. `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
             404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2956,9 +2956,9 @@ export interface operations {
             query: {
                 /** @description The project. */
                 project_id: string;
-                /** @description Narrow to these settled states, repeated: `?state=accepted&state=retired`; at most 16 items (§8). */
+                /** @description Narrow to these settled states, repeated: `?state=accepted&state=retired`; at most 16 items. */
                 state?: string[];
-                /** @description Page size, 1 to 200 (§8). */
+                /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
@@ -3235,7 +3235,7 @@ export interface operations {
     listBranchChanges: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 200 (§8). */
+                /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
