@@ -1741,7 +1741,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPayloadTooLarge"];
             };
         };
-        /** @description Too many requests. Limits per API key and one-minute window: `read` (GET requests, 1200 by default) and `write` (other methods, 300 by default); at most 16 requests of one key in progress at once; requests without a valid key 60 a minute per client address. Wait `Retry-After` seconds. The X-RateLimit-* headers describe the exhausted bucket. */
+        /** @description Too many requests. Limits per API key and one-minute window: `read` (GET requests, 1200 by default) and `write` (other methods, 300 by default); at most 16 requests of one key in progress at once on one server; requests without a valid key 60 a minute per client address. Wait `Retry-After` seconds. The X-RateLimit-* headers describe the exhausted bucket. */
         RateLimited: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
