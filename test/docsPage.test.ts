@@ -1,8 +1,9 @@
 /**
- * The docs page: /docs renders the OpenAPI document with Swagger UI served from npm assets.
- * Headless Debian chromium (installed by scripts/ensure-deps.sh), driven by playwright-core, loads
- * the page, finds every operation of the document by its operationId, and sees no request leave
- * this service (no outside network at run time).
+ * The docs page: /docs renders the OpenAPI document with Swagger UI served from
+ * npm assets. Headless Debian chromium (installed by scripts/ensure-deps.sh),
+ * driven by playwright-core, loads the page, finds every operation of the document
+ * by its operationId, opens one operation and sees its request and response
+ * examples, and sees no request leave this service (no outside network at run time).
  */
 import { expect } from 'chai';
 import { currentHarness } from './support/harness';
@@ -56,6 +57,33 @@ describe('docs page in headless chromium', function () {
     expect([...shown].sort()).to.deep.equal([...expected].sort());
     const title = await page.textContent('.info .title');
     expect(title).to.contain('Graph Design Service API');
+    const opening = (await page.textContent('.info .description')) ?? '';
+    for (const topic of ['Authentication', 'Errors', 'idempotency', 'Rate limits', 'Versions'])
+      expect(opening.toLowerCase(), 'the opening description').to.contain(topic.toLowerCase());
+    expect(opening).to.not.match(/§|interpretations|openapi-backend|x-body-validation/);
+    expect(outside, 'requests outside the service').to.deep.equal([]);
+    expect(errors, 'page errors').to.deep.equal([]);
+    await page.close();
+  });
+
+  it("shows an operation's request and response examples", async () => {
+    const { service, contract } = currentHarness();
+    const { page, outside, errors } = await trackedPage(browser!, new URL(service.url).origin);
+    const createProject = (contract.document.paths as any)['/v1/projects'].post;
+    const first = (examples: object) => Object.values(examples)[0].value;
+    const request = first(createProject.requestBody.content['application/json'].examples);
+    const created = first(createProject.responses['201'].content['application/json'].examples);
+    const conflict = first(createProject.responses['409'].content['application/json'].examples);
+
+    // deep linking opens the operation named in the fragment
+    await page.goto(`${service.url}/docs#/projects/createProject`);
+    const operation = '#operations-projects-createProject';
+    await page.waitForSelector(`${operation} .responses-table`, { timeout: 60_000 });
+    const shown = (await page.textContent(operation)) ?? '';
+    expect(shown, 'request example').to.contain(`"name": "${request.name}"`);
+    expect(shown, 'success example').to.contain(`"id": "${created.project.id}"`);
+    // the message, not the code: a sample built from the schema would show the code's first value
+    expect(shown, 'error example').to.contain(`"message": "${conflict.detail.message}"`);
     expect(outside, 'requests outside the service').to.deep.equal([]);
     expect(errors, 'page errors').to.deep.equal([]);
     await page.close();

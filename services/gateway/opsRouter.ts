@@ -1,14 +1,15 @@
 /**
- * Routes beside the API, mounted before the OpenAPI router, so they need no credentials and count
- * against no rate limit:
+ * Routes beside the API, for operators and for API callers reading the docs, mounted before
+ * the OpenAPI router, so they need no credentials and count against no rate limit:
  * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document), for
  *   the scraper only: with METRICS_TOKEN it needs `Authorization: Bearer <token>`,
  *   without one it answers only direct loopback connections; anyone else gets the
  *   404 of a path that does not exist;
  * - GET /openapi.yaml and /openapi.json: the OpenAPI document as served;
  * - GET /docs: the document rendered by Swagger UI, served from the npm package
- *   swagger-ui-dist; the page loads nothing from outside this service (its
- *   Content-Security-Policy allows only 'self');
+ *   swagger-ui-dist, with the request and response examples of each operation;
+ *   the page loads nothing from outside this service (its Content-Security-Policy
+ *   allows only 'self');
  * - GET /app: the read-only web viewer (services/webapp).
  */
 import { readFileSync } from 'node:fs';

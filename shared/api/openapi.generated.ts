@@ -13,22 +13,18 @@ export interface paths {
         };
         /**
          * List projects
-         * @description Projects visible to the caller (§4.2): those on which the caller has a role, further filtered by the key's project allowlist when one is configured. Archived projects are left out unless include_archived is true. Order: updated_at descending, then id. An empty list is a normal response.
-         *
-         *     - Scope: none (a valid key).
+         * @description The projects you can see: those on which you hold a role, limited to the projects your key is restricted to, if it is. Archived projects are left out unless `include_archived` is true. Newest activity first (`updated_at` descending, then id). An empty list is a normal answer. Needs a valid key, no scope.
          */
         get: operations["listProjects"];
         put?: never;
         /**
          * Create a project
-         * @description Create a project owned by the caller, and its protected main branch in the same transaction (§3.1, §4.1).
+         * @description Create a project owned by you, together with its protected main branch (at version 0). Needs the `graph:write` scope.
          *
-         *     - Scope: `graph:write`.
-         *     - Name: 1 to 200 characters, trimmed value not blank, stored trimmed; unique (case-insensitively) among the caller's active projects (409 `name_taken`).
-         *     - intent (default `cli`) and language (default `python`): at most 40 characters and on the server allowlist (ProjectIntent, ProjectLanguage).
-         *     - Project cap per user: env PROJECT_LIMIT, default 100; archived projects count, only deletion frees a slot (409 `project_limit_reached`).
-         *     - The body is judged by the domain (`x-body-validation: domain`): every body problem is a 422 with an object detail (`invalid_name`, `unsupported_language`, `unsupported_intent`, and `validation_error` for a body that is not valid JSON), per §7 and interpretations.md "Wire basics".
-         *     - 409 codes: `name_taken`, `project_limit_reached`.
+         *     - `name`: 1 to 200 characters, not blank once trimmed; stored trimmed. It must differ (ignoring case) from the names of your other active projects: `409 name_taken`.
+         *     - `intent` (default `cli`) and `language` (default `python`): one of the listed values, else `422 unsupported_intent` / `unsupported_language`.
+         *     - You may own at most 100 projects by default, archived ones included; only deleting one frees a slot: `409 project_limit_reached`.
+         *     - Every problem with the body is a `422` with an object detail: `invalid_name`, `unsupported_intent`, `unsupported_language`, or `validation_error` for a body that is not JSON.
          */
         post: operations["createProject"];
         delete?: never;
@@ -48,16 +44,14 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a graph file
-         * @description Create a project from a graph file and answer 201 like project create (interpretations.md "Graph file"). The project's name is the file's project_name (same rules and 409s as project create); its main branch holds the file's graph.
+         * @description Create a project from a graph file (as written by `exportBranchFile`) and answer like `createProject`. Needs the `graph:write` scope.
          *
-         *     - Scope: `graph:write`.
-         *     - Accepts schema_version 3 to 6 (3-5 in camelCase) and upgrades forward; any other version: 422 `unsupported_schema_version`. See ImportProjectRequest.
-         *     - The file is validated like one batch of add_node deltas, parents first (a stable topological order by parent_id: a child may precede its parent in the file), then add_edge deltas in file order. Any problem is a 422 DeltaError whose `field` points into the file (`nodes[2].data.name`, `edges[0].id`, `nodes[1].position`) and whose `delta_index` is the position in that list (`delta_type` add_node or add_edge); nothing is created. A node kind newer than the file (state before 4, io before 5) is a `validation_error` at `nodes[i].kind` (or `nodes[i].data.kind`). Dangling handles are committed like in a batch (reported later as dangling_wire findings).
-         *     - Each node's `position` ({x, y}, numbers) is kept; an absent one is {x: 0, y: 0}.
-         *     - Main holds the file's content at version 0 (main advances only by merges); the import is not an entry of main's change trail.
-         *     - `unsupported_schema_version` carries `schema_version` (what the file said, or null) and `supported` ([3, 4, 5, 6]); `invalid_name` concerns the file's project_name.
-         *     - The body is judged by the domain (`x-body-validation: domain`).
-         *     - 409 codes: `name_taken`, `project_limit_reached`.
+         *     - The project's name is the file's `project_name`, with the same rules and `409`s as `createProject`; intent and language take their defaults. Its main branch holds the file's graph at version 0.
+         *     - Files of `schema_version` 6 (snake_case) and of the older versions 3 to 5 (camelCase keys) are accepted; any other version is `422 unsupported_schema_version`, which lists the `supported` versions.
+         *     - The file is checked like one batch of `add_node` deltas (parents before their children, whatever the order in the file) followed by `add_edge` deltas in file order. Any problem is a `422` delta error whose `field` points into the file (e.g. `nodes[2].data.name`, `edges[0].id`) and whose `delta_index` is the position in that list; nothing is created.
+         *     - A node kind the file's version did not have yet (state before 4, io before 5) is a `validation_error` at `nodes[i].kind`.
+         *     - Each node keeps its `position`; a node without one is placed at `{x: 0, y: 0}`. Wires naming ports that do not exist are kept and reported as `dangling_wire` findings by `validateDeltas`.
+         *     - The import is not an entry of main's change trail.
          */
         post: operations["importProject"];
         delete?: never;
@@ -78,21 +72,18 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Permanently delete a project with its branches, graph, decisions and artifacts (§3.1, §4.4). The project disappears from every route at once; a background job purges its content in batches.
-         *
-         *     - Scope: `project:delete` (separate from `graph:write` and not implied by it; keys issued before it existed must be re-minted). Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
+         * @description Delete a project for good, with its branches, graph and decisions. It disappears from every operation at once (later calls answer `404`); its stored content is then removed in the background. Needs the `project:delete` scope, which `graph:write` does not include, and ownership: anyone else gets `404`.
          */
         delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
          * Rename, archive or restore a project
-         * @description Rename, archive (archived true) or restore (archived false) a project (§3.1, §4.3).
+         * @description Rename a project, archive it (`archived: true`) or restore it (`archived: false`). Needs the `graph:write` scope and ownership: anyone else gets `404`.
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
-         *     - Renaming and restoring check name uniqueness among the owner's active projects (409 `name_taken`). Archiving does not free a slot against the project cap.
-         *     - An empty body (neither name nor archived): 422 `no_fields` (object detail). A blank trimmed name: 422 `invalid_name`. Other shape errors (wrong types, length): array form. Unknown keys are dropped (§2.1.4).
-         *     - 409 codes: `name_taken`.
+         *     - Send at least one of `name` and `archived`, else `422 no_fields`. A name that is blank once trimmed is `422 invalid_name`; other mistakes (wrong type, too long) are answered as a list of problems.
+         *     - Renaming and restoring check that no other active project of yours has the name (ignoring case): `409 name_taken`.
+         *     - An archived project is left out of `listProjects` by default, stays readable, refuses graph writes (`409 project_archived` on fork, deltas and merge) and still counts against your project limit.
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -106,20 +97,17 @@ export interface paths {
         };
         /**
          * List the caller's active working branches
-         * @description The caller's active working branches in the project; main, discarded and merged branches are excluded (§4.6). Order: created_at, then id.
-         *
-         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         * @description Your active working branches in the project, oldest first (`created_at`, then id). Main, and branches that were discarded or merged, are not listed; other members' branches are never visible to you. Read main through the `/v1/graph/{project_id}` operations. Needs a valid key, no scope.
          */
         get: operations["listBranches"];
         put?: never;
         /**
          * Fork a working branch from main
-         * @description Fork a working branch from main's current state, owned by the caller (§3.2, §4.5). It starts at version 0 with base_main_version = main's version.
+         * @description Fork a working branch of your own from main's current state. The branch starts at version 0 with `base_main_version` set to main's version. Needs the `graph:write` scope and the editor or owner role (a viewer gets `403 forbidden`).
          *
-         *     - Scope: `graph:write`; role: editor (or owner) on the project — a viewer gets 403 `forbidden`.
-         *     - Active branches per caller per project: env BRANCH_LIMIT, default 25 (409 `branch_limit_reached`).
-         *     - Name: 1 to 100 characters after trimming, no control characters (422, array form); unique (case-insensitively) among the caller's active branches in the project (409 `name_taken`).
-         *     - 409 codes: `name_taken`, `branch_limit_reached`, `project_archived`.
+         *     - `name`: 1 to 100 characters once trimmed, no control characters (else `422`); it must differ (ignoring case) from your other active branches in the project: `409 name_taken`.
+         *     - You may have at most 25 active branches per project by default: `409 branch_limit_reached`. Merging or discarding one frees a slot.
+         *     - An archived project takes no new branches: `409 project_archived`.
          */
         post: operations["forkBranch"];
         delete?: never;
@@ -140,21 +128,20 @@ export interface paths {
         post?: never;
         /**
          * Discard a working branch
-         * @description Discard a working branch (§3.2, §4.8): it leaves the branch list; its nodes, ports and edges are purged by a background job; the branch record and its structural_changes trail are kept. Answers the branch with status `discarded`.
+         * @description Discard one of your working branches: it leaves `listBranches`, its graph is removed, and its record and change trail stay readable. Answers the branch with status `discarded`. Needs the `graph:write` scope and ownership of the branch: anyone else gets `404`.
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
-         *     - 409 codes: `version_conflict` (detail.current_version), `main_not_writable`, `branch_not_active` (including a repeated delete).
+         *     - `expected_version` must be the branch's current version, else `409 version_conflict` with `current_version`: you cannot discard work you have not seen.
+         *     - Main cannot be discarded (`409 main_not_writable`); a branch already discarded or merged answers `409 branch_not_active`.
          */
         delete: operations["discardBranch"];
         options?: never;
         head?: never;
         /**
          * Rename a working branch
-         * @description Rename a working branch (rename only) (§4.7).
+         * @description Rename one of your working branches. Needs the `graph:write` scope and ownership of the branch: anyone else gets `404`.
          *
-         *     - Scope: `graph:write`. Only the owner may do this; a caller who can see but does not own the resource gets the same 404 as for a missing one (§4.3, §4.4, §4.7, §4.8).
-         *     - Name rules as for a fork: 1 to 100 characters after trimming, no control characters (422, array form).
-         *     - 409 codes: `main_not_writable` (main), `branch_not_active` (discarded or merged), `name_taken`.
+         *     - Name rules as for `forkBranch`: 1 to 100 characters once trimmed, no control characters (`422`), different from your other active branches in the project (`409 name_taken`).
+         *     - Main cannot be renamed (`409 main_not_writable`), nor can a discarded or merged branch (`409 branch_not_active`).
          */
         patch: operations["renameBranch"];
         trace?: never;
@@ -168,9 +155,7 @@ export interface paths {
         };
         /**
          * Read main's graph
-         * @description Read the active main-branch graph (§4.9). Read-only. Sets the project's last_opened_at.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         * @description The whole graph of the project's main branch: every node and every wire, with main's version. Records the time in the project's `last_opened_at`. For large graphs prefer `getMainTopLevel` and the scoped reads. Needs a valid key, no scope.
          */
         get: operations["getMainGraph"];
         put?: never;
@@ -190,9 +175,7 @@ export interface paths {
         };
         /**
          * Read a branch's graph
-         * @description Read the full graph of a branch (§4.10); its branch.version is the expected_version for the next write. Sets the project's last_opened_at. A discarded branch reads as an empty graph (§3.2: its nodes, ports and edges are removed; a background job deletes what is stored), and its subtree and neighborhood reads answer 404 `not_found` for every node.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         * @description The whole graph of a branch you can see (one of your own, or main). `branch.version` is the `expected_version` for your next write. Records the time in the project's `last_opened_at`. A discarded branch reads as an empty graph. Needs a valid key, no scope.
          */
         get: operations["getBranchGraph"];
         put?: never;
@@ -212,15 +195,13 @@ export interface paths {
         };
         /**
          * Read a subtree
-         * @description A node and its descendants to a bounded depth (§4.11), with paths and unaddressable (§2.12).
+         * @description A node (`root`) and its descendants down to `depth` levels (1 = its direct children), with the wires among them and the wires that leave them. Use it to open a boundary of a large graph. Needs a valid key, no scope.
          *
-         *     - The walk follows containment from the root down `depth` levels (1 = direct children). `nodes` excludes the root; `nodes`, `edges` and `cross_boundary_edges` are ordered by id.
-         *     - "Returned nodes" are the root and `nodes`. An edge endpoint is the node derived from its handle (§2.12); a null or dangling handle has no endpoint node and so is never inside. `edges`: both endpoint nodes are returned (a wire from a node to itself included). `cross_boundary_edges`: exactly one endpoint node is returned; the other is outside the returned set, null or dangling. A wire touching no returned node is in neither list.
-         *     - `truncated` is true when at least one node at the last level walked has children (descendants remain below `depth`); false when the walk reached every descendant.
-         *     - Cost follows the size of the subtree returned, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
-         *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         *     - `nodes` excludes the root. `nodes`, `edges` and `cross_boundary_edges` are ordered by id.
+         *     - A wire's endpoints are the nodes owning its two ports. `edges`: wires whose two endpoints are both returned (the root included). `cross_boundary_edges`: wires with exactly one returned endpoint; the other end is outside, unset or names a missing port.
+         *     - `truncated` is true when some descendants lie below `depth`.
+         *     - `paths` gives each returned node's dotted path of names; `unaddressable` says why a node has none.
+         *     - A node that is not on this branch answers `404 not_found`, like a missing branch.
          */
         get: operations["getSubtree"];
         put?: never;
@@ -240,13 +221,11 @@ export interface paths {
         };
         /**
          * Read the top level of a branch
-         * @description The nodes of a branch (main included) that have no parent, with the wires among them, with paths and unaddressable. A client opens a large graph here and reads a boundary's inside with getSubtree when it needs it.
+         * @description The nodes of a branch (main included) that have no parent, with the wires among them, their dotted paths and the wires that lead inside. Open a large graph here, then read inside a boundary with `getSubtree` when you need it. Needs a valid key, no scope.
          *
-         *     - `nodes`: every node whose parent_id is null, ordered by id.
-         *     - `edges`: wires whose two endpoint nodes are both top-level nodes (a wire from a node to itself included), ordered by id. `cross_boundary_edges`: wires on a top-level node's port whose other end is not a top-level node (a descendant, null or dangling), ordered by id. Endpoints are the nodes derived from the handles, as in getSubtree.
-         *     - Cost follows the size of the top level, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`. A discarded branch has an empty top level.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         *     - `nodes`: every node without a parent, ordered by id.
+         *     - `edges`: wires whose two endpoints are top-level nodes. `cross_boundary_edges`: wires on a top-level node's port whose other end is not a top-level node (a descendant, unset or a missing port). Both ordered by id.
+         *     - A discarded branch has an empty top level.
          */
         get: operations["getTopLevel"];
         put?: never;
@@ -266,14 +245,11 @@ export interface paths {
         };
         /**
          * Read a node's neighborhood
-         * @description A node and every node one wire away, with those wires (§4.12), with paths and unaddressable (§2.12).
+         * @description A node, every wire on its ports (in either direction) and every node at the other end of those wires. Needs a valid key, no scope.
          *
-         *     - `edges`: every wire on one of the node's ports, in either direction (into its inputs, out of its outputs), ordered by id; this includes a wire from the node to itself and a wire whose other handle is null or dangling.
-         *     - `neighbors`: the distinct nodes derived from the other ends of those wires (§2.12), each once, without the node itself, ordered by id. Null and dangling ends give no neighbor.
-         *     - Cost follows the size of the neighborhood, not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
-         *     - A node that does not exist on this branch (including one that exists only on another branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing branch.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         *     - `edges`: every wire on one of the node's ports, ordered by id, including a wire from the node to itself and wires whose other end is unset or names a missing port.
+         *     - `neighbors`: the distinct nodes at the other ends, without the node itself, ordered by id.
+         *     - A node that is not on this branch answers `404 not_found`, like a missing branch.
          */
         get: operations["getNeighborhood"];
         put?: never;
@@ -293,11 +269,7 @@ export interface paths {
         };
         /**
          * Read the top level of main
-         * @description The same answer as getTopLevel, for the project's main branch, reached from the project id (main is not listed by listBranches); `branch` is main's BranchRef, whose id the branch-scoped reads (getSubtree, getNeighborhood) take.
-         *
-         *     - Cost follows the size of the top level, not of the branch. Does not set the project's `last_opened_at`.
-         *
-         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         * @description The same answer as `getTopLevel`, for the project's main branch, reached through the project id. `branch.id` is main's branch id, which `getSubtree`, `getNeighborhood` and `searchNodes` take. Needs a valid key, no scope.
          */
         get: operations["getMainTopLevel"];
         put?: never;
@@ -317,14 +289,11 @@ export interface paths {
         };
         /**
          * Find nodes of a branch by name
-         * @description The nodes of a branch (main included), at any depth, whose name contains `q`, compared case-insensitively, each with the ids of its ancestors from the top level down. A client that opened a large graph at its top level (getTopLevel) finds a node inside boundaries it has not read yet, then opens them along `path` (getSubtree).
+         * @description The nodes of a branch (main included), at any depth, whose name contains `q` (ignoring case), each with the ids of its ancestors. Use it to find a node inside boundaries you have not opened yet, then open them along `path` with `getSubtree`. Needs a valid key, no scope.
          *
-         *     - `nodes`: at most `limit` matches; names that start with `q` come first, then the others, each group ordered by name, then id. `path` is empty for a top-level node; its last id is the node's parent.
-         *     - `truncated`: true when more nodes match than `limit`.
-         *     - Cost follows the number of nodes on the branch (every name is compared), not the size of the answer. Does not set the project's `last_opened_at`. A discarded branch has no matches.
-         *     - An empty `q`, one longer than 200 characters, or a `limit` outside 1..50 is a 422.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         *     - At most `limit` matches: names that start with `q` first, then the others, each group ordered by name, then id. `truncated` is true when more nodes match.
+         *     - `path` lists the ancestors from the top level down (empty for a top-level node); its last id is the node's parent.
+         *     - A discarded branch has no matches.
          */
         get: operations["searchNodes"];
         put?: never;
@@ -344,11 +313,7 @@ export interface paths {
         };
         /**
          * Find nodes of main by name
-         * @description The same answer as searchNodes, for the project's main branch, reached from the project id (main is not listed by listBranches); `branch` is main's BranchRef, whose id the branch-scoped reads (getSubtree) take to open a match's `path`.
-         *
-         *     - Does not set the project's `last_opened_at`.
-         *
-         *     - Scope: none (a valid key). 404 when the project is missing or not visible.
+         * @description The same answer as `searchNodes`, for the project's main branch, reached through the project id. `branch.id` is main's branch id, which `getSubtree` takes to open a match's `path`. Needs a valid key, no scope.
          */
         get: operations["searchMainNodes"];
         put?: never;
@@ -368,16 +333,12 @@ export interface paths {
         };
         /**
          * Boundary view of a node on main
-         * @description Boundary view of one node of main: its direct children and the wires at its perimeter (§4.13), with paths and unaddressable (§2.12). Always reads the project's main branch; `branch` is main's BranchRef.
+         * @description One node of main seen as a boundary: its direct children and the wires crossing its perimeter. Always reads main; `branch` is main. Needs a valid key, no scope.
          *
-         *     - `children`: the node's direct children (one level), ordered by id.
-         *     - `edges` (interpretations.md does not define them; this is the definition): the union of (a) every wire on one of the node's own ports, whichever side its other end is on (outside, a descendant, the node itself, null or dangling), and (b) every wire with exactly one endpoint node inside the node's subtree (the node and all its descendants, every level), the other end being outside, null or dangling. Endpoints are the nodes derived from the handles (§2.12). Wires entirely inside the subtree that do not touch the node's own ports, and wires entirely outside, are left out. Ordered by id.
-         *     - A node of any kind is answered, not only a boundary: a behavior, state, io or interface node has no children, and its edges are then every wire on its ports.
-         *     - paths and unaddressable cover the node and its children.
-         *     - Cost follows the size of the node's subtree (the wires crossing it can start at any level), not of the branch. Unlike full reads, this read does not set the project's `last_opened_at`.
-         *     - A node that is not on main (missing, or only on a working branch) answers 404 `{"detail": {"code": "not_found", "message": "node not found"}}`, the same code and shape as a missing project.
-         *
-         *     - Scope: none (a valid key). Working branches are visible only to their owner, main to every member; anything invisible is the same 404 as missing.
+         *     - `children`: the node's direct children, ordered by id (empty for a node that contains nothing).
+         *     - `edges`: every wire on one of the node's own ports, plus every wire with exactly one endpoint inside the node (the node or any of its descendants) and the other end outside, unset or a missing port. Wires entirely inside that do not touch the node's ports, and wires entirely outside, are left out. Ordered by id.
+         *     - `paths` and `unaddressable` cover the node and its children.
+         *     - A node that is not on main answers `404 not_found`, like a missing project.
          */
         get: operations["getBoundary"];
         put?: never;
@@ -399,12 +360,11 @@ export interface paths {
         put?: never;
         /**
          * Dry-run a delta batch
-         * @description Run a delta batch through the same pipeline as an apply inside a transaction that is rolled back, then report the §2.13 findings of the graph that would result (§4.14). Never changes the branch. An empty or omitted list reports the branch's current coherence. An incoherent graph still answers 200 (valid false). The dry run gives the same accept/reject answer as the real apply.
+         * @description Dry run: check a batch of deltas exactly as `applyDeltas` would, without changing anything, and report the coherence findings of the graph that would result (unsatisfied inputs, dangling wires, type mismatches, orphan nodes). Send no deltas to check the branch as it is. Needs a valid key, no scope; the branch must be visible to you.
          *
-         *     - Scope: none (a valid key); the branch must be visible (owner, or main for any member).
-         *     - 4xx only for a request that cannot be processed: 404 when the branch or project is missing or invisible (`not_found`), a delta targets a node that does not exist (`node_not_found`) or a delete_edge names an edge that does not exist (`edge_not_found`); 422 DeltaError for a malformed, unknown-type or non-object delta or a broken invariant (§4.16). At most 1000 deltas.
-         *     - 409 `branch_not_active` for a discarded branch: it has no graph left to run a batch against (§3.2), and an apply would be refused the same way. Merged branches and main validate as usual.
-         *     - The body is judged by the domain (`x-body-validation: domain`).
+         *     - An incoherent graph still answers `200` with `valid: false`: findings never block a write.
+         *     - A batch that `applyDeltas` would refuse is refused the same way: `404 node_not_found` / `edge_not_found` for a delta naming a missing node or edge, `422` delta error for a malformed delta or a broken rule. At most 1000 deltas.
+         *     - A discarded branch has no graph to check: `409 branch_not_active`. Merged branches and main can be checked.
          */
         post: operations["validateDeltas"];
         delete?: never;
@@ -424,18 +384,15 @@ export interface paths {
         put?: never;
         /**
          * Apply a delta batch
-         * @description Apply an ordered batch of deltas atomically under optimistic concurrency (§1.3, §4.15, §4.16). All or nothing: any error leaves the branch and its version as they were. A non-empty batch advances the version by one and is recorded on the branch's structural_changes trail; an empty batch answers 200 with applied false and no version bump.
+         * @description Apply an ordered batch of deltas to your branch, all or nothing: any error leaves the branch and its version as they were. A non-empty batch advances the version by one and is recorded on the branch's change trail (`listBranchChanges`); an empty batch answers `applied: false` and changes nothing. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise).
          *
-         *     - Scope: `graph:write`; the caller must own the branch (a branch of someone else is invisible: 404) and hold an editor role (403 `forbidden` otherwise).
-         *     - expected_version: required with a non-empty batch; a mismatch is a 409 `version_conflict` with detail.current_version.
-         *     - positions: node id -> {x, y}; unknown ids ignored; never bump the version; positions_applied counts the positions written (null when positions was absent).
-         *     - At most 1000 deltas; body at most 5 MiB. The trail records the parsed deltas (unknown keys dropped), at most MAX_BATCH_BYTES (default 2 MiB) per batch: 422 `batch_too_large` beyond.
-         *     - Limits (422 DeltaError): containment at most MAX_NESTING_DEPTH deep (default 64, `depth_limit_exceeded`); per branch at most BRANCH_MAX_NODES nodes (default 200000), BRANCH_MAX_WIRES wires (default 400000) and BRANCH_MAX_BYTES stored bytes (default 64 MiB: the graph content it was forked with plus every batch recorded since; `branch_quota_exceeded`).
-         *     - Idempotency-Key: see the parameter; replays carry `Idempotent-Replayed: true`.
-         *     - 409 codes: `version_conflict`, `branch_not_active`, `main_not_writable`, `project_archived`, `idempotency_key_in_progress`.
-         *     - 404: `not_found` (branch/project), `node_not_found` (a delta targets a missing node; detail.node_id) or `edge_not_found` (a delete_edge names a missing edge; detail.edge_id).
-         *     - 422: DeltaError for the batch (§7 per-delta envelope); `idempotency_key_reused` (ErrorCoded); a body that is not valid JSON is a DeltaError too (`validation_error`, field `body`); the array form only for a malformed header or path.
-         *     - The body is judged by the domain (`x-body-validation: domain`).
+         *     - `expected_version` is required with a non-empty batch; if the branch has moved since you read it, the answer is `409 version_conflict` with `current_version`.
+         *     - `positions` moves nodes on the canvas: node id to `{x, y}`. It never changes the version and may come with an empty batch; ids not on the branch are ignored. `positions_applied` counts the positions written.
+         *     - Send an `Idempotency-Key` to retry safely: a repeat with the same key and body returns the first answer with `Idempotent-Replayed: true`.
+         *     - Limits: at most 1000 deltas and 5 MiB per request; at most 2 MiB of recorded deltas per batch (`batch_too_large`); containment at most 64 levels deep (`depth_limit_exceeded`); per branch by default at most 200000 nodes, 400000 wires and 64 MiB of stored graph and history (`branch_quota_exceeded`).
+         *     - `404`: `not_found` for a missing branch, `node_not_found` (with `node_id`) when a delta names a missing node, `edge_not_found` (with `edge_id`) when a `delete_edge` names a missing edge.
+         *     - `409`: `version_conflict`, `branch_not_active` (discarded or merged), `main_not_writable` (main changes only by merges), `project_archived`, `idempotency_key_in_progress` (the first request with this key is still running).
+         *     - `422`: a delta error for the batch (also for a body that is not valid JSON: `validation_error`, field `body`), or `idempotency_key_reused` when the key was used with a different body.
          */
         post: operations["applyDeltas"];
         delete?: never;
@@ -453,10 +410,10 @@ export interface paths {
         };
         /**
          * One page of a project's decisions
-         * @description One page of a project's settled decisions, newest first (captured_at descending, then id descending) (§4.17). Only settled states (accepted, rejected, superseded, retired) are served; captured and interviewing never are.
+         * @description One page of a project's settled decisions, newest first (`captured_at` descending, then id descending). Only settled decisions (accepted, rejected, superseded, retired) are served; decisions still being captured or discussed are not. Decisions are recorded by the service's own tooling, not through this API. Needs the `decisions:read` scope (not granted by default).
          *
-         *     - Scope: `decisions:read` (not granted by default). 404 when the project is missing or not visible.
-         *     - A `state` filter naming an unsettled or unknown state: 422 `state_not_readable` (object detail).
+         *     - `state` narrows the page to some settled states; naming any other state is `422 state_not_readable`.
+         *     - Page on with `offset` until a page comes back short or empty.
          */
         get: operations["listDecisions"];
         put?: never;
@@ -476,9 +433,7 @@ export interface paths {
         };
         /**
          * One decision
-         * @description One decision by id (§4.18). A decision that does not exist, belongs to a project the caller may not see, or is not settled (captured, interviewing) gives the same 404.
-         *
-         *     - Scope: `decisions:read`.
+         * @description One decision by id. A decision that does not exist, belongs to a project you may not see, or is not settled yet gives the same `404`. Needs the `decisions:read` scope.
          */
         get: operations["getDecision"];
         put?: never;
@@ -500,20 +455,15 @@ export interface paths {
         put?: never;
         /**
          * Merge a working branch into main
-         * @description Merge a working branch into main (§4.19 as interpreted in interpretations.md "Merge into main"). fast_forward when main has not moved since the fork (main becomes the branch's graph); otherwise replay of the branch's recorded batches, in order, onto current main under every invariant. All or nothing on both sides. Main's version advances by one; the branch becomes `merged` (merged_at set); the merge is recorded on main's own change trail (kind merge).
+         * @description Merge your working branch into main, all or nothing on both sides. Main's version advances by one; the branch becomes `merged` and the merge is recorded on main's change trail. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise). Call `getMergePreview` first to see what would happen.
          *
-         *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
-         *
-         *     How conflicts are found (replay only):
-         *     - The common base is main at base_main_version, rebuilt from current main and the before-images that each merge records on main's trail. Each side's changes are its differences from that base, per node, port and edge and per field; the branch's also include every field its recorded deltas wrote (a replay writes them again), so a field the branch wrote, even back to its old value, conflicts with a change of that field on main unless both sides ended equal.
-         *     - Besides fields: a port list in update_node_data replaces its channel (§4.16.4), so a branch list write on a channel whose ports main added, removed or reordered is modified_on_both with the channel (`inputs`, `outputs`, `config`) as field; an entity one side deleted and the other changed or used (a node added or moved into it, a port added to it, a wire added to its port) is deleted_on_main or deleted_on_branch_modified_on_main (a port of a deleted node is reported on the node); input-port wiring is compared as the set of incoming source handles; node names per parent and port names per node are checked for collisions between what each side added, renamed or moved; moves on both sides are checked for containment cycles.
-         *     - When this comparison finds conflicts they are answered and nothing is replayed. Otherwise the batches are replayed in order and the first delta that no longer applies is answered as the only conflict (reason = error = its code; delta_index and batch_version name it; e.g. both sides deleted the same node: node_not_found).
-         *     - After a replay, the nodes the branch added take the branch's positions; other nodes keep main's.
-         *     - Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
-         *
-         *     - Scope: `graph:write`; the branch owner with an editor role (a branch of someone else is invisible: 404; a viewer: 403 `forbidden`).
-         *     - 409 codes: `merge_conflict` (detail.conflicts lists every conflict; nothing changes), `version_conflict` (stale expected_version; detail.current_version), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
-         *     - 422 `branch_quota_exceeded`: main after the merge would pass a per-branch quota (nodes, wires, stored bytes = the JSON size of the merged graph); the preview answers can_merge false. The branch's trail is read a few batches at a time, so a merge's memory follows the graphs, not the length of the trail.
+         *     - `fast_forward`: main has not moved since the fork, so main becomes the branch's graph.
+         *     - `replay`: main has moved. Your branch's recorded batches are replayed, in order, onto current main under every rule. Before that, what you changed is compared with what main changed since your fork, entity by entity and field by field; any entity changed on both sides is a conflict. Then a batch that no longer applies to current main (e.g. both sides deleted the same node) is a conflict too, named by its error code, its `delta_index` and `batch_version`.
+         *     - Conflicts answer `409 merge_conflict` listing every conflict, and nothing changes. Resolve them on your branch (or fork again from current main) and merge again.
+         *     - What counts as a conflict: a field written on both sides, unless both ended equal (a field your branch wrote counts even if written back to its old value); a port list your branch replaced while main added, removed or reordered ports of that list; an entity one side deleted and the other changed or used; an input port wired differently on each side; a name given on both sides to siblings or to ports of one node; moves on both sides that would form a containment cycle. Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
+         *     - After a replay, the nodes your branch added keep your positions; other nodes keep main's.
+         *     - `409` codes: `merge_conflict`, `version_conflict` (your `expected_version` is stale; `current_version` given), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
+         *     - `422 branch_quota_exceeded`: main after the merge would hold more nodes, wires or stored bytes than a branch may; nothing changes.
          */
         post: operations["mergeBranch"];
         delete?: never;
@@ -531,12 +481,9 @@ export interface paths {
         };
         /**
          * Preview a merge
-         * @description What a merge of this branch would do now, without doing it: mode, the conflicts it would report (identical to the merge's 409), counts of nodes/ports/edges added, changed and removed on main, and the coherence findings (§2.13) the merge would add to main and those it would clear. A preview matches the merge that follows when nothing moves in between: it runs the merge itself (see mergeBranch for how conflicts are found) in a transaction that is always rolled back. Counts compare main before and after by id, field by field as in DiffResponse (positions never count). The preview answers in an archived project too (the merge would then be a 409 project_archived).
+         * @description What merging this branch now would do, without doing it: the mode, the conflicts a merge would report (exactly those of its `409`), how many nodes, ports and edges main would gain, change and lose, and the coherence findings the merge would add to main and clear from it. The merge that follows gives the same result if nothing changes in between. Counts compare main before and after by id and field, as in `getBranchDiff` (positions never count). Works in an archived project too, where the merge itself would be refused (`409 project_archived`). Needs a valid key, no scope; the branch must be yours.
          *
-         *     When main has moved since the fork, the branch's changes are compared with main's changes since base_main_version, entity by entity and field by field; any entity touched on both sides is a conflict (MergeConflict.reason), and so is any recorded batch that no longer applies on replay (its invariant error code).
-         *
-         *     - Scope: none (a valid key); the branch must be visible (its owner).
-         *     - 409 codes: `branch_not_active` (discarded or merged), `main_not_writable` (main cannot be merged into itself).
+         *     - `409`: `branch_not_active` (discarded or merged), `main_not_writable` (main cannot be merged into itself).
          */
         get: operations["getMergePreview"];
         put?: never;
@@ -556,10 +503,9 @@ export interface paths {
         };
         /**
          * Diff a branch against main
-         * @description The branch's current graph against current main's graph, by id: nodes, ports and edges added (on the branch only), removed (on main only) and changed (on both, different content, with the names of the changed fields). Positions are layout and never reported. Lists are sorted by id.
+         * @description Your branch's graph against current main's, by id: nodes, ports and edges only on the branch (`added`), only on main (`removed`), and on both with different content (`changed`, with the names of the fields that differ). Positions are layout and never reported. Lists are sorted by id. Entities main gained since your fork show as `removed` until you merge. Needs a valid key, no scope; the branch must be yours.
          *
-         *     - Scope: none (a valid key); the branch must be visible (its owner).
-         *     - 409 codes: `branch_not_active` (discarded or merged), `main_not_writable` (main has nothing to diff against itself).
+         *     - `409`: `branch_not_active` (discarded or merged), `main_not_writable` (main has nothing to compare with).
          */
         get: operations["getBranchDiff"];
         put?: never;
@@ -579,11 +525,9 @@ export interface paths {
         };
         /**
          * A branch's change trail
-         * @description One page of the branch's structural_changes trail, newest first (version descending): the applied batches (kind batch) and, for main, the merges (kind merge, with the merged branch and mode). Works for any visible branch, main included, and for discarded or merged branches (their trail is kept).
+         * @description One page of a branch's change trail, newest first (version descending): each applied batch (kind `batch`, with its deltas) and, on main, each merge (kind `merge`, with the merged branch and mode). Works for any branch you can see, main included, and for discarded or merged branches. Needs a valid key, no scope.
          *
-         *     A page also stops once it holds four times MAX_BATCH_BYTES (8 MiB by default) of recorded deltas (it always holds at least one change), so it may be shorter than `limit` with `has_more` true; continue at `offset` plus the number of changes returned. Each batch records its parsed deltas (unknown keys dropped), at most MAX_BATCH_BYTES (default 2 MiB) of them.
-         *
-         *     - Scope: none (a valid key).
+         *     - A page holds at most `limit` changes and also stops at about 8 MiB of recorded deltas (always holding at least one change), so it may be shorter than `limit` with `has_more` true. Continue at `offset` plus the number of changes returned.
          */
         get: operations["listBranchChanges"];
         put?: never;
@@ -603,9 +547,7 @@ export interface paths {
         };
         /**
          * Export a branch's graph file
-         * @description The branch's graph as a graph file, schema_version 6 envelope with positions (interpretations.md "Graph file"). Any visible branch, main included. Importing the file (POST /v1/projects/import) gives the same graph.
-         *
-         *     - Scope: none (a valid key).
+         * @description The graph of a branch you can see (main included) as a graph file (`schema_version` 6, with node positions). Importing the file with `importProject` gives a project with the same graph. Needs a valid key, no scope.
          */
         get: operations["exportBranchFile"];
         put?: never;
@@ -625,7 +567,7 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Liveness probe. 200 while the process is up and serving HTTP; it touches neither Neo4j nor Redis, so an outage of a dependency never gets a healthy process restarted (use /readyz for that). The service listens only once Neo4j and Redis answered at start, so a first 200 means it can serve. No credentials, not rate limited.
+         * @description Liveness probe. `200` while the service is up and answering; it does not check the stores behind it, so an outage of those never makes a load balancer restart a healthy service (use `/readyz` for that). No API key; not rate limited.
          */
         get: operations["getHealth"];
         put?: never;
@@ -645,7 +587,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Readiness probe. 200 when Neo4j and Redis both answer (within 2 s and 1 s); 503 `service_unavailable` with Retry-After when either does not, and while the process drains for shutdown. No credentials, not rate limited.
+         * @description Readiness probe. `200` when the service's database (Neo4j) and its cache and queue store (Redis) both answer; `503 service_unavailable` with `Retry-After` when either does not, and while the service is shutting down. No API key; not rate limited.
          */
         get: operations["getReady"];
         put?: never;
@@ -665,7 +607,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description Prometheus text exposition format 0.0.4: gds_http_requests_total and gds_http_request_duration_seconds (labels operation_id, method, status; operation_id `none` for paths this document does not have), gds_neo4j_query_duration_seconds (labels query, outcome), gds_queue_jobs (labels queue `decisions`|`purge`, state; read from Redis at most every 5 s), gds_queue_scrape_errors_total, and the process metrics gds_process_* and gds_nodejs_*. For the scraper only: with env METRICS_TOKEN set it needs `Authorization: Bearer <METRICS_TOKEN>`; without it only direct loopback connections (no X-Forwarded-For) are answered. Anyone else gets the 404 of a missing route. No API key, not rate limited.
+         * @description Prometheus metrics of the service (text exposition format 0.0.4), for the operator's scraper only; every other caller gets the `404` of a path that does not exist. Request counts and durations per operation, database query durations, background queue sizes and process metrics. No API key; not rate limited.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -681,56 +623,56 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description The top-level `version` string of every success body (§2.1.8): the service release, i.e. the root `package.json` version (for example "1.0.0"). It is NOT a graph or branch version; branch versions are the integers in Branch.version and BranchRef.version (interpretations.md, "Wire basics").
+         * @description The `version` string at the top of every success body: the release of the service (for example "1.0.0"). It is not a version of your data: branch versions are the integers Branch.version and BranchRef.version.
          * @example 1.0.0
          */
         ServiceVersion: string;
         /**
          * Format: date-time
-         * @description Timestamp (§2.1.7): RFC 3339 in UTC with exactly three fractional digits (milliseconds) and the `Z` suffix, as produced by JavaScript `Date.prototype.toISOString()`, e.g. `2026-11-22T09:30:00.000Z` (interpretations.md, "Wire basics").
+         * @description A moment in UTC with exactly three fractional digits and the `Z` suffix, e.g. `2026-11-22T09:30:00.000Z`.
          * @example 2026-11-22T09:30:00.000Z
          */
         Timestamp: string;
         /** @description A Timestamp, or null when the moment has not happened (yet). */
         NullableTimestamp: components["schemas"]["Timestamp"] | null;
         /**
-         * @description The server allowlist of project languages (§4.1, interpretations.md "Projects"); exact, lower-case comparison.
+         * @description The languages a project may declare; compared exactly, in lower case.
          * @enum {string}
          */
         ProjectLanguage: "python" | "typescript" | "javascript" | "go" | "rust" | "java" | "kotlin" | "csharp" | "cpp" | "c" | "ruby" | "swift";
         /**
-         * @description The server allowlist of project intents (§4.1, interpretations.md "Projects"); exact, lower-case comparison.
+         * @description The kinds of program a project may declare; compared exactly, in lower case.
          * @enum {string}
          */
         ProjectIntent: "cli" | "service" | "library" | "web_app" | "worker" | "pipeline";
-        /** @description A project (§2.10). */
+        /** @description A project. */
         ProjectOut: {
             /** Format: uuid */
             id: string;
             /** @description Stored trimmed; unique (case-insensitively) among the owner's active projects. */
             name: string;
-            /** @description True once archived (§3.1). Archived projects leave the default list, stay addressable by id, still count against the project cap, and are read-only for graph writes (fork, delta apply, merge answer 409 `project_archived`). */
+            /** @description True once archived. Archived projects leave the default list, stay addressable by id, still count against the project cap, and are read-only for graph writes (fork, delta apply, merge answer 409 `project_archived`). */
             archived: boolean;
             /** @description Project intent; the server default is `cli`. */
             intent: components["schemas"]["ProjectIntent"] | null;
             /** @description Project language; the server default is `python`. */
             language: components["schemas"]["ProjectLanguage"] | null;
             /**
-             * @description The current graph-file schema version (§9.2-9.3), 6.
+             * @description The current graph-file schema version, 6.
              * @enum {integer}
              */
             graph_schema_version: 6;
             created_at: components["schemas"]["Timestamp"];
             updated_at: components["schemas"]["Timestamp"];
-            /** @description Set when the project's main graph or one of its branch graphs is read in full (§4.9, §4.10); null before that. */
+            /** @description Set when the project's main graph or one of its branch graphs is read in full; null before that. */
             last_opened_at: components["schemas"]["NullableTimestamp"];
         };
         /**
-         * @description Branch status strings (§3.2, interpretations.md "Branches"). Main is always `active`.
+         * @description Branch status strings. Main is always `active`.
          * @enum {string}
          */
         BranchStatus: "active" | "discarded" | "merged";
-        /** @description A branch (§2.11). */
+        /** @description A branch. */
         Branch: {
             /** Format: uuid */
             id: string;
@@ -744,9 +686,9 @@ export interface components {
             /** @description 1 to 100 characters after trimming, no control characters; unique (case-insensitively) among the owner's active branches of the project. Main is named `main`. */
             name: string;
             status: components["schemas"]["BranchStatus"];
-            /** @description True only for the protected, merge-only main branch (§1.2). */
+            /** @description True only for the protected, merge-only main branch. */
             is_main: boolean;
-            /** @description Integer branch version used for optimistic concurrency (§2.9.5, §9.5). A fork starts at 0 and advances by one per applied non-empty batch; main starts at 0 and advances by one per merge. */
+            /** @description Integer branch version used for optimistic concurrency. A fork starts at 0 and advances by one per applied non-empty batch; main starts at 0 and advances by one per merge. */
             version: number;
             /** @description Main's version at the moment of the fork (0 for main itself). */
             base_main_version: number;
@@ -756,40 +698,40 @@ export interface components {
             /** @description Null until the branch is merged into main. */
             merged_at: components["schemas"]["NullableTimestamp"];
         };
-        /** @description Reference to a branch and its current version (§2.11). */
+        /** @description Reference to a branch and its current version. */
         BranchRef: {
             /** Format: uuid */
             id: string;
-            /** @description The branch version; send it as expected_version on the next write (§4.10, §4.15). */
+            /** @description The branch version; send it as expected_version on the next write. */
             version: number;
         };
-        /** @description Canvas position of a node (layout, not structure). Defaults to {"x": 0, "y": 0} (interpretations.md "Nodes, ports, edges"). */
+        /** @description Canvas position of a node (layout, not structure). Defaults to {"x": 0, "y": 0}. */
         Position: {
             x: number;
             y: number;
         };
         /**
-         * @description Node kinds (§2.2): behavior = unit of work; boundary = container of nodes; state = shared mutable data (input ports are writes, output ports are reads); io = the program's edge with its environment (source or sink); interface = public API surface that outside callers link against (public identity: name plus aliases).
+         * @description Node kinds: behavior = unit of work; boundary = container of nodes; state = shared mutable data (input ports are writes, output ports are reads); io = the program's edge with its environment (source or sink); interface = public API surface that outside callers link against (public identity: name plus aliases).
          * @enum {string}
          */
         NodeKind: "behavior" | "boundary" | "state" | "io" | "interface";
         /**
-         * @description Node status (§2.3, §3.4). Default `idle`; any other value is a 422 validation_error (interpretations.md).
+         * @description Node status. Default `idle`; any other value is a 422 validation_error.
          * @enum {string}
          */
         NodeStatus: "idle" | "pending" | "running" | "succeeded" | "failed";
-        /** @description Read shape of a port (§2.12): the same fields as Port, all always present. */
+        /** @description A port as read: the same fields as Port, all always present. */
         WirePort: {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description Nominal type name; compatible only when exactly equal (§2.1.3). */
+            /** @description Nominal type name; compatible only when exactly equal. */
             type: string;
             description: string;
             external: boolean;
             contract_name: string | null;
         };
-        /** @description Read shape of a verification (§2.12): the same fields as Verification, all always present. */
+        /** @description A verification as read: the same fields as Verification, all always present. */
         WireVerification: {
             /** Format: uuid */
             id: string;
@@ -798,7 +740,7 @@ export interface components {
             text: string;
             type: string | null;
         };
-        /** @description Read shape of node data (§2.12). kind and parent_id are not repeated inside data. The optional scalars (documentation_url, external_kind, language, path_prefix, protocol, user_kind, source_decisions) are emitted according to the kind matrix (§2.7); an absent one means "not applicable to the kind". The read shape has no `aliases` field (§2.12); the graph file (GraphFile) carries aliases. */
+        /** @description Node data as read. kind and parent_id are not repeated inside data. The optional fields (documentation_url, external_kind, language, path_prefix, protocol, user_kind, source_decisions) appear only where the node's kind can carry them (see NodeData); an absent one means "does not apply to this kind". Reads do not carry `aliases`; the graph file (GraphFile) does. */
         WireNodeData: {
             name: string;
             description: string;
@@ -818,60 +760,60 @@ export interface components {
             user_kind?: string | null;
             source_decisions?: string[] | null;
         };
-        /** @description Read shape of a node (§2.12). */
+        /** @description A node as read. */
         WireNode: {
             data: components["schemas"]["WireNodeData"];
             /** Format: uuid */
             id: string;
-            /** @description Node kind (§2.2); nullable in the read shape (§2.12). */
+            /** @description The node's kind. */
             kind: components["schemas"]["NodeKind"] | null;
             parent_id: string | null;
             position: components["schemas"]["Position"];
         };
-        /** @description Read shape of an edge (§2.12). */
+        /** @description A wire as read, with the nodes at both ends. */
         WireEdge: {
             /** Format: uuid */
             id: string;
-            /** @description Id of the node owning source_handle, derived by the server. Null when source_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (interpretations.md "Nodes, ports, edges"). */
+            /** @description Id of the node owning source_handle. Null when source_handle is null (an unpinned wire) or names no port on the branch (a dangling wire). */
             source: string | null;
             source_handle: string | null;
-            /** @description Id of the node owning target_handle, derived by the server. Null when target_handle is null (an unpinned wire) or dangling (names no port on the branch), because then there is no node to derive (interpretations.md "Nodes, ports, edges"). */
+            /** @description Id of the node owning target_handle. Null when target_handle is null (an unpinned wire) or names no port on the branch (a dangling wire). */
             target: string | null;
             target_handle: string | null;
         };
-        /** @description Keyed by node id: the dotted path (names from the top level, joined by ".") of each addressable returned node (§2.12). */
+        /** @description Keyed by node id: the dotted path (names from the top level, joined by ".") of each addressable returned node. */
         NodePaths: {
             [key: string]: string;
         };
-        /** @description Keyed by node id: why a returned node has no path (§2.12). empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would render the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are data conditions, not errors. One reason per node, checked in this order: empty_name, then reserved_separator, then ambiguous. Ambiguity is judged among the nodes of one response only, and every node of a colliding pair (or more) gets it; a node with one of the first two reasons renders no path and collides with nothing. Because sibling names are unique (§2.9.1), ambiguous arises only from data stored before or outside that rule. */
+        /** @description Keyed by node id: why a returned node has no dotted path. empty_name = the node or an ancestor has no name; reserved_separator = a name on the path contains a dot; ambiguous = two returned nodes would have the same path. Every returned node appears in exactly one of `paths` or `unaddressable`. These are properties of the data, not errors. One reason per node, checked in this order: empty_name, reserved_separator, ambiguous. Ambiguity is judged among the nodes of one answer only, and every node of a colliding group gets it. Since sibling names are unique, ambiguous arises only from older data. */
         Unaddressable: {
             [key: string]: "empty_name" | "reserved_separator" | "ambiguous";
         };
-        /** @description A coherence finding (§2.13). Findings are not errors and never block a commit. Lists of findings are sorted by severity (error first), then code, then locator. */
+        /** @description A coherence finding. Findings are not errors and never block a commit. Lists of findings are sorted by severity (error first), then code, then locator. */
         Finding: {
-            /** @description Open set (§2.13, §9.4); consumers must tolerate unknown codes. Known: unsatisfied_input (error; an input port with no incoming wire, locator = port id), dangling_wire (error; locator = edge id), type_mismatch (error; both handles resolve and the port types differ, locator = edge id), orphan_node (warning; locator = node id; only when at least one node has a non-empty source_decisions, then each node with an empty list whose enclosing boundaries all have empty lists). */
+            /** @description Open set; tolerate codes you do not know. Known: unsatisfied_input (error; an input port with no incoming wire, locator = port id), dangling_wire (error; a wire naming a port that does not exist, locator = edge id), type_mismatch (error; both ends exist and the port types differ, locator = edge id), orphan_node (warning; locator = node id; only when at least one node lists source_decisions, then each node with an empty list whose enclosing boundaries all have empty lists too). */
             code: string;
             /** @description Id of the node, port or edge concerned. */
             locator: string;
             message: string;
             /**
-             * @description Closed set; a new value would be a breaking change (§9.4).
+             * @description Closed set; a new value would come with a new API version.
              * @enum {string}
              */
             severity: "error" | "warning";
         };
         /**
-         * @description Settled decision states, the only ones served (§3.3, interpretations.md "Decisions"). captured and interviewing are stored but never returned.
+         * @description The settled decision states, the only ones served. Decisions still being captured or discussed are never returned.
          * @enum {string}
          */
         DecisionState: "accepted" | "rejected" | "superseded" | "retired";
-        /** @description What a decision is anchored to (§2.14). */
+        /** @description What a decision is anchored to. */
         AnchorRef: {
-            /** @description Open set (§9.4); known values: boundary, node, error_payload, project. Consumers render unknown types without failing. */
+            /** @description Open set; known values: boundary, node, error_payload, project. Show unknown types without failing. */
             type: string;
             id: string | null;
         };
-        /** @description A recorded decision (§2.14). Every key is always present (null where absent). Decisions enter through ingestion (the BullMQ queue `decisions` and `graphctl decisions import`), never through this API. */
+        /** @description A recorded decision. Every key is always present (null where it does not apply). Decisions are recorded by the service's own tooling, never through this API. */
         DecisionOut: {
             /** Format: uuid */
             id: string;
@@ -889,25 +831,25 @@ export interface components {
             check: string | null;
             captured_at: components["schemas"]["Timestamp"];
         };
-        /** @description A port (write shape, §2.4). Unknown keys are dropped (§2.1.4). */
+        /** @description A port as written. Unknown keys are ignored. */
         Port: {
             /**
              * Format: uuid
-             * @description Required; unique across the node's inputs, outputs and config combined, and not colliding with any node, port or edge id (§2.9.2, 422 id_collision).
+             * @description Required; unique across the node's inputs, outputs and config together, and different from every node, port and edge id on the branch (`422 id_collision`).
              */
             id: string;
             /** @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`. */
             name?: string;
-            /** @description Nominal type name (§2.1.3). Default: `""`. */
+            /** @description Type name; two ports are compatible only when their types are exactly equal. Default: `""`. */
             type?: string;
             /** @description Default: `""`. */
             description?: string;
             /** @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`. */
             external?: boolean;
-            /** @description At most 500 characters (§8); exact public-facing name of the interface point. An empty string is coerced to null (§2.1.5). */
+            /** @description At most 500 characters; the exact public name of this interface point. An empty string is stored as null. */
             contract_name?: string | null;
         };
-        /** @description A verification (write shape, §2.5). Only behavior and interface nodes carry verifications (§2.7). */
+        /** @description A verification as written. Only behavior and interface nodes carry verifications. */
         Verification: {
             /** Format: uuid */
             id: string;
@@ -918,9 +860,9 @@ export interface components {
             type?: string | null;
         };
         /**
-         * @description Node payload (write shape, §2.3). Every field is optional; cross-field rules are enforced by the server.
+         * @description A node's payload as written. Every field is optional; the rules below are checked by the service.
          *
-         *     Node-kind field matrix (§2.7) — a field that the node's kind or external/internal status may not carry is a 422 `field_not_allowed` with recovery_hint `drop_field`:
+         *     Which fields each kind may carry (a field the node's kind, or its being external, does not allow is a `422 field_not_allowed` with recovery_hint `drop_field`):
          *
          *     | | behavior | boundary | state | io | interface |
          *     |---|---|---|---|---|---|
@@ -931,14 +873,14 @@ export interface components {
          *     | verifications | yes | n/a | no | no | yes |
          *     | may be external | yes | yes | no | no | no |
          *
-         *     Rules: (1) a state node is internal-only and has no path_prefix, language, config ports or verifications; (2) an io node is internal-only, has no user_kind, path_prefix, language, config ports or verifications, and carries exactly one typed port on one side (an output makes it a source, an input a sink; never both; 422 `io_port_shape`); (3) an interface node is internal-only, has no user_kind, path_prefix or language, and otherwise takes the fields of a behavior node; (4) an internal node may not carry external_kind or protocol; (5) an external behavior node requires external_kind; (6) an external boundary node may not carry external_kind or protocol.
+         *     Rules: (1) a state node is internal-only and has no path_prefix, language, config ports or verifications; (2) an io node is internal-only, has no user_kind, path_prefix, language, config ports or verifications, and carries exactly one typed port on one side (an output makes it a source, an input a sink; never both; `422 io_port_shape`); (3) an interface node is internal-only, has no user_kind, path_prefix or language, and otherwise takes the fields of a behavior node; (4) an internal node may not carry external_kind or protocol; (5) an external behavior node requires external_kind; (6) an external boundary node may not carry external_kind or protocol.
          *
-         *     In `update_node_data.after` only the keys present are changed (§2.1.6: present with null = set to null, omitted = unchanged). A port list (inputs, outputs, config) in `after` replaces that channel as a whole (§4.16.4): entries are matched by id and updated, ports omitted from the list are deleted together with their wires, and an entry without an id cannot be matched (422 validation_error).
+         *     In `update_node_data.after` only the keys present change: a key present with null sets the field to null, an omitted key leaves it as it is. A port list (inputs, outputs, config) in `after` replaces that list as a whole: entries are matched to existing ports by id and updated, ports left out are deleted together with their wires, and an entry without an id is a `422 validation_error`.
          */
         NodeData: {
             /** @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`. */
             name?: string;
-            /** @description Alternate public names; at most 50 items (§8). Default: `[]`. */
+            /** @description Alternate public names; at most 50 items. Default: `[]`. */
             aliases?: string[];
             /** @description Plain-language spec. Default: `""`. */
             description?: string;
@@ -952,11 +894,11 @@ export interface components {
             constraints?: string[];
             /** @description Behavior and interface nodes only. Default: `[]`. */
             verifications?: components["schemas"]["Verification"][];
-            /** @description Mutable through update (same rules as reparent_node, §2.9.3). An empty string is coerced to null (§2.1.5). */
+            /** @description Can be changed through update_node_data, with the same rules as reparent_node. An empty string is read as null. */
             parent_id?: string | "" | null;
             /** @description Strict boolean. Default: `false`. */
             is_test_node?: boolean;
-            /** @description Node status (§2.3, §3.4); others are a 422 validation_error. Default: `"idle"`. */
+            /** @description Node status; any other value is a `422 validation_error`. Default: `"idle"`. */
             status?: components["schemas"]["NodeStatus"];
             /** @description May echo the node's kind, but it must equal the node's real kind (422 kind_immutable on update). */
             kind?: components["schemas"]["NodeKind"];
@@ -969,28 +911,28 @@ export interface components {
             protocol?: string | null;
             /** @description Must start with http:// or https://. Empty string coerced to null. */
             documentation_url?: string | "" | null;
-            /** @description Server-authoritative (§2.9.4): accepted on add_node; on update_node_data an incoming list must equal the current set exactly (otherwise 422 source_decisions_immutable, recovery_hint drop_field). Default: `[]`. */
+            /** @description The decisions this node comes from. Set on add_node; on update_node_data a list may be sent only if it equals the current one exactly (otherwise `422 source_decisions_immutable`, recovery_hint drop_field). Default: `[]`. */
             source_decisions?: string[];
         };
-        /** @description A node (write shape, §2.2). Unknown keys are dropped (§2.1.4). */
+        /** @description A node as written. Unknown keys are ignored. */
         Node: {
             /**
              * Format: uuid
              * @description Must not collide with any node, port or edge id on the branch (422 id_collision, recovery_hint regenerate_uuid).
              */
             id: string;
-            /** @description Immutable after creation; only flatten_boundary removes a boundary (§2.2). Default: `"behavior"`. */
+            /** @description Cannot change after creation; only flatten_boundary removes a boundary. Default: `"behavior"`. */
             kind?: components["schemas"]["NodeKind"];
-            /** @description Enclosing boundary; null means top level. Cannot equal the node's own id, must reference an existing node on the branch (or one added earlier in the same batch), may not create a containment cycle, and may not be a behavior, state or io node (§2.9.3; 422 invalid_parent / containment_cycle). An empty string is coerced to null (§2.1.5). */
+            /** @description The enclosing boundary; null means top level. It must be an existing node of the branch (or one added earlier in the same batch), not the node itself, not one of its descendants (`422 containment_cycle`), and not a behavior, state or io node (`422 invalid_parent`). An empty string is read as null. */
             parent_id?: string | "" | null;
             /** @description Defaults to an empty payload. */
             data?: components["schemas"]["NodeData"];
         };
         /**
-         * @description An edge (write shape, §2.6). A null handle is a valid unpinned wire. Rules (§2.8, interpretations.md):
-         *     - an edge runs from an output port to an input port; a handle naming a port of the wrong side or a config port is a 422 invalid_endpoint; a type difference is accepted and reported as a type_mismatch finding;
-         *     - a non-null handle naming no port at all is committed and reported as a dangling_wire finding (findings never block a commit);
-         *     - an edge touching a state or io node must connect exactly one behavior node and exactly one state-or-io node (state-to-state, io-to-io and state-to-io are a 422 forbidden_edge); read = state output -> behavior input, write = behavior output -> state input, io source = io output -> behavior input, io sink = behavior output -> io input.
+         * @description A wire as written, from an output port to an input port. A null handle is allowed: the wire is not attached at that end yet.
+         *     - A handle naming a port on the wrong side, or a config port, is a `422 invalid_endpoint`. Different port types are accepted and reported as a type_mismatch finding.
+         *     - A handle naming no port at all is accepted and reported as a dangling_wire finding (findings never block a write).
+         *     - A wire touching a state or io node must join exactly one behavior node and one state or io node (state-to-state, io-to-io and state-to-io are a `422 forbidden_edge`): reading state = state output to behavior input, writing state = behavior output to state input, io source = io output to behavior input, io sink = behavior output to io input.
          */
         Edge: {
             /**
@@ -998,12 +940,12 @@ export interface components {
              * @description Must not collide with any node, port or edge id (422 id_collision).
              */
             id: string;
-            /** @description Id of the source output port. Empty string coerced to null (§2.1.5). */
+            /** @description Id of the source output port. An empty string is read as null. */
             source_handle?: string | "" | null;
-            /** @description Id of the target input port. Empty string coerced to null (§2.1.5). */
+            /** @description Id of the target input port. An empty string is read as null. */
             target_handle?: string | "" | null;
         };
-        /** @description Insert a node (§4.16). */
+        /** @description Add a node. */
         AddNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1012,7 +954,7 @@ export interface components {
             type: "add_node";
             node: components["schemas"]["Node"];
         };
-        /** @description Delete the node and its whole descendant subtree, with every wire touching them (§4.16). */
+        /** @description Delete a node and everything it contains, with every wire touching them. */
         DeleteNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1022,7 +964,7 @@ export interface components {
             /** Format: uuid */
             node_id: string;
         };
-        /** @description Change only the fields present in `after` (which may be empty) (§4.16, §2.1.6). Port lists replace their channel as a whole (§4.16.4). */
+        /** @description Change only the fields present in `after` (which may be empty). A port list replaces that list as a whole (see NodeData). */
         UpdateNodeDataDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1033,7 +975,7 @@ export interface components {
             node_id: string;
             after: components["schemas"]["NodeData"];
         };
-        /** @description Move the node under a new parent, or to the top level with null. The parent_id key must be present (§4.16.3). */
+        /** @description Move a node under a new parent, or to the top level with null. The parent_id key must be present. */
         ReparentNodeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1044,7 +986,7 @@ export interface components {
             node_id: string;
             parent_id: string | null;
         };
-        /** @description Insert an edge (§4.16). */
+        /** @description Add a wire. */
         AddEdgeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1053,7 +995,7 @@ export interface components {
             type: "add_edge";
             edge: components["schemas"]["Edge"];
         };
-        /** @description Remove an edge (§4.16). An edge that does not exist: 404 edge_not_found (detail.edge_id). */
+        /** @description Remove a wire. A wire that does not exist: `404 edge_not_found` (detail.edge_id). */
         DeleteEdgeDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1063,7 +1005,7 @@ export interface components {
             /** Format: uuid */
             edge_id: string;
         };
-        /** @description Delete a boundary and promote its children to its parent (§4.16). Not a boundary: 422 not_a_boundary. The boundary's own ports and their wires go with it; promoted children must not collide by name with their new siblings (422 duplicate_name). */
+        /** @description Delete a boundary and move its children up to its parent. A node that is not a boundary: `422 not_a_boundary`. The boundary's own ports and their wires are deleted with it; the children must not take a name already used by their new siblings (`422 duplicate_name`). */
         FlattenBoundaryDelta: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1073,21 +1015,21 @@ export interface components {
             /** Format: uuid */
             node_id: string;
         };
-        /** @description One delta (§4.16): a JSON object with a `type` discriminator; the vocabulary is closed at exactly seven types (§9.4). Rules: a missing or unrecognized type is a 422 unknown_delta_type; a known type with a malformed field is a 422 validation_error carrying the offending field path; a delta that is not an object is a 422 malformed_delta_field; a delta targeting a node that does not exist is a 404 node_not_found (a delete_edge naming a missing edge: 404 edge_not_found); ports and structure obey §2.7-§2.9. */
+        /** @description One delta: a JSON object whose `type` is one of exactly seven values. A missing or unknown type is a `422 unknown_delta_type`; a known type with a bad field is a `422 validation_error` naming the field; a delta that is not an object is a `422 malformed_delta_field`; a delta naming a node that does not exist is a `404 node_not_found` (a delete_edge naming a missing wire: `404 edge_not_found`). Nodes, ports and wires follow the rules of NodeData, Port and Edge. */
         Delta: components["schemas"]["AddNodeDelta"] | components["schemas"]["DeleteNodeDelta"] | components["schemas"]["UpdateNodeDataDelta"] | components["schemas"]["ReparentNodeDelta"] | components["schemas"]["AddEdgeDelta"] | components["schemas"]["DeleteEdgeDelta"] | components["schemas"]["FlattenBoundaryDelta"];
-        /** @description 401 body: missing, malformed or revoked credentials all give this exact body (§5.5). */
+        /** @description The `401` body: a missing, malformed or revoked key all give this exact body. */
         ErrorUnauthenticated: {
             /**
-             * @description The same value on every 401 (§5.5, §7).
+             * @description The same value on every `401`.
              * @enum {string}
              */
             detail: "not_authenticated";
         };
-        /** @description Error body whose detail is an object with code and message (§7). */
+        /** @description An error body whose detail is an object with a code and a message. */
         ErrorCoded: {
             /** @description Error detail with a code and a message; some codes add keys (version_conflict: current_version; node_not_found: node_id; merge_conflict: conflicts). */
             detail: {
-                /** @description Machine-readable error code (§7). */
+                /** @description Machine-readable error code. */
                 code: string;
                 /** @description Human-readable explanation. */
                 message: string;
@@ -1095,7 +1037,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 403 body (§5.6, interpretations.md "Identity, roles and scopes"): `insufficient_scope` when the credential lacks the route's scope; `forbidden` when the caller's role on a visible project is too low (e.g. a viewer forking or writing). */
+        /** @description The `403` body: `insufficient_scope` when your key lacks the scope the operation needs; `forbidden` when your role on a project you can see is too low (e.g. a viewer forking or writing). */
         ErrorForbidden: {
             detail: {
                 /** @enum {string} */
@@ -1105,7 +1047,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 404 body (§5.7): a missing resource and one the caller may not see give this identical body. */
+        /** @description The `404` body: something missing and something you may not see give this same body. */
         ErrorNotFound: {
             detail: {
                 /** @enum {string} */
@@ -1115,7 +1057,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 404 body when a delta targets a node that does not exist (§4.14, §4.15, §7). */
+        /** @description The `404` body when a delta targets a node that does not exist. */
         ErrorNodeNotFound: {
             detail: {
                 /** @enum {string} */
@@ -1145,7 +1087,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 409 body when the branch has moved: expected_version differs from the branch version (§2.9.5, §4.8, §4.15). */
+        /** @description The `409` body when the branch has moved: your expected_version is not the branch's version. Read again and retry. */
         ErrorVersionConflict: {
             detail: {
                 /** @enum {string} */
@@ -1157,7 +1099,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 413 body: the request body exceeds 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). */
+        /** @description The `413` body: the request body is over 5 MiB (5242880 bytes). */
         ErrorPayloadTooLarge: {
             detail: {
                 /** @enum {string} */
@@ -1167,7 +1109,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description 503 body: a backing store (Neo4j or Redis) cannot answer now; retry after Retry-After seconds. */
+        /** @description The `503` body: the service cannot answer now; retry after `Retry-After` seconds. */
         ErrorServiceUnavailable: {
             detail: {
                 /** @enum {string} */
@@ -1177,7 +1119,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description One request-validation problem (§7). */
+        /** @description One problem with the request. */
         ValidationIssue: {
             /** @description Where the problem is, e.g. ["body", "name"], ["query", "limit"], ["path", "branch_id"], ["header", "idempotency-key"]. */
             loc: (string | number)[];
@@ -1189,14 +1131,14 @@ export interface components {
             /** @description The offending input value, when useful. */
             input?: unknown;
         };
-        /** @description 422 body for request-shape failures (bad JSON, missing required key, wrong type, value out of range in a path, query, header or body) (§7, interpretations.md "Wire basics"). */
+        /** @description The `422` body for a request of the wrong shape (invalid JSON, a missing required key, a wrong type, a value out of range in a path, query, header or body). Every problem found is listed. */
         HTTPValidationError: {
             detail: components["schemas"]["ValidationIssue"][];
         };
-        /** @description The per-delta 422 envelope (§7): a fixed set of seven keys, always all present (null where not applicable). */
+        /** @description Why a delta batch was refused: seven keys, always all present (null where they do not apply). */
         DeltaErrorEnvelope: {
             /**
-             * @description Names the cause: unknown_delta_type (missing or unrecognized type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`); and for broken invariants id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the parsed deltas would record more than MAX_BATCH_BYTES on the change trail, field `deltas`), depth_limit_exceeded (a node would nest deeper than MAX_NESTING_DEPTH), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than BRANCH_MAX_NODES, BRANCH_MAX_WIRES or BRANCH_MAX_BYTES allow).
+             * @description The cause. unknown_delta_type (a missing or unknown type); malformed_delta_field (the delta is not an object); validation_error (a field of a known type is missing, of the wrong type or out of range; also more than 1000 deltas, field `deltas`, and a missing expected_version with a non-empty batch, field `expected_version`). Broken rules: id_collision (recovery_hint regenerate_uuid), field_not_allowed (drop_field), source_decisions_immutable (drop_field), kind_immutable, duplicate_name, duplicate_port_name, invalid_parent, containment_cycle, io_port_shape, forbidden_edge, invalid_endpoint, not_a_boundary. Limits: batch_too_large (the batch would record more than 2 MiB of deltas, field `deltas`), depth_limit_exceeded (a node would be nested more than 64 levels deep), branch_quota_exceeded (the branch would hold more nodes, wires or stored bytes than allowed: 200000 nodes, 400000 wires and 64 MiB by default).
              * @enum {string}
              */
             error: "unknown_delta_type" | "malformed_delta_field" | "validation_error" | "id_collision" | "field_not_allowed" | "source_decisions_immutable" | "kind_immutable" | "duplicate_name" | "duplicate_port_name" | "invalid_parent" | "containment_cycle" | "io_port_shape" | "forbidden_edge" | "invalid_endpoint" | "not_a_boundary" | "batch_too_large" | "depth_limit_exceeded" | "branch_quota_exceeded";
@@ -1212,11 +1154,11 @@ export interface components {
             /** @description Human-readable explanation. */
             message: string;
         };
-        /** @description 422 body of a rejected delta batch (deltas, validate, graph-file import). The batch is all or nothing: the branch and its version are left as they were. */
+        /** @description The `422` body of a refused delta batch (applyDeltas, validateDeltas, importProject). A batch is all or nothing: the branch and its version are as they were. */
         DeltaError: {
             detail: components["schemas"]["DeltaErrorEnvelope"];
         };
-        /** @description 429 body (§7). */
+        /** @description The `429` body. */
         RateLimited: {
             /** @enum {string} */
             detail: "rate_limited";
@@ -1240,7 +1182,7 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
-        /** @description One merge conflict (interpretations.md "Merge into main", issue 5). */
+        /** @description One merge conflict. */
         MergeConflict: {
             /** @description Why the merge conflicts, in graph terms. Documented set: modified_on_both (both sides changed the same fields; see `fields`), deleted_on_main (the branch changed or used an entity main deleted), deleted_on_branch_modified_on_main (the branch deleted an entity main changed), rewired_on_both (the same input port wired differently on each side), reparent_conflict (both sides moved the node, or one side's move conflicts with the other's containment), name_collision (both sides gave siblings, or ports on one node, the same name). A batch that no longer applies during replay reports its invariant error code instead (the codes of the per-delta envelope: duplicate_name, invalid_parent, containment_cycle, id_collision, forbidden_edge, invalid_endpoint, ..., and the 404 codes node_not_found and edge_not_found). Consumers must tolerate codes outside this list. */
             reason: string;
@@ -1300,7 +1242,7 @@ export interface components {
             /** @description Entities present on both with different content, sorted by id. */
             changed: components["schemas"]["ChangedEntity"][];
         };
-        /** @description One entry of a branch's structural_changes trail. Empty batches (applied false) and position-only writes are not recorded. */
+        /** @description One entry of a branch's change trail. Empty batches and position-only writes are not recorded. */
         StructuralChange: {
             /** @description The branch version this change produced (for main: main's version after the merge). */
             version: number;
@@ -1310,7 +1252,7 @@ export interface components {
              */
             actor: string;
             created_at: components["schemas"]["Timestamp"];
-            /** @description The batch's deltas, in order, as recorded (after parse-time normalisation). For a merge entry on main: the merged branch's deltas in the order they were applied to main. */
+            /** @description The batch's deltas, in order, as recorded (unknown keys left out, empty strings read as null). For a merge entry on main: the merged branch's deltas in the order they were applied to main. */
             deltas: components["schemas"]["Delta"][];
             idempotency_key: string | null;
             /**
@@ -1329,10 +1271,10 @@ export interface components {
         GraphFileNode: components["schemas"]["Node"] & {
             position: components["schemas"]["Position"];
         };
-        /** @description The graph file, current envelope schema_version 6 (interpretations.md "Graph file"). History (§9.2): boundary nodes arrived at 3, state nodes at 4, io nodes at 5, snake_case naming at 6. Exporting and re-importing gives the same graph. */
+        /** @description The graph file, `schema_version` 6. Earlier versions: boundary nodes arrived with 3, state nodes with 4, io nodes with 5, snake_case names with 6. Exporting a branch and importing the file gives the same graph. */
         GraphFile: {
             /**
-             * @description The graph-file schema version, independent of the API version (§9.2). Files written by this release are always 6.
+             * @description The graph-file version, independent of the API version. Files written by this service are always 6.
              * @enum {integer}
              */
             schema_version: 6;
@@ -1343,12 +1285,12 @@ export interface components {
             edges: components["schemas"]["Edge"][];
         };
         /**
-         * @description A graph file to create a project from (interpretations.md "Graph file"). Readers accept schema_version 3 to 6 and upgrade forward:
+         * @description A graph file to create a project from. Versions 3 to 6 are read and upgraded:
          *     - 6: the GraphFile envelope {schema_version, project_name, nodes, edges} in snake_case;
          *     - 5: the same structure with every key in camelCase (schemaVersion, projectName, parentId, sourceHandle, targetHandle, isExternal, isTestNode, contractName, userKind, pathPrefix, externalKind, documentationUrl, sourceDecisions, ...);
          *     - 4: as 5, without io nodes;
          *     - 3: as 5, without state or io nodes.
-         *     Any other version (or none) is a 422 `unsupported_schema_version`. In versions 3-5 a key holding an underscore is not a key of that version and is dropped like any unknown key (§2.1.4). The file is validated like one batch of add_node deltas (parents first, otherwise file order) followed by add_edge deltas; any error is a 422 DeltaError and nothing is created. The project is created with the server-default intent (cli) and language (python). This schema is deliberately permissive: the body is judged by the domain (x-body-validation: domain).
+         *     Any other version (or none) is a `422 unsupported_schema_version`. In versions 3 to 5 a key holding an underscore is not a key of that version and is ignored like any unknown key. The nodes and edges are checked in full by the service (see importProject); this schema states only the envelope.
          */
         ImportProjectRequest: {
             /** @description Version 6 spelling. */
@@ -1360,92 +1302,92 @@ export interface components {
             nodes?: Record<string, never>[];
             edges?: Record<string, never>[];
         };
-        /** @description Body of POST /v1/projects (§4.1). Judged by the domain (x-body-validation: domain): every body problem is a 422 ErrorCoded; unknown keys are dropped. */
+        /** @description The body of createProject. Unknown keys are ignored; every problem is a `422` with an object detail. */
         CreateProjectRequest: {
-            /** @description 1 to 200 characters; the trimmed value must not be blank (422 invalid_name). Stored trimmed. */
+            /** @description 1 to 200 characters, not blank once trimmed (`422 invalid_name`). Stored trimmed. */
             name: string;
-            /** @description One of ProjectIntent (§4.1 "at most 40 characters"; anything else is 422 unsupported_intent). Default: `"cli"`. */
+            /** @description One of ProjectIntent; anything else is `422 unsupported_intent`. Default: `"cli"`. */
             intent?: components["schemas"]["ProjectIntent"];
-            /** @description One of ProjectLanguage (§4.1 "at most 40 characters"; anything else is 422 unsupported_language). Default: `"python"`. */
+            /** @description One of ProjectLanguage; anything else is `422 unsupported_language`. Default: `"python"`. */
             language?: components["schemas"]["ProjectLanguage"];
         };
-        /** @description 201 body of project create and graph-file import (§4.1). */
+        /** @description The `201` body of createProject and importProject. */
         CreateProjectResponse: {
             main_branch: components["schemas"]["BranchRef"];
             project: components["schemas"]["ProjectOut"];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of GET /v1/projects (§4.2). */
+        /** @description The body of listProjects. */
         ProjectListResponse: {
             projects: components["schemas"]["ProjectOut"][];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of PATCH /v1/projects/{project_id} (§4.3). At least one of name and archived must be present, otherwise 422 no_fields (ErrorCoded). Unknown keys are dropped (§2.1.4); the set of patchable fields may grow additively (§9.4). */
+        /** @description The body of updateProject. At least one of name and archived must be present (`422 no_fields`). Unknown keys are ignored. */
         UpdateProjectRequest: {
             /** @description New name, 1 to 200 characters; the trimmed value must not be blank (422 invalid_name). */
             name?: string;
             /** @description true archives, false restores. */
             archived?: boolean;
         };
-        /** @description Body of PATCH /v1/projects/{project_id} (§4.3). No branch data is returned. */
+        /** @description The body of updateProject. */
         ProjectResponse: {
             project: components["schemas"]["ProjectOut"];
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of DELETE /v1/projects/{project_id} (interpretations.md "Wire basics"). */
+        /** @description The body of deleteProject. */
         DeleteProjectResponse: {
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             /** @enum {boolean} */
             deleted: true;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/projects/{project_id}/branches (§4.5). */
+        /** @description The body of forkBranch. */
         ForkBranchRequest: {
-            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
+            /** @description 1 to 100 characters once trimmed, no control characters; stored trimmed (else `422`, loc ["body", "name"]; up to 1000 characters are accepted before trimming). It must differ (ignoring case) from your other active branches in the project (`409 name_taken`). */
             name: string;
         };
-        /** @description Body of PATCH /v1/branches/{branch_id} (§4.7). */
+        /** @description The body of renameBranch. */
         RenameBranchRequest: {
-            /** @description 1 to 100 characters after trimming, no control characters; stored trimmed. A name that breaks these rules is a 422 in the array form (loc ["body", "name"]); the length is counted after trimming, so the schema states only minLength and a generous bound on the untrimmed text (1000). Unique (case-insensitively) among the caller's active branches in the project (409 name_taken). */
+            /** @description 1 to 100 characters once trimmed, no control characters; stored trimmed (else `422`, loc ["body", "name"]; up to 1000 characters are accepted before trimming). It must differ (ignoring case) from your other active branches in the project (`409 name_taken`). */
             name: string;
         };
-        /** @description Body carrying one branch (§4.5, §4.7; DELETE answers it too, with status discarded). */
+        /** @description The body carrying one branch (forkBranch, renameBranch, and discardBranch with status discarded). */
         BranchResponse: {
             branch: components["schemas"]["Branch"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of GET /v1/projects/{project_id}/branches (§4.6). */
+        /** @description The body of listBranches. */
         BranchListResponse: {
             branches: components["schemas"]["Branch"][];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description A full graph (§4.9, §4.10). */
+        /** @description A whole graph (getMainGraph, getBranchGraph). */
         GraphResponse: {
             branch: components["schemas"]["BranchRef"];
             edges: components["schemas"]["WireEdge"][];
             nodes: components["schemas"]["WireNode"][];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of the subtree read (§4.11). */
+        /** @description The body of getSubtree. */
         SubtreeResponse: {
             branch: components["schemas"]["BranchRef"];
             root: components["schemas"]["WireNode"];
@@ -1463,7 +1405,7 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1510,7 +1452,7 @@ export interface components {
             /** @description Ids of the node's ancestors from the top level down, without the node; empty at the top level. */
             path: string[];
         };
-        /** @description Body of the neighborhood read (§4.12). */
+        /** @description The body of getNeighborhood. */
         NeighborhoodResponse: {
             branch: components["schemas"]["BranchRef"];
             node: components["schemas"]["WireNode"];
@@ -1522,12 +1464,12 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of the boundary view on main (§4.13). */
+        /** @description The body of getBoundary. */
         BoundaryResponse: {
             boundary: components["schemas"]["WireNode"];
             /** @description The node's direct children, ordered by id (empty for a node that is not a boundary). */
@@ -1539,33 +1481,33 @@ export interface components {
             unaddressable: components["schemas"]["Unaddressable"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/validate (§4.14). An empty or omitted `deltas` list reports the branch's current coherence. Judged by the domain (x-body-validation: domain). */
+        /** @description The body of validateDeltas. Send no `deltas` (or an empty list) to check the branch as it is. */
         ValidateRequest: {
             /** @description Ordered deltas; at most 1000 (more: 422 validation_error, field `deltas`). */
             deltas?: components["schemas"]["Delta"][];
         };
-        /** @description Body of a dry run (§4.14). An incoherent graph still answers 200. */
+        /** @description The body of validateDeltas. An incoherent graph still answers `200`. */
         ValidateResponse: {
             branch: components["schemas"]["BranchRef"];
-            /** @description The findings of the graph that would result, in order (severity, code, locator), at most MAX_FINDINGS (default 1000) of them; `truncated` says whether more were left out. */
+            /** @description The findings of the graph that would result, ordered by severity, code and locator; at most 1000 of them (`truncated` says whether more were left out). */
             findings: components["schemas"]["Finding"][];
-            /** @description True when the graph has more findings than MAX_FINDINGS and only the first were returned. `valid` still weighs every finding. */
+            /** @description True when the graph has more findings than the 1000 returned. `valid` still weighs every finding. */
             truncated: boolean;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             /** @description True only when there is no finding of severity error; warnings do not change it. */
             valid: boolean;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/deltas (§4.15). Judged by the domain (x-body-validation: domain): every body problem is a 422 DeltaError (for example a missing `deltas`, field `deltas`). */
+        /** @description The body of applyDeltas. Every problem with it is a `422` delta error (for example a missing `deltas`: field `deltas`). */
         ApplyDeltasRequest: {
             /** @description Ordered deltas, applied in order and atomically (all or nothing). At most 1000 (more: 422 validation_error, field `deltas`). An empty list changes nothing structural and gives no version bump (applied false). */
             deltas: components["schemas"]["Delta"][];
@@ -1576,7 +1518,7 @@ export interface components {
                 [key: string]: components["schemas"]["Position"];
             };
         };
-        /** @description Body of a delta apply (§4.15). `branch.version` is the branch version after the batch. */
+        /** @description The body of applyDeltas. `branch.version` is the branch version after the batch. */
         ApplyDeltasResponse: {
             /** @description True when a non-empty batch was applied (version advanced by one); false for an empty batch. */
             applied: boolean;
@@ -1584,17 +1526,17 @@ export interface components {
             branch: components["schemas"]["BranchRef"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Filters applied to a decisions page (§4.17). */
+        /** @description The filters applied to a page of decisions. */
         DecisionFilters: {
             /** @description The narrowing actually applied; when `state` was omitted, every settled state. */
             state: components["schemas"]["DecisionState"][];
         };
-        /** @description One page of decisions (§4.17). */
+        /** @description One page of decisions. */
         DecisionListResponse: {
             /** @description Newest first: captured_at descending, then id descending. */
             decisions: components["schemas"]["DecisionOut"][];
@@ -1605,27 +1547,27 @@ export interface components {
             offset: number;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description One decision (§4.18). */
+        /** @description One decision. */
         DecisionResponse: {
             decision: components["schemas"]["DecisionOut"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Body of POST /v1/branches/{branch_id}/merge (interpretations.md "Merge into main"). */
+        /** @description The body of mergeBranch. */
         MergeRequest: {
             /** @description The branch version last read; a mismatch is a 409 version_conflict. */
             expected_version: number;
         };
-        /** @description Body of a merge (interpretations.md "Merge into main"). */
+        /** @description The body of mergeBranch. */
         MergeResponse: {
             /** @description The merged branch (status merged, merged_at set). */
             branch: components["schemas"]["Branch"];
@@ -1634,7 +1576,7 @@ export interface components {
             mode: components["schemas"]["MergeMode"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1649,15 +1591,15 @@ export interface components {
             /** @description Exactly the conflicts a merge now would report in its 409 merge_conflict. */
             conflicts: components["schemas"]["MergeConflict"][];
             counts: components["schemas"]["MergeCounts"];
-            /** @description Findings (§2.13) the merged main would have that current main has not. */
+            /** @description Findings the merged main would have that current main has not. */
             findings_added: components["schemas"]["Finding"][];
             /** @description Findings of current main that the merged main would no longer have. */
             findings_cleared: components["schemas"]["Finding"][];
-            /** @description True when findings_added or findings_cleared held more than MAX_FINDINGS (default 1000) findings and only the first of each were returned. */
+            /** @description True when findings_added or findings_cleared held more than 1000 findings and only the first 1000 of each were returned. */
             findings_truncated: boolean;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1671,7 +1613,7 @@ export interface components {
             edges: components["schemas"]["EntityDiff"];
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
@@ -1681,24 +1623,24 @@ export interface components {
             branch: components["schemas"]["BranchRef"];
             /** @description Newest first (version descending). */
             changes: components["schemas"]["StructuralChange"][];
-            /** @description True when changes follow this page. A page cut short by its byte budget (4 x MAX_BATCH_BYTES of recorded deltas) has fewer than `limit` changes and has_more true. */
+            /** @description True when changes follow this page. A page that reached its size budget (about 8 MiB of recorded deltas) has fewer than `limit` changes and has_more true. */
             has_more: boolean;
             limit: number;
             offset: number;
             /**
              * Format: uuid
-             * @description The project this answer concerns (§2.1.8).
+             * @description The project this answer concerns.
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Liveness answer: the process is up. */
+        /** @description The liveness answer: the service is up. */
         LivenessResponse: {
             /** @enum {string} */
             status: "ok";
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description Readiness answer: both Neo4j and Redis answer. */
+        /** @description The readiness answer: the database (neo4j) and the cache and queue store (redis) both answer. */
         HealthResponse: {
             /** @enum {string} */
             status: "ok";
@@ -1710,7 +1652,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing, malformed or revoked credentials: always the same body and `WWW-Authenticate: Bearer` (§5.5). Unauthenticated requests count against a per-client-address bucket (env RATE_LIMIT_ANON_PER_MIN, default 60). */
+        /** @description Missing, malformed or revoked API key: always the same body, with `WWW-Authenticate: Bearer`. Requests without a valid key count against a limit per client address (60 a minute by default). */
         Unauthorized: {
             headers: {
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
@@ -1721,7 +1663,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorUnauthenticated"];
             };
         };
-        /** @description A visible project and a caller lacking what the route needs (§5.6): `insufficient_scope` (missing scope) or `forbidden` (role too low, e.g. a viewer writing or forking). */
+        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking). */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1734,7 +1676,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorForbidden"];
             };
         };
-        /** @description The resource does not exist or is not visible to the caller; both give this identical answer (§5.7). A project is visible when the caller has a role on it and the key's allowlist (if any) contains it; working branches are visible only to their owner; main to every member. */
+        /** @description The resource does not exist or you may not see it; both give this same answer, so it reveals nothing about other users' data. You see a project when you hold a role on it and your key is not restricted to other projects; you see your own working branches, and main of every project you see. */
         NotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1747,7 +1689,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorNotFound"];
             };
         };
-        /** @description `not_found`: the branch or project is missing or invisible (identical answers, §5.7). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it (§7). `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
+        /** @description `not_found`: the branch or project is missing or not visible (the same answer for both). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it. `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
         NodeOrResourceNotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1760,7 +1702,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorNotFound"] | components["schemas"]["ErrorNodeNotFound"] | components["schemas"]["ErrorEdgeNotFound"];
             };
         };
-        /** @description Conflict with the current state; detail.code is one of the 409 codes the operation lists, or `constraint_violation` when a write raced another for the same identity (nothing was changed). */
+        /** @description The request conflicts with the current state; detail.code is one of the `409` codes the operation lists, or `constraint_violation` when another request created the same thing at the same moment (nothing was changed; retry). */
         Conflict: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1773,7 +1715,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorCoded"];
             };
         };
-        /** @description Request-shape failure (§7): a path id that is not a uuid, a query value of the wrong type or out of range, a body that is not valid JSON, a missing required key, a wrong type. */
+        /** @description The request has the wrong shape: a path id that is not a uuid, a query value of the wrong type or out of range, a body that is not valid JSON, a missing required key, a wrong type. `detail` lists every problem found. */
         ValidationError: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1786,7 +1728,7 @@ export interface components {
                 "application/json": components["schemas"]["HTTPValidationError"];
             };
         };
-        /** @description Request body over 5 MiB (5242880 bytes) (interpretations.md "Wire basics"). Checked while reading the body, which happens after authentication (a bad credential is a 401 whatever the body) and after counting, so the request counts against the key's bucket and carries its rate-limit headers. */
+        /** @description The request body is over 5 MiB (5242880 bytes). The request still counts against your rate limit and carries its headers. */
         PayloadTooLarge: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1799,7 +1741,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPayloadTooLarge"];
             };
         };
-        /** @description Rate limit exceeded (§7, §8). Buckets (interpretations.md "Limits and rate limiting"): per credential `read` (GET; env RATE_LIMIT_READ_PER_MIN, default 1200) and `write` (all other methods; env RATE_LIMIT_WRITE_PER_MIN, default 300); unauthenticated requests per client address (env RATE_LIMIT_ANON_PER_MIN, default 60). Fixed one-minute windows kept in Redis. Retry-After and the X-RateLimit-* headers of the exhausted bucket are always present (§7). */
+        /** @description Too many requests. Limits per API key and one-minute window: `read` (GET requests, 1200 by default) and `write` (other methods, 300 by default); at most 16 requests of one key in progress at once on one server; requests without a valid key 60 a minute per client address. Wait `Retry-After` seconds. The X-RateLimit-* headers describe the exhausted bucket. */
         RateLimited: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -1813,7 +1755,7 @@ export interface components {
                 "application/json": components["schemas"]["RateLimited"];
             };
         };
-        /** @description Neo4j or Redis cannot answer now (`service_unavailable`); retry after Retry-After seconds. */
+        /** @description The service cannot answer now (a store behind it is unavailable, or the request took too long); nothing was changed. Retry after `Retry-After` seconds. */
         ServiceUnavailable: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -1837,36 +1779,36 @@ export interface components {
         NodeIdPath: string;
         /** @description Decision id. */
         DecisionIdPath: string;
-        /** @description Page size, 1 to 200 (§8). */
+        /** @description Page size, 1 to 200. */
         PageLimit: number;
         /** @description Number of entries to skip. */
         PageOffset: number;
-        /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+        /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
         GraphBookmark: string;
-        /** @description At-most-once apply across retries (interpretations.md "Idempotency-Key"): 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
+        /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
         IdempotencyKey: string;
     };
     requestBodies: never;
     headers: {
-        /** @description Opaque token naming the database transaction this request committed (a Neo4j bookmark). Present when the request committed a write. Send it back in the X-Graph-Bookmark request header of a later read (from any client, to any gateway) to make that read wait until it sees this write; the gateway also does so by itself for reads made with the same API key within GRAPH_BOOKMARK_TTL_S seconds. */
+        /** @description Present when the request wrote something. Send it back as the `X-Graph-Bookmark` header of a later read (from any client) to make that read see this write. Reads with the same API key within a minute see it anyway. */
         "X-Graph-Bookmark": string;
-        /** @description Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET) or `write` (all other methods), per credential. Defaults 1200 (env RATE_LIMIT_READ_PER_MIN) and 300 (env RATE_LIMIT_WRITE_PER_MIN). Present on every authenticated response counted by the rate limiter. */
+        /** @description Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET requests; 1200 by default) or `write` (other methods; 300 by default), per API key. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current window of that bucket. Present on every authenticated response counted by the rate limiter. */
+        /** @description Requests left in the current window of that bucket. */
         "X-RateLimit-Remaining": number;
-        /** @description When the current window of that bucket ends, in Unix epoch seconds. Present on every authenticated response counted by the rate limiter. */
+        /** @description When the current window of that bucket ends, in Unix epoch seconds. */
         "X-RateLimit-Reset": number;
-        /** @description The X-RateLimit-Limit header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET) or `write` (all other methods), per credential. Defaults 1200 (env RATE_LIMIT_READ_PER_MIN) and 300 (env RATE_LIMIT_WRITE_PER_MIN). */
+        /** @description Requests allowed in the current one-minute window of the bucket this request counted against (see X-RateLimit-Limit). Present whenever the API key was recognised, a `413` or an unreadable body included; absent on a `401` and on a `503` answered before the request was counted. */
         "X-RateLimit-Limit-Optional": number;
-        /** @description The X-RateLimit-Remaining header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. Requests left in the current window of that bucket. */
+        /** @description Requests left in the current window of that bucket. Present whenever the API key was recognised; absent on a `401` and on a `503` answered before the request was counted. */
         "X-RateLimit-Remaining-Optional": number;
-        /** @description The X-RateLimit-Reset header where it may be absent: present when the request was authenticated and counted (every answer to a known key, a 413 or a body that does not parse included: the body is read after authentication and counting); absent on a 401, on answers to routes without security and on a 503 raised before counting. When the current window of that bucket ends, in Unix epoch seconds. */
+        /** @description When the current window of that bucket ends, in Unix epoch seconds. Present whenever the API key was recognised; absent on a `401` and on a `503` answered before the request was counted. */
         "X-RateLimit-Reset-Optional": number;
         /** @description Seconds to wait before retrying. */
         "Retry-After": number;
-        /** @description Request id: the caller's X-Request-Id when it matches ^[A-Za-z0-9._:-]{1,128}$, otherwise a fresh UUID. Echoed on every response. */
+        /** @description The request's id: your own `X-Request-Id` when it matches ^[A-Za-z0-9._:-]{1,128}$, otherwise a fresh UUID. Quote it when reporting a problem. */
         "X-Request-Id": string;
-        /** @description Always `Bearer` (interpretations.md "Wire basics"). */
+        /** @description Always `Bearer`. */
         "WWW-Authenticate": "Bearer";
         /** @description `true` when this answer is the stored answer of an earlier request with the same Idempotency-Key and body; nothing was applied again. Absent otherwise. */
         "Idempotent-Replayed": "true";
@@ -1878,13 +1820,13 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                /** @description Page size, at most 200 (§8). */
+                /** @description Page size, at most 200. */
                 limit?: number;
                 /** @description Include archived projects. */
                 include_archived?: boolean;
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path?: never;
@@ -1925,7 +1867,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Created. main_branch is main at version 0. */
+            /** @description Created. `main_branch` is the new main branch, at version 0. */
             201: {
                 headers: {
                     "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
@@ -1963,7 +1905,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description `invalid_name`, `unsupported_language` or `unsupported_intent` (object detail), or `validation_error` (object detail) for a body that is not valid JSON. */
+            /** @description `invalid_name`, `unsupported_language`, `unsupported_intent`, or `validation_error` for a body that is not valid JSON (each with an object detail). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -2039,7 +1981,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description `unsupported_schema_version` or `invalid_name` (ErrorCoded), a DeltaError for the file's nodes and edges, or the array form for a body that is not valid JSON. */
+            /** @description `unsupported_schema_version` or `invalid_name` (object detail), a delta error about the file's nodes and edges, or a list of problems for a body that is not valid JSON. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -2153,7 +2095,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description Array form for shape errors; `no_fields` or `invalid_name` (object detail). */
+            /** @description A list of problems for a body of the wrong shape; `no_fields` or `invalid_name` (object detail). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -2182,7 +2124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2396,7 +2338,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2432,7 +2374,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2467,11 +2409,11 @@ export interface operations {
     getSubtree: {
         parameters: {
             query?: {
-                /** @description Levels below the root; 1 means direct children only (§8). */
+                /** @description Levels below the root; 1 means direct children only. */
                 depth?: number;
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2542,7 +2484,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2624,7 +2566,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2701,7 +2643,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2767,7 +2709,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2835,7 +2777,7 @@ export interface operations {
             404: components["responses"]["NodeOrResourceNotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description DeltaError for the batch, also for a body that is not valid JSON (`validation_error`, field `body`); the array form only for a bad path id. */
+            /** @description A delta error for the batch, also for a body that is not valid JSON (`validation_error`, field `body`); a list of problems only for a bad branch id. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -2856,7 +2798,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description At-most-once apply across retries (interpretations.md "Idempotency-Key"): 1 to 255 printable ASCII characters, kept 24 hours (env IDEMPOTENCY_TTL_S, default 86400), scoped to the credential's user and the branch. A repeat with the same key and body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing; the same key with a different body is a 422 idempotency_key_reused; a repeat while the first is still running is a 409 idempotency_key_in_progress. Only answers from requests that reached the apply step are kept (200, 404 node_not_found / edge_not_found, 409 version_conflict, 422 delta errors); 401, 403, 429 and 5xx are not. */
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -2888,7 +2830,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description `not_found`: the branch or project is missing or invisible (identical answers, §5.7). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it (§7). `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
+            /** @description `not_found`: the branch or project is missing or not visible (the same answer for both). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it. `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
             404: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2925,7 +2867,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description DeltaError, `idempotency_key_reused` (ErrorCoded), or the array form. */
+            /** @description A delta error for the batch, `idempotency_key_reused` (object detail), or a list of problems for a malformed header or branch id. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -2956,15 +2898,15 @@ export interface operations {
             query: {
                 /** @description The project. */
                 project_id: string;
-                /** @description Narrow to these settled states, repeated: `?state=accepted&state=retired`; at most 16 items (§8). */
+                /** @description Narrow to these settled states, repeated: `?state=accepted&state=retired`; at most 16 items. */
                 state?: string[];
-                /** @description Page size, 1 to 200 (§8). */
+                /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path?: never;
@@ -2988,7 +2930,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description Array form for shape errors; `state_not_readable` (object detail). */
+            /** @description A list of problems for a malformed parameter; `state_not_readable` (object detail) for a state that is not served. */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -3017,7 +2959,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3104,7 +3046,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description A malformed body or parameter (HTTPValidationError), or `branch_quota_exceeded` (ErrorCoded) when main would hold more nodes, wires or stored bytes than one branch may (BRANCH_MAX_NODES, BRANCH_MAX_WIRES, BRANCH_MAX_BYTES); nothing changes. */
+            /** @description A list of problems for a malformed body or branch id, or `branch_quota_exceeded` (object detail) when main would hold more nodes, wires or stored bytes than a branch may; nothing changes. */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3122,7 +3064,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3179,7 +3121,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3235,13 +3177,13 @@ export interface operations {
     listBranchChanges: {
         parameters: {
             query?: {
-                /** @description Page size, 1 to 200 (§8). */
+                /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
                 /** @description Number of entries to skip. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3277,7 +3219,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read-your-writes across processes and database members: the opaque token a write answered in X-Graph-Bookmark (several writers' tokens may not be combined; send the newest). The read waits until the database member serving it has applied that write (a Neo4j bookmark), so it sees the write even behind a load balancer and on a read replica. Optional: the gateway also remembers each key's newest token for GRAPH_BOOKMARK_TTL_S seconds (default 60) and adds it to that key's reads. A token this service did not issue is a 422 (array form, loc header). */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3349,7 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description Neo4j or Redis does not answer, or the process is shutting down. */
+            /** @description The database or the cache and queue store does not answer, or the service is shutting down. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3381,7 +3323,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description The caller is not the scraper (wrong or missing METRICS_TOKEN, or not loopback without one). */
+            /** @description The caller is not the operator's scraper. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
