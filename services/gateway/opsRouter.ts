@@ -18,7 +18,7 @@ import express, { Request, Router } from 'express';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import { parse } from 'yaml';
 import { webAppRouter } from '../webapp';
-import type { ServiceMetrics } from './serviceMetrics';
+import type { ServiceMetrics } from '../platform';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 

@@ -59,7 +59,10 @@ export function graphRoutes(
   const version = ctx.config.serviceVersion;
   const { idempotency } = deps;
 
-  async function applyOnce(store: IdempotencyStore, req: OperationRequest): Promise<OperationResult> {
+  async function applyOnce(
+    store: IdempotencyStore,
+    req: OperationRequest,
+  ): Promise<OperationResult> {
     const branchId = req.params.branch_id;
     const key = req.headers['idempotency-key'];
     if (key === undefined) {

@@ -1,16 +1,22 @@
-/** Creates every service's constraints and indexes (idempotent) and waits for them. */
-import { cypher, NamedQuery } from '../../shared/neo4j/namedQuery';
+/**
+ * Creates every service's constraints and indexes (idempotent) and waits for them.
+ * Each service exports its schema rules as `<service>Schema` from its index.ts; this
+ * composes them, and the Executor applies them (it knows which Neo4j answers mean
+ * "already there" and which are worth a retry). Every process that opens the graph
+ * database runs it at start-up: the gateway, each split-mode service process, the
+ * worker and graphctl.
+ */
 import type { Executor } from '../../shared/neo4j/executor';
+import type { NamedQuery } from '../../shared/neo4j/namedQuery';
 import { branchSchema } from '../branches';
 import { decisionSchema } from '../decisions';
 import { changeSchema, graphSchema } from '../graph';
 import { identitySchema } from '../identity';
 import { projectSchema } from '../projects';
 import { purgeSchema } from '../purge';
+import { awaitIndexes } from './store/schemaQueries';
 
-const awaitIndexes = cypher('awaitIndexes', 'CALL db.awaitIndexes(300)');
-
-export const ALL_SCHEMA: NamedQuery[] = [
+export const ALL_SCHEMA: readonly NamedQuery[] = [
   ...identitySchema,
   ...projectSchema,
   ...branchSchema,
@@ -20,36 +26,6 @@ export const ALL_SCHEMA: NamedQuery[] = [
   ...purgeSchema,
 ];
 
-/**
- * Several processes may start at once on a fresh database (separate-process mode,
- * issue 6): `IF NOT EXISTS` does not stop two of them racing, and the loser is told
- * the rule already exists, which is what it wanted.
- */
-function createdConcurrently(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^Neo\.ClientError\.Schema\.\w*AlreadyExists$/.test(code);
-}
-
-/** Schema statements racing each other can also deadlock: those are retried. */
-function transient(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && code.startsWith('Neo.TransientError.');
-}
-
-async function applyStatement(executor: Executor, statement: NamedQuery): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await executor.autoCommit(statement);
-      return;
-    } catch (error) {
-      if (createdConcurrently(error)) return;
-      if (!transient(error) || attempt >= 8) throw error;
-      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 200));
-    }
-  }
-}
-
-export async function ensureSchema(executor: Executor): Promise<void> {
-  for (const statement of ALL_SCHEMA) await applyStatement(executor, statement);
-  await executor.autoCommit(awaitIndexes);
+export function ensureSchema(executor: Executor): Promise<void> {
+  return executor.applySchema(ALL_SCHEMA, awaitIndexes);
 }

@@ -16,7 +16,7 @@ import type { OperationResult, OperationTable } from '../../shared/http/operatio
 import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
-import type { ServiceMetrics } from '../gateway';
+import type { ServiceMetrics } from '../platform';
 import { bodyDigest, IDENTITY_HEADER, verifyIdentity } from './identityToken';
 
 export interface InternalCall {
