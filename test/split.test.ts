@@ -1,5 +1,5 @@
 /**
- * Separate-process mode (issue 6): a service process accepts only calls that
+ * Separate-process mode: a service process accepts only calls that
  * carry an identity signed by the gateway for that very operation and body; anything
  * a client could write itself (no token, a forged, re-targeted or re-used one) is
  * refused.
@@ -16,6 +16,7 @@ import {
   internalPath,
   signIdentity,
 } from '../services/split/identityToken';
+import { loadOperationRegistry } from '../services/platform';
 import { RunningOwnerService, startOwnerService } from '../services/split/startOwnerService';
 import { newUser, TEST_ENV, uniqueName } from './support/harness';
 
@@ -55,7 +56,7 @@ describe('separate-process mode: service processes trust only signed identities'
     );
   }
 
-  it('runs an operation for a signed identity and answers the §7 envelope', async () => {
+  it('runs an operation for a signed identity and answers the status, body and headers envelope', async () => {
     const alice = await newUser();
     const principal = {
       userId: alice.userId,
@@ -109,5 +110,21 @@ describe('separate-process mode: service processes trust only signed identities'
       body: '{}',
     });
     expect(listed.status).to.equal(401);
+  });
+
+  it('serves exactly the operations whose x-service is its own, and no other', async () => {
+    const principal = {
+      userId: 'x',
+      keyId: 'y',
+      scopes: new Set<string>(),
+      projectAllowlist: null,
+    };
+    const registry = loadOperationRegistry();
+    for (const { operationId, owner } of registry.operations) {
+      const { status, body } = await call(operationId, sign(operationId, principal));
+      if (owner === 'projects') expect(status, operationId).to.equal(200);
+      else
+        expect(body, operationId).to.deep.equal({ error: `projects does not own ${operationId}` });
+    }
   });
 });

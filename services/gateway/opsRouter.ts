@@ -1,5 +1,5 @@
 /**
- * Routes beside the API (issue 6, "Operability" and "Docs page"), mounted before
+ * Routes beside the API (metrics, the OpenAPI document, docs, web viewer), mounted before
  * the OpenAPI router, so they need no credentials and count against no rate limit:
  * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document), for
  *   the scraper only: with METRICS_TOKEN it needs `Authorization: Bearer <token>`,
