@@ -23,6 +23,13 @@ import { newUser, TEST_ENV, uniqueName } from './support/harness';
 describe('separate-process mode: service processes trust only signed identities', () => {
   const secret = randomBytes(32).toString('base64url');
   let projects: RunningOwnerService;
+  /** A caller with no scopes: enough to reach an operation, which then refuses it. */
+  const nobody: Principal = {
+    userId: 'x',
+    keyId: 'y',
+    scopes: new Set<string>(),
+    projectAllowlist: null,
+  };
 
   before(async function () {
     this.timeout(60_000);
@@ -84,12 +91,7 @@ describe('separate-process mode: service processes trust only signed identities'
   });
 
   it('refuses calls without a token, with a forged one, or signed with another secret', async () => {
-    const principal = {
-      userId: 'x',
-      keyId: 'y',
-      scopes: new Set<string>(),
-      projectAllowlist: null,
-    };
+    const principal = nobody;
     const other = sign(
       'listProjects',
       principal,
@@ -113,12 +115,7 @@ describe('separate-process mode: service processes trust only signed identities'
   });
 
   it('serves exactly the operations whose x-service is its own, and no other', async () => {
-    const principal = {
-      userId: 'x',
-      keyId: 'y',
-      scopes: new Set<string>(),
-      projectAllowlist: null,
-    };
+    const principal = nobody;
     const registry = loadOperationRegistry();
     for (const { operationId, owner } of registry.operations) {
       const { status, body } = await call(operationId, sign(operationId, principal));
