@@ -12,7 +12,7 @@
  *    started before it and the process exits 1;
  * 5. on a signal the started parts close in the order they started (the API stops
  *    taking requests before the worker stops), then the process exits 0, or 1 when a
- *    close failed. A second signal exits at once.
+ *    close failed. Further signals change nothing (each close is bounded).
  */
 import { Config, ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger, Logger } from '../../shared/logging/logger';
@@ -69,10 +69,8 @@ export function runProcess(definition: ProcessDefinition): void {
       },
     );
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting without waiting');
-      process.exit(EXIT.failed);
-    }
+    // wrappers forward a Ctrl-C as SIGTERM too: a second signal changes nothing
+    if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
     void exitAfterClosing(EXIT.stopped);
