@@ -16,13 +16,8 @@ import type { Config } from '../shared/config/config';
 import { ok } from '../shared/http/operation';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
-import {
-  createGateway,
-  OPENAPI_PATH,
-  opsRouter,
-  RateLimits,
-  ServiceMetrics,
-} from '../services/gateway';
+import { createGateway, opsRouter, RateLimits } from '../services/gateway';
+import { OPENAPI_PATH, ServiceMetrics } from '../services/platform';
 import { AuthCache, Authenticator } from '../services/identity';
 
 export interface GatewaySample {

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { parse, parseAllDocuments } from 'yaml';
-import { OPENAPI_PATH } from '../services/gateway/server';
+import { OPENAPI_PATH } from '../services/platform';
 import { loadConfig } from '../shared/config/config';
 import { SERVICE_NAMES } from '../shared/config/serviceNames';
 

@@ -10,7 +10,8 @@ import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
-import { OPENAPI_PATH, startService } from '../services/gateway/server';
+import { startService } from '../services/gateway/server';
+import { OPENAPI_PATH } from '../services/platform';
 import { currentHarness, newUser, TEST_ENV, uniqueName } from './support/harness';
 
 /** The value of one sample line of a Prometheus exposition, or undefined. */

@@ -1,8 +1,9 @@
 /**
- * Separate-process mode: a service process accepts only calls that carry an identity signed by the
- * gateway for that very operation and body; anything a client could write itself (no token, a
- * forged, re-targeted or re-used one) is refused. The whole suite runs through the split topology
- * in `make integration-split`.
+ * Separate-process mode: a service process accepts only calls that
+ * carry an identity signed by the gateway for that very operation and body; anything
+ * a client could write itself (no token, a forged, re-targeted or re-used one) is
+ * refused.
+ * The whole suite runs through the split topology in `make integration-split`.
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -15,12 +16,20 @@ import {
   internalPath,
   signIdentity,
 } from '../services/split/identityToken';
+import { loadOperationRegistry } from '../services/platform';
 import { RunningOwnerService, startOwnerService } from '../services/split/startOwnerService';
 import { newUser, TEST_ENV, uniqueName } from './support/harness';
 
 describe('separate-process mode: service processes trust only signed identities', () => {
   const secret = randomBytes(32).toString('base64url');
   let projects: RunningOwnerService;
+  /** A caller with no scopes: enough to reach an operation, which then refuses it. */
+  const nobody: Principal = {
+    userId: 'x',
+    keyId: 'y',
+    scopes: new Set<string>(),
+    projectAllowlist: null,
+  };
 
   before(async function () {
     this.timeout(60_000);
@@ -54,7 +63,7 @@ describe('separate-process mode: service processes trust only signed identities'
     );
   }
 
-  it('runs an operation for a signed identity and answers a {status, body, headers} envelope, a 422 included', async () => {
+  it('runs an operation for a signed identity and answers the status, body and headers envelope', async () => {
     const alice = await newUser();
     const principal = {
       userId: alice.userId,
@@ -82,12 +91,7 @@ describe('separate-process mode: service processes trust only signed identities'
   });
 
   it('refuses calls without a token, with a forged one, or signed with another secret', async () => {
-    const principal = {
-      userId: 'x',
-      keyId: 'y',
-      scopes: new Set<string>(),
-      projectAllowlist: null,
-    };
+    const principal = nobody;
     const other = sign(
       'listProjects',
       principal,
@@ -108,5 +112,16 @@ describe('separate-process mode: service processes trust only signed identities'
       body: '{}',
     });
     expect(listed.status).to.equal(401);
+  });
+
+  it('serves exactly the operations whose x-service is its own, and no other', async () => {
+    const principal = nobody;
+    const registry = loadOperationRegistry();
+    for (const { operationId, owner } of registry.operations) {
+      const { status, body } = await call(operationId, sign(operationId, principal));
+      if (owner === 'projects') expect(status, operationId).to.equal(200);
+      else
+        expect(body, operationId).to.deep.equal({ error: `projects does not own ${operationId}` });
+    }
   });
 });

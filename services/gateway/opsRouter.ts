@@ -1,5 +1,5 @@
 /**
- * Routes beside the API, for operators and for API callers reading the docs, mounted before
+ * Routes beside the API (metrics, the OpenAPI document, docs, web viewer), mounted before
  * the OpenAPI router, so they need no credentials and count against no rate limit:
  * - GET /metrics: Prometheus text exposition (declared in the OpenAPI document), for
  *   the scraper only: with METRICS_TOKEN it needs `Authorization: Bearer <token>`,
@@ -7,9 +7,8 @@
  *   404 of a path that does not exist;
  * - GET /openapi.yaml and /openapi.json: the OpenAPI document as served;
  * - GET /docs: the document rendered by Swagger UI, served from the npm package
- *   swagger-ui-dist, with the request and response examples of each operation;
- *   the page loads nothing from outside this service (its Content-Security-Policy
- *   allows only 'self');
+ *   swagger-ui-dist; the page loads nothing from outside this service (its
+ *   Content-Security-Policy allows only 'self');
  * - GET /app: the read-only web viewer (services/webapp).
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +18,7 @@ import express, { Request, Router } from 'express';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import { parse } from 'yaml';
 import { webAppRouter } from '../webapp';
-import type { ServiceMetrics } from './serviceMetrics';
+import type { ServiceMetrics } from '../platform';
 
 const ASSETS = ['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png'];
 

@@ -1,44 +1,47 @@
 /**
- * Builds the whole in-process service from a Config: Neo4j executor, Redis,
- * schema, the services' operation tables, and the gateway. Used by main.ts, the
- * tests and the benchmarks, so all three run exactly the same wiring.
+ * Builds the gateway process from a Config: Neo4j executor, Redis, schema, and the
+ * express gateway (authentication, rate limits, validation, probes, /metrics, /mcp).
+ * Which operations it runs itself comes from the operation registry (the x-service
+ * of each operation in the OpenAPI document): in process, every operation, with the
+ * handlers of the services' route factories; in separate-process mode (SERVICE_URLS),
+ * its own operations only, and every other one is forwarded to its owner's process.
+ * Used by the entry points, the tests and the benchmarks, so all run the same wiring.
  */
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Router } from 'express';
-import type { Config } from '../../shared/config/config';
-import type { ServiceContext } from '../../shared/http/serviceContext';
+import { Config, requiredInternalSecret, SECRET_NEEDED_BY } from '../../shared/config/config';
+import type { OperationTable } from '../../shared/http/operation';
 import { createLogger, Logger } from '../../shared/logging/logger';
-import { Executor } from '../../shared/neo4j/executor';
+import type { Executor } from '../../shared/neo4j/executor';
 import {
   producerConnection,
   queuePrefix,
   releaseConnection,
-  withinMs,
 } from '../../shared/redis/queueConnection';
-import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
-import { branchRoutes } from '../branches';
-import { decisionRoutes, DECISIONS_QUEUE } from '../decisions';
-import { forkContent, graphRoutes, IdempotencyStore, scopedReadRoutes } from '../graph';
-import { graphFileRoutes } from '../graphfile';
+import type { RedisClient } from '../../shared/redis/redisClient';
+import { DECISIONS_QUEUE } from '../decisions';
+import { IdempotencyStore } from '../graph';
 import { AuthCache, Authenticator } from '../identity';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
-import { UnknownKeyLimit } from './unknownKeyLimit';
-import { mergeRoutes } from '../merge';
-import { projectRoutes } from '../projects';
+import {
+  closeQueue,
+  listen,
+  loadOperationRegistry,
+  OPENAPI_PATH,
+  openStores,
+  operationHandlers,
+  ServiceMetrics,
+  stopServing,
+} from '../platform';
 import { PurgeQueue } from '../purge';
 import { remoteOperations } from '../split';
 import { createGateway } from './app';
 import { BookmarkMemory, withGraphBookmarks } from './bookmarkMemory';
-import { drainServer } from './drainServer';
-import { ensureSchema } from './ensureSchema';
 import { healthRoutes } from './healthRoutes';
 import { opsRouter } from './opsRouter';
 import { RateLimits } from './rateLimits';
-import { ServiceMetrics } from './serviceMetrics';
-
-export const OPENAPI_PATH = join(__dirname, '..', '..', 'openapi', 'graph-design-service.yaml');
+import { UnknownKeyLimit } from './unknownKeyLimit';
 
 export interface RunningService {
   server: Server;
@@ -55,27 +58,14 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-/** Bounded close; a queue that does not close in time is disconnected outright. */
-async function closeQueue(queue: Queue, logger: Logger): Promise<void> {
-  try {
-    await withinMs(3000, queue.close(), `closing queue ${queue.name}`);
-  } catch (error) {
-    logger.warn({ err: (error as Error).message }, 'queue close timed out; disconnecting');
-    await withinMs(1000, queue.disconnect(), `disconnecting queue ${queue.name}`).catch(
-      () => undefined,
-    );
-  }
-}
-
 export async function startService(
   config: Config,
   logger = createLogger({ level: config.logLevel }),
 ): Promise<RunningService> {
+  const registry = loadOperationRegistry(OPENAPI_PATH);
   const metrics = new ServiceMetrics();
-  const executor = new Executor({ ...config.neo4j, logger, onQuery: metrics.observeQuery });
-  const redis = createRedis(config, logger, 'gateway');
-  await Promise.all([executor.verifyConnectivity(), connectRedis(redis)]);
-  await ensureSchema(executor);
+  const stores = await openStores(config, logger, { metrics, redisClientName: 'gateway' });
+  const { executor, redis } = stores;
 
   const purges = new PurgeQueue({ config, logger });
   // Read-only handle on the ingestion queue, for its depth in /metrics.
@@ -91,7 +81,6 @@ export async function startService(
   metrics.watchQueue(decisionsQueue);
   let draining = false;
   const bookmarks = new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds });
-  const ctx: ServiceContext = { executor, config, logger, purges };
   const authenticator = new Authenticator({
     executor,
     cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds }),
@@ -118,6 +107,22 @@ export async function startService(
     maxBodyBytes: config.limits.maxBodyBytes,
     version: config.serviceVersion,
   });
+  const serviceOperations = registry.serviceOperations();
+  // Separate-process mode: the owners' processes answer (services/split); in process,
+  // this process builds the handlers of every service operation.
+  const services: OperationTable = config.serviceUrls
+    ? remoteOperations({
+        operations: serviceOperations,
+        serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
+        secret: requiredInternalSecret(config, SECRET_NEEDED_BY.gateway),
+      })
+    : operationHandlers(
+        {
+          ctx: { executor, config, logger, purges },
+          idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
+        },
+        serviceOperations.map((op) => op.operationId),
+      );
   const app = await createGateway({
     definitionPath: OPENAPI_PATH,
     logger,
@@ -139,32 +144,11 @@ export async function startService(
         version: config.serviceVersion,
         draining: () => draining,
       }),
-      ...projectRoutes(ctx),
-      ...decisionRoutes(ctx),
-      ...branchRoutes(ctx, { forkContent }),
-      ...graphRoutes(ctx, {
-        idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
-      }),
-      ...scopedReadRoutes(ctx),
-      ...mergeRoutes(ctx),
-      ...graphFileRoutes(ctx),
-      // Separate-process mode: the owners' processes answer instead (services/split).
-      ...(config.serviceUrls
-        ? remoteOperations({
-            serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
-            secret: config.internalSecret ?? '',
-          })
-        : {}),
+      ...services,
     }),
   });
 
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host}:${port}`;
+  const { server, url, port } = await listen(app, config);
   selfUrl = loopbackUrl(config.host, port);
   logger.info({ url }, 'graph design service listening');
 
@@ -177,15 +161,15 @@ export async function startService(
     metrics,
     close: async () => {
       draining = true;
-      const drain = await drainServer(server, config.shutdownTimeoutSeconds * 1000);
-      logger.info(drain, drain.drained ? 'requests drained' : 'drain timed out; connections cut');
-      // Bounded: a dependency that is down must not hold the process open.
-      await Promise.allSettled([
-        closeQueue(purges.queue, logger),
-        closeQueue(decisionsQueue, logger).then(() => releaseConnection(decisionsConnection)),
-        withinMs(3000, executor.close(), 'closing neo4j'),
-      ]);
-      await withinMs(1000, redis.quit(), 'closing redis').catch(() => redis.disconnect());
+      await stopServing(config, logger, {
+        server,
+        stores,
+        closes: [
+          () => closeQueue(purges.queue, logger),
+          () =>
+            closeQueue(decisionsQueue, logger).then(() => releaseConnection(decisionsConnection)),
+        ],
+      });
     },
   };
 }

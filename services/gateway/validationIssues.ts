@@ -1,6 +1,6 @@
 /**
  * Turns ajv errors from openapi-backend's request validation into the FastAPI-style
- * items of HTTPValidationError: {loc, msg, type, ctx?, input?}.
+ * items of the HTTPValidationError schema: {loc, msg, type, ctx?, input?}.
  */
 import type { ErrorObject } from 'ajv';
 import type { ValidationIssue } from '../../shared/errors/domainErrors';
@@ -11,6 +11,55 @@ const LOCATION: Record<string, string> = {
   path: 'path',
   header: 'header',
   cookie: 'cookie',
+};
+
+/**
+ * Keywords whose issue is one ajv parameter put into a message, a type and ctx:
+ * `{value}` stands for the parameter's value.
+ */
+const SIMPLE: Record<string, { param: string; msg: string; type: string; ctx: string }> = {
+  type: {
+    param: 'type',
+    msg: 'Input should be of type {value}',
+    type: '{value}_type',
+    ctx: 'expected',
+  },
+  minLength: {
+    param: 'limit',
+    msg: 'String should have at least {value} characters',
+    type: 'string_too_short',
+    ctx: 'min_length',
+  },
+  maxLength: {
+    param: 'limit',
+    msg: 'String should have at most {value} characters',
+    type: 'string_too_long',
+    ctx: 'max_length',
+  },
+  minimum: {
+    param: 'limit',
+    msg: 'Input should be greater than or equal to {value}',
+    type: 'greater_than_equal',
+    ctx: 'ge',
+  },
+  maximum: {
+    param: 'limit',
+    msg: 'Input should be less than or equal to {value}',
+    type: 'less_than_equal',
+    ctx: 'le',
+  },
+  maxItems: {
+    param: 'limit',
+    msg: 'List should have at most {value} items',
+    type: 'too_long',
+    ctx: 'max_length',
+  },
+  format: {
+    param: 'format',
+    msg: 'Input should be a valid {value}',
+    type: '{value}_parsing',
+    ctx: 'format',
+  },
 };
 
 function pointerToLoc(pointer: string): (string | number)[] {
@@ -26,61 +75,22 @@ function pointerToLoc(pointer: string): (string | number)[] {
 function issueFor(error: ErrorObject): ValidationIssue {
   const loc = pointerToLoc(error.instancePath);
   const params = error.params as Record<string, unknown>;
+  const simple = SIMPLE[error.keyword];
+  if (simple) {
+    const value = params[simple.param];
+    return {
+      loc,
+      msg: simple.msg.replace('{value}', String(value)),
+      type: simple.type.replace('{value}', String(value)),
+      ctx: { [simple.ctx]: value },
+    };
+  }
   switch (error.keyword) {
     case 'required':
       return {
         loc: [...loc, String(params.missingProperty)],
         msg: 'Field required',
         type: 'missing',
-      };
-    case 'type':
-      return {
-        loc,
-        msg: `Input should be of type ${String(params.type)}`,
-        type: `${String(params.type)}_type`,
-        ctx: { expected: params.type },
-      };
-    case 'minLength':
-      return {
-        loc,
-        msg: `String should have at least ${String(params.limit)} characters`,
-        type: 'string_too_short',
-        ctx: { min_length: params.limit },
-      };
-    case 'maxLength':
-      return {
-        loc,
-        msg: `String should have at most ${String(params.limit)} characters`,
-        type: 'string_too_long',
-        ctx: { max_length: params.limit },
-      };
-    case 'minimum':
-      return {
-        loc,
-        msg: `Input should be greater than or equal to ${String(params.limit)}`,
-        type: 'greater_than_equal',
-        ctx: { ge: params.limit },
-      };
-    case 'maximum':
-      return {
-        loc,
-        msg: `Input should be less than or equal to ${String(params.limit)}`,
-        type: 'less_than_equal',
-        ctx: { le: params.limit },
-      };
-    case 'maxItems':
-      return {
-        loc,
-        msg: `List should have at most ${String(params.limit)} items`,
-        type: 'too_long',
-        ctx: { max_length: params.limit },
-      };
-    case 'format':
-      return {
-        loc,
-        msg: `Input should be a valid ${String(params.format)}`,
-        type: `${String(params.format)}_parsing`,
-        ctx: { format: params.format },
       };
     case 'enum':
       return {

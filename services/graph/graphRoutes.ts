@@ -47,13 +47,22 @@ function isReplayable(error: unknown): error is DomainError {
   );
 }
 
+/**
+ * `idempotency`: the store of recorded Idempotency-Keys. A process without one (it
+ * does not serve applyDeltas, e.g. the graph-read process of separate-process
+ * mode) gets the other operations only.
+ */
 export function graphRoutes(
   ctx: ServiceContext,
-  deps: { idempotency: IdempotencyStore },
+  deps: { idempotency?: IdempotencyStore },
 ): OperationTable {
   const version = ctx.config.serviceVersion;
+  const { idempotency } = deps;
 
-  async function applyOnce(req: OperationRequest): Promise<OperationResult> {
+  async function applyOnce(
+    store: IdempotencyStore,
+    req: OperationRequest,
+  ): Promise<OperationResult> {
     const branchId = req.params.branch_id;
     const key = req.headers['idempotency-key'];
     if (key === undefined) {
@@ -72,7 +81,7 @@ export function graphRoutes(
     const scope = `${req.principal.userId}:${branchId}`;
     const print = fingerprint(req.body);
     // an existing entry is read only for a caller that may apply this batch itself
-    const reservation = await deps.idempotency.reserve(scope, key, print, () =>
+    const reservation = await store.reserve(scope, key, print, () =>
       requireApplyAccess(ctx, req.principal, branchId),
     );
     if (reservation.kind === 'replay') {
@@ -91,13 +100,13 @@ export function graphRoutes(
     } catch (error) {
       if (isReplayable(error)) {
         const { status, body } = errorBody(error);
-        await deps.idempotency.complete(scope, key, print, { status, body }).catch(() => undefined);
+        await store.complete(scope, key, print, { status, body }).catch(() => undefined);
       } else {
-        await deps.idempotency.release(scope, key, reservation.token, print);
+        await store.release(scope, key, reservation.token, print);
       }
       throw error;
     }
-    await deps.idempotency
+    await store
       .complete(scope, key, print, { status: response.status, body: response.body })
       .catch((error: unknown) => {
         req.log.warn(
@@ -127,6 +136,6 @@ export function graphRoutes(
       });
     },
 
-    applyDeltas: applyOnce,
+    ...(idempotency && { applyDeltas: (req: OperationRequest) => applyOnce(idempotency, req) }),
   };
 }

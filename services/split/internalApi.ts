@@ -3,10 +3,11 @@
  * calls POST /internal/v1/{operationId} with the request parts it validated and a
  * signed identity (identityToken.ts); the process runs the operation handler of
  * its own table and answers an envelope {status, body, headers} that the gateway
- * relays as is. Domain errors become their error bodies here, exactly as in
- * process. GET /healthz (alive) and /readyz (Neo4j answers within 2 s) serve the
- * probes; GET /metrics the process's Prometheus metrics (its calls per operationId
- * and status, and the latency of the Cypher it runs).
+ * relays as is. Domain errors become their error answers (the `detail`
+ * envelope) here, exactly as in process. GET /healthz (alive) and /readyz (Neo4j
+ * answers within 2 s) serve the probes; GET /metrics the process's Prometheus
+ * metrics (its calls per operationId and status, and the latency of the Cypher it
+ * runs).
  */
 import { randomUUID } from 'node:crypto';
 import express, { Express, NextFunction, Request, Response } from 'express';
@@ -16,7 +17,7 @@ import type { OperationResult, OperationTable } from '../../shared/http/operatio
 import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
-import type { ServiceMetrics } from '../gateway';
+import type { ServiceMetrics } from '../platform';
 import { bodyDigest, IDENTITY_HEADER, verifyIdentity } from './identityToken';
 
 export interface InternalCall {

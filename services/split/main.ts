@@ -1,57 +1,24 @@
 /**
- * Entry point of one service process in separate-process mode:
+ * Entry point of one service process of separate-process mode (`make run-split`
+ * starts one of each beside the gateway and the worker):
  *   node dist/services/split/main.js <projects|branches|graph-read|graph-write|decisions>
- * Configuration from the environment as everywhere (PORT, NEO4J_*, REDIS_URL,
- * INTERNAL_SECRET); stops cleanly on SIGINT/SIGTERM, draining calls in flight.
+ * It serves the operations whose x-service is that name, called by the gateway over
+ * its internal HTTP API. Configuration from the environment as everywhere (PORT,
+ * NEO4J_*, REDIS_URL, INTERNAL_SECRET required); start-up and shutdown as every
+ * process (services/platform/runProcess.ts), draining calls in flight.
  */
-import { Config, ConfigError, loadConfig } from '../../shared/config/config';
-import { createLogger } from '../../shared/logging/logger';
-import { isServiceName, SERVICE_NAMES } from './operationOwners';
+import { SERVICE_NAMES, ServiceName } from '../../shared/config/serviceNames';
+import { runProcess } from '../platform';
 import { startOwnerService } from './startOwnerService';
 
-async function main(): Promise<void> {
-  const name = process.argv[2] ?? '';
-  // every problem at once: the service name and the whole configuration
-  const problems = isServiceName(name)
-    ? []
-    : [`service name must be one of ${SERVICE_NAMES.join(', ')}, got ${JSON.stringify(name)}`];
-  let config: Config | undefined;
-  try {
-    config = loadConfig(undefined, { requireInternalSecret: true });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
-  }
-  if (problems.length > 0 || !config || !isServiceName(name)) {
-    process.stderr.write(`${new ConfigError(problems).message}\n`);
-    process.exit(2);
-  }
-  const logger = createLogger({ level: config.logLevel, name: `graph-design-${name}` });
-  const service = await startOwnerService(config, name, logger);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'service process shutting down');
-    service.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
-}
+const name = process.argv[2] ?? '';
+const known = (SERVICE_NAMES as readonly string[]).includes(name);
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(
-    `failed to start: ${error instanceof Error ? error.stack : String(error)}\n`,
-  );
-  process.exit(1);
+runProcess({
+  loggerName: `graph-design-${name}`,
+  requireInternalSecret: true,
+  argumentProblems: known
+    ? []
+    : [`service name must be one of ${SERVICE_NAMES.join(', ')}, got ${JSON.stringify(name)}`],
+  parts: [(config, logger) => startOwnerService(config, name as ServiceName, logger)],
 });

@@ -10,7 +10,8 @@ import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { InternalCall } from './internalApi';
 import { bodyDigest, IDENTITY_HEADER, internalPath, signIdentity } from './identityToken';
-import { OPERATION_OWNERS, ServiceName } from './operationOwners';
+import type { ServiceName } from '../../shared/config/serviceNames';
+import type { RegisteredOperation } from '../platform';
 
 /** Request headers the services never need (credentials stay at the gateway). */
 const DROPPED_HEADERS = new Set([
@@ -21,14 +22,17 @@ const DROPPED_HEADERS = new Set([
   'connection',
 ]);
 
+/** `operations`: the ones to forward, each to its owner (a service process, not the gateway). */
 export function remoteOperations(options: {
+  operations: readonly RegisteredOperation[];
   serviceUrls: Readonly<Record<ServiceName, string | readonly string[]>>;
   secret: string;
   timeoutMs?: number;
 }): OperationTable {
   const table: OperationTable = {};
   const next = roundRobin(options.serviceUrls);
-  for (const [operationId, owner] of Object.entries(OPERATION_OWNERS)) {
+  for (const { operationId, owner } of options.operations) {
+    if (owner === 'gateway') throw new Error(`${operationId} is the gateway's own operation`);
     table[operationId] = async (req) => {
       const url = `${next(owner).replace(/\/$/, '')}${internalPath(operationId)}`;
       const headers: Record<string, string | undefined> = {};

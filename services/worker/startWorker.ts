@@ -1,12 +1,14 @@
 /**
- * The background worker: BullMQ Workers for the queues
- * `decisions` (ingestion) and `purge`, plus the periodic purge sweep. Used by main.ts, the launcher
- * that runs it beside the gateway, and the tests (in-process), so all run the same wiring.
+ * The background worker: BullMQ Workers for the queues `decisions` (ingestion of
+ * decision records) and `purge` (what deleted projects and discarded branches leave
+ * behind), plus the periodic purge sweep and the expiry of recorded Idempotency-Keys.
+ * Used by main.ts, the launcher that runs it beside the gateway, and the tests
+ * (in-process), so all run the same wiring.
  */
-import { Worker } from 'bullmq';
+import { Processor, Worker } from 'bullmq';
 import type { Config } from '../../shared/config/config';
 import type { Logger } from '../../shared/logging/logger';
-import { Executor } from '../../shared/neo4j/executor';
+import type { Executor } from '../../shared/neo4j/executor';
 import {
   queuePrefix,
   releaseConnection,
@@ -14,8 +16,8 @@ import {
   workerConnection,
 } from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions';
-import { ensureSchema } from '../gateway';
 import { expireIdempotencyKeys } from '../graph';
+import { openStores } from '../platform';
 import { PURGE_QUEUE, purgeProcessor, PurgeQueue, sweepPurges, SweepResult } from '../purge';
 
 export interface WorkerQueues {
@@ -76,29 +78,27 @@ export async function startWorker(
   logger: Logger,
   queues: WorkerQueues = {},
 ): Promise<RunningWorker> {
-  const executor = new Executor({ ...config.neo4j, logger });
-  await executor.verifyConnectivity();
-  await ensureSchema(executor);
+  const { executor } = await openStores(config, logger);
 
   const connection = workerConnection(config);
   const prefix = queuePrefix(config);
   const purgeQueue = new PurgeQueue({ config, logger, queueName: queues.purge });
+  /** `kept`: how many finished jobs stay in Redis to be looked at (failed ones 10 times as many). */
+  const worker = (name: string, processor: Processor, concurrency: number, kept: number) =>
+    watch(
+      new Worker(name, processor, {
+        connection,
+        prefix,
+        concurrency,
+        removeOnComplete: { count: kept },
+        removeOnFail: { count: kept * 10 },
+      }),
+      logger,
+    );
   const workers = [
-    new Worker(queues.decisions ?? DECISIONS_QUEUE, decisionProcessor(executor, logger), {
-      connection,
-      prefix,
-      concurrency: 4,
-      removeOnComplete: { count: 1000 },
-      removeOnFail: { count: 10_000 },
-    }),
-    new Worker(queues.purge ?? PURGE_QUEUE, purgeProcessor(executor, logger), {
-      connection,
-      prefix,
-      concurrency: 2,
-      removeOnComplete: { count: 100 },
-      removeOnFail: { count: 1000 },
-    }),
-  ].map((worker) => watch(worker, logger));
+    worker(queues.decisions ?? DECISIONS_QUEUE, decisionProcessor(executor, logger), 4, 1000),
+    worker(queues.purge ?? PURGE_QUEUE, purgeProcessor(executor, logger), 2, 100),
+  ];
 
   let sweeping: Promise<SweepResult> | undefined;
   const sweep = (): Promise<SweepResult> => {
@@ -109,19 +109,21 @@ export async function startWorker(
   };
   const expireKeys = () =>
     expireIdempotencyKeys(executor, { ttlSeconds: config.idempotencyTtlSeconds });
-  const sweepInBackground = () => {
-    sweep().then(
-      (result) => {
-        if (result.projects + result.branches > 0) logger.info(result, 'purge sweep enqueued');
+  /** Runs `work` without waiting; logs what it did (when it did something) or why it failed. */
+  const inBackground = <T>(work: Promise<T>, did: (value: T) => object | undefined, what: string) =>
+    work.then(
+      (value) => {
+        const done = did(value);
+        if (done) logger.info(done, `${what} done`);
       },
-      (error: unknown) => logger.warn({ err: (error as Error).message }, 'purge sweep failed'),
+      (error: unknown) => logger.warn({ err: (error as Error).message }, `${what} failed`),
     );
-    expireKeys().then(
-      (expired) => {
-        if (expired > 0) logger.info({ expired }, 'expired idempotency keys forgotten');
-      },
-      (error: unknown) =>
-        logger.warn({ err: (error as Error).message }, 'idempotency key expiry failed'),
+  const sweepInBackground = () => {
+    void inBackground(sweep(), (r) => (r.projects + r.branches > 0 ? r : undefined), 'purge sweep');
+    void inBackground(
+      expireKeys(),
+      (expired) => (expired > 0 ? { expired } : undefined),
+      'idempotency key expiry',
     );
   };
   const timer = setInterval(sweepInBackground, config.jobs.purgeSweepIntervalSeconds * 1000);

@@ -1,6 +1,6 @@
 /** Unit tests of configuration loading: defaults, validation, all problems at once. */
 import { expect } from 'chai';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, requiredInternalSecret, SECRET_NEEDED_BY } from './config';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -88,5 +88,35 @@ describe('loadConfig', () => {
     ]) {
       expect(() => loadConfig({ ...secret, SERVICE_URLS: bad }), bad).to.throw(ConfigError);
     }
+  });
+
+  it('holds every process of separate-process mode to one INTERNAL_SECRET rule', () => {
+    const base =
+      'projects=http://p,branches=http://b,graph-read=http://r,graph-write=http://w,decisions=http://d';
+    const short = { INTERNAL_SECRET: 'x'.repeat(31), SERVICE_URLS: base };
+    const problems = (env: Record<string, string>, options = {}) => {
+      try {
+        loadConfig(env, options);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems(short)).to.deep.equal([
+      'INTERNAL_SECRET of at least 32 characters is needed with SERVICE_URLS',
+    ]);
+    expect(problems({}, { requireInternalSecret: true })).to.deep.equal([
+      'INTERNAL_SECRET of at least 32 characters is needed by a service process',
+    ]);
+    // a config built without the secret is refused where the secret is used
+    const config = loadConfig({});
+    expect(() => requiredInternalSecret(config, SECRET_NEEDED_BY.serviceProcess)).to.throw(
+      ConfigError,
+      'by a service process',
+    );
+    const secret = 'y'.repeat(32);
+    expect(
+      requiredInternalSecret(loadConfig({ INTERNAL_SECRET: secret }), SECRET_NEEDED_BY.gateway),
+    ).to.equal(secret);
   });
 });

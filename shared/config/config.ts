@@ -104,6 +104,36 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * The INTERNAL_SECRET rule: the gateway and the service processes of separate-process
+ * mode sign and check the caller's identity with it (HMAC-SHA256), so it must be
+ * long enough not to be guessed: at least 32 characters.
+ */
+function internalSecretProblems(secret: string | undefined, neededBy: string): string[] {
+  return (secret ?? '').length >= 32
+    ? []
+    : [`INTERNAL_SECRET of at least 32 characters is needed ${neededBy}`];
+}
+
+/** Who needs INTERNAL_SECRET, as the problem names them. */
+export const SECRET_NEEDED_BY = {
+  gateway: 'with SERVICE_URLS',
+  serviceProcess: 'by a service process',
+} as const;
+
+/**
+ * The INTERNAL_SECRET of a process of separate-process mode (the gateway with
+ * SERVICE_URLS, or a service process); a ConfigError when it breaks the rule.
+ */
+export function requiredInternalSecret(
+  config: Config,
+  neededBy: (typeof SECRET_NEEDED_BY)[keyof typeof SECRET_NEEDED_BY],
+): string {
+  const problems = internalSecretProblems(config.internalSecret, neededBy);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config.internalSecret as string;
+}
+
 function intSetting(
   env: Env,
   name: string,
@@ -204,9 +234,7 @@ function serviceUrlsSetting(
   }
   const missing = SERVICE_NAMES.filter((name) => !urls[name]);
   if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
-  if (!env.INTERNAL_SECRET || env.INTERNAL_SECRET.length < 32) {
-    problems.push('INTERNAL_SECRET of at least 32 characters is needed with SERVICE_URLS');
-  }
+  problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.gateway));
   return urls as Record<ServiceName, string[]>;
 }
 
@@ -220,9 +248,8 @@ export function loadConfig(
   options: { requireInternalSecret?: boolean } = {},
 ): Config {
   const problems: string[] = [];
-  if (options.requireInternalSecret && (env.INTERNAL_SECRET ?? '').length < 32) {
-    problems.push('INTERNAL_SECRET of at least 32 characters is needed by a service process');
-  }
+  if (options.requireInternalSecret)
+    problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.serviceProcess));
   const config: Config = {
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',

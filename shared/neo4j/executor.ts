@@ -75,6 +75,12 @@ function pipelineBegin(session: Session): Session {
   return session;
 }
 
+/** The Neo4j status code of a driver error (or a socket's error code), if it has one. */
+function neo4jCode(error: unknown): string | undefined {
+  const code = (error as Neo4jError | { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export class Executor {
   private readonly driver: Driver;
   private readonly database: string | undefined;
@@ -182,6 +188,30 @@ export class Executor {
     });
   }
 
+  /**
+   * Creates schema rules (constraints, indexes; each `IF NOT EXISTS`), then runs
+   * `awaitIndexes`. Several processes may start at once on a fresh database:
+   * `IF NOT EXISTS` does not stop two of them racing, and the loser is told the rule
+   * already exists, which is what it wanted; racing statements can also deadlock,
+   * and those are retried.
+   */
+  async applySchema(statements: readonly NamedQuery[], awaitIndexes: NamedQuery): Promise<void> {
+    for (const statement of statements) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.autoCommit(statement);
+          break;
+        } catch (error) {
+          const code = neo4jCode(error) ?? '';
+          if (/^Neo\.ClientError\.Schema\.\w*AlreadyExists$/.test(code)) break;
+          if (!code.startsWith('Neo.TransientError.') || attempt >= 8) throw error;
+          await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 200));
+        }
+      }
+    }
+    await this.autoCommit(awaitIndexes);
+  }
+
   async verifyConnectivity(): Promise<void> {
     try {
       await this.driver.getServerInfo({ database: this.database });
@@ -259,15 +289,12 @@ export class Executor {
 
   private mapError(error: unknown): unknown {
     if (error instanceof DomainError) return error;
-    const code = (error as Neo4jError | undefined)?.code ?? (error as { code?: string })?.code;
+    const code = neo4jCode(error) ?? '';
     // the member serving the read did not reach the bookmark in time: retry later
     if (code === 'Neo.TransientError.Transaction.BookmarkTimeout') {
       return new ServiceUnavailableError('the graph database is catching up, retry later');
     }
-    if (
-      typeof code === 'string' &&
-      code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')
-    ) {
+    if (code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')) {
       return new RequestValidationError([
         {
           loc: ['header', BOOKMARK_HEADER],
@@ -278,15 +305,14 @@ export class Executor {
       ]);
     }
     if (
-      typeof code === 'string' &&
-      (UNAVAILABLE_CODES.has(code) ||
-        code.startsWith('Neo.TransientError.General.DatabaseUnavailable'))
+      UNAVAILABLE_CODES.has(code) ||
+      code.startsWith('Neo.TransientError.General.DatabaseUnavailable')
     ) {
       this.logger.error({ err: error }, 'neo4j unavailable');
       this.gate.close();
       return new ServiceUnavailableError('the graph database is unavailable, retry later');
     }
-    if (typeof code === 'string' && TIMEOUT_CODES.has(code)) {
+    if (TIMEOUT_CODES.has(code)) {
       this.logger.warn({ timeoutMs: this.timeoutMs }, 'neo4j transaction timed out');
       return new ServiceUnavailableError(
         `the request needed longer than the ${this.timeoutMs} ms the graph database allows one transaction; nothing was changed`,

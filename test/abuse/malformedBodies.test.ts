@@ -11,7 +11,7 @@ import { expect } from 'chai';
 import { ConflictError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import { cypher } from '../../shared/neo4j/namedQuery';
-import { ServiceMetrics } from '../../services/gateway/serviceMetrics';
+import { ServiceMetrics } from '../../services/platform';
 import { internalApi } from '../../services/split/internalApi';
 import { currentHarness, newUser } from '../support/harness';
 import { uuid, workspace } from '../support/graphBuilders';

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { OpenAPIBackend } from 'openapi-backend';
 import { parse } from 'yaml';
-import { OPENAPI_PATH } from '../../services/gateway/server';
+import { OPENAPI_PATH } from '../../services/platform';
 
 type Json = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { Executor } from '../../shared/neo4j/executor';
 import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
 import { presentBranchRef } from '../../services/branches';
 import { importDecisions } from '../../services/decisions';
-import { ensureSchema } from '../../services/gateway';
+import { ensureSchema } from '../../services/platform';
 import { exportBranchFileAsOperator, importProjectForUser } from '../../services/graphfile';
 import { addMember, createApiKey, revokeApiKey } from '../../services/identity';
 import { presentProject } from '../../services/projects';

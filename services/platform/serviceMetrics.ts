@@ -1,5 +1,6 @@
 /**
- * Prometheus metrics, served at GET /metrics in the text exposition format:
+ * Prometheus metrics of the gateway and of each split-mode service process, served at GET /metrics in the
+ * text exposition format:
  * - gds_http_requests_total / gds_http_request_duration_seconds per operationId,
  *   method and status (operation_id "none" for paths the document does not have);
  * - gds_neo4j_query_duration_seconds per named query and outcome, fed by the

@@ -1,7 +1,8 @@
 /**
- * Graceful stop of the HTTP server: stop accepting connections, let requests in flight finish,
- * close keep-alive connections as soon as they are idle, and after `timeoutMs` cut whatever is
- * still open. Resolves with how the drain ended.
+ * Graceful stop of an HTTP server (every process that serves HTTP): stop accepting
+ * connections, let requests in flight finish, close keep-alive connections as
+ * soon as they are idle, and after `timeoutMs` cut whatever is still open.
+ * Resolves with how the drain ended.
  */
 import type { Server } from 'node:http';
 

@@ -1,0 +1,31 @@
+/**
+ * Creates every service's constraints and indexes (idempotent) and waits for them.
+ * Each service exports its schema rules as `<service>Schema` from its index.ts; this
+ * composes them, and the Executor applies them (it knows which Neo4j answers mean
+ * "already there" and which are worth a retry). Every process that opens the graph
+ * database runs it at start-up: the gateway, each split-mode service process, the
+ * worker and graphctl.
+ */
+import type { Executor } from '../../shared/neo4j/executor';
+import type { NamedQuery } from '../../shared/neo4j/namedQuery';
+import { branchSchema } from '../branches';
+import { decisionSchema } from '../decisions';
+import { changeSchema, graphSchema } from '../graph';
+import { identitySchema } from '../identity';
+import { projectSchema } from '../projects';
+import { purgeSchema } from '../purge';
+import { awaitIndexes } from './store/schemaQueries';
+
+export const ALL_SCHEMA: readonly NamedQuery[] = [
+  ...identitySchema,
+  ...projectSchema,
+  ...branchSchema,
+  ...graphSchema,
+  ...changeSchema,
+  ...decisionSchema,
+  ...purgeSchema,
+];
+
+export function ensureSchema(executor: Executor): Promise<void> {
+  return executor.applySchema(ALL_SCHEMA, awaitIndexes);
+}
