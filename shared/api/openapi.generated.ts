@@ -896,13 +896,25 @@ export interface components {
              * @description Required; unique across the node's inputs, outputs and config combined, and not colliding with any node, port or edge id (§2.9.2, 422 id_collision).
              */
             id: string;
-            /** @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`. */
+            /**
+             * @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`.
+             * @default
+             */
             name?: string;
-            /** @description Nominal type name (§2.1.3). Default: `""`. */
+            /**
+             * @description Nominal type name (§2.1.3). Default: `""`.
+             * @default
+             */
             type?: string;
-            /** @description Default: `""`. */
+            /**
+             * @description Default: `""`.
+             * @default
+             */
             description?: string;
-            /** @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`. */
+            /**
+             * @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`.
+             * @default false
+             */
             external?: boolean;
             /** @description At most 500 characters (§8); exact public-facing name of the interface point. An empty string is coerced to null (§2.1.5). */
             contract_name?: string | null;
@@ -936,40 +948,76 @@ export interface components {
          *     In `update_node_data.after` only the keys present are changed (§2.1.6: present with null = set to null, omitted = unchanged). A port list (inputs, outputs, config) in `after` replaces that channel as a whole (§4.16.4): entries are matched by id and updated, ports omitted from the list are deleted together with their wires, and an entry without an id cannot be matched (422 validation_error).
          */
         NodeData: {
-            /** @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`. */
+            /**
+             * @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`.
+             * @default
+             */
             name?: string;
-            /** @description Alternate public names; at most 50 items (§8). Default: `[]`. */
+            /**
+             * @description Alternate public names; at most 50 items (§8). Default: `[]`.
+             * @default []
+             */
             aliases?: string[];
-            /** @description Plain-language spec. Default: `""`. */
+            /**
+             * @description Plain-language spec. Default: `""`.
+             * @default
+             */
             description?: string;
-            /** @description Ports consumed. Default: `[]`. */
+            /**
+             * @description Ports consumed. Default: `[]`.
+             * @default []
+             */
             inputs?: components["schemas"]["Port"][];
-            /** @description Ports produced. Default: `[]`. */
+            /**
+             * @description Ports produced. Default: `[]`.
+             * @default []
+             */
             outputs?: components["schemas"]["Port"][];
-            /** @description Third channel; never an edge endpoint. Default: `[]`. */
+            /**
+             * @description Third channel; never an edge endpoint. Default: `[]`.
+             * @default []
+             */
             config?: components["schemas"]["Port"][];
-            /** @description Free-text rules. Default: `[]`. */
+            /**
+             * @description Free-text rules. Default: `[]`.
+             * @default []
+             */
             constraints?: string[];
-            /** @description Behavior and interface nodes only. Default: `[]`. */
+            /**
+             * @description Behavior and interface nodes only. Default: `[]`.
+             * @default []
+             */
             verifications?: components["schemas"]["Verification"][];
             /** @description Mutable through update (same rules as reparent_node, §2.9.3). An empty string is coerced to null (§2.1.5). */
             parent_id?: string | "" | null;
-            /** @description Strict boolean. Default: `false`. */
+            /**
+             * @description Strict boolean. Default: `false`.
+             * @default false
+             */
             is_test_node?: boolean;
-            /** @description Node status (§2.3, §3.4); others are a 422 validation_error. Default: `"idle"`. */
+            /**
+             * @description Node status (§2.3, §3.4); others are a 422 validation_error. Default: `"idle"`.
+             * @default idle
+             */
             status?: components["schemas"]["NodeStatus"];
             /** @description May echo the node's kind, but it must equal the node's real kind (422 kind_immutable on update). */
             kind?: components["schemas"]["NodeKind"];
             user_kind?: string | null;
             path_prefix?: string | null;
             language?: string | null;
-            /** @description Strict boolean. Default: `false`. */
+            /**
+             * @description Strict boolean. Default: `false`.
+             * @default false
+             */
             is_external?: boolean;
             external_kind?: string | null;
             protocol?: string | null;
             /** @description Must start with http:// or https://. Empty string coerced to null. */
             documentation_url?: string | "" | null;
-            /** @description Server-authoritative (§2.9.4): accepted on add_node; on update_node_data an incoming list must equal the current set exactly (otherwise 422 source_decisions_immutable, recovery_hint drop_field). Default: `[]`. */
+            /**
+             * @description Server-authoritative (§2.9.4): accepted on add_node; on update_node_data an incoming list must equal the current set exactly (otherwise 422 source_decisions_immutable, recovery_hint drop_field). Default: `[]`.
+             * @default []
+             */
             source_decisions?: string[];
         };
         /** @description A node (write shape, §2.2). Unknown keys are dropped (§2.1.4). */

@@ -1,0 +1,227 @@
+/**
+ * The node model: every field a node, a port, a verification and a wire (edge) has,
+ * its default, and which node kinds may carry it. The delta engine, the read
+ * presenters, merge snapshots and the graph file all read their fields from here,
+ * and the types follow the generated OpenAPI types (NodeData, WirePort,
+ * WireVerification, Edge), so adding a node field is a change to
+ * openapi/graph-design-service.yaml plus this file. nodeModel.spec.ts walks the
+ * document's schemas and fails when the two disagree on a field, its default or the
+ * kinds that carry it.
+ */
+import type { components } from '../api/openapi.generated';
+
+type Schemas = components['schemas'];
+
+export type NodeKind = Schemas['NodeKind'];
+export const NODE_KINDS = [
+  'behavior',
+  'boundary',
+  'state',
+  'io',
+  'interface',
+] as const satisfies readonly NodeKind[];
+
+export type NodeStatus = Schemas['NodeStatus'];
+export const NODE_STATUSES = [
+  'idle',
+  'pending',
+  'running',
+  'succeeded',
+  'failed',
+] as const satisfies readonly NodeStatus[];
+
+/** A node's three port lists; only inputs and outputs are wire endpoints. */
+export type Channel = 'inputs' | 'outputs' | 'config';
+export const CHANNELS = ['inputs', 'outputs', 'config'] as const satisfies readonly Channel[];
+
+/** A port with every field present (the WirePort read shape). */
+export type PortValues = Schemas['WirePort'];
+/** A verification with every field present (the WireVerification read shape). */
+export type VerificationValues = Schemas['WireVerification'];
+/** A wire's own fields (the Edge write shape, handles present). */
+export type EdgeValues = { id: string } & { [K in EdgeFieldName]: string | null };
+
+type NodeData = Schemas['NodeData'];
+/** NodeData fields a node owns; kind and parent_id place the node rather than describe it. */
+export type NodeFieldName = Exclude<keyof NodeData, 'kind' | 'parent_id'>;
+/** The node fields stored on the node itself (ports are stored apart). */
+export type ValueFieldName = Exclude<NodeFieldName, Channel>;
+
+/** A node's own fields, every one present. */
+export type NodeValues = {
+  [K in ValueFieldName]-?: K extends 'verifications'
+    ? VerificationValues[]
+    : Exclude<NodeData[K], undefined>;
+};
+
+/** A whole node as the kind rules judge it: kind, own fields and ports by channel. */
+export type NodeState = NodeValues & { kind: NodeKind; ports: Record<Channel, PortValues[]> };
+
+/**
+ * How a field appears in the read shape (WireNodeData): always, only on the kinds
+ * that carry it (absent = not applicable), or never (the read shape has no aliases).
+ */
+export type WirePresence = 'always' | 'by_kind' | 'never';
+
+export interface NodeFieldSpec {
+  /** The value of a field never written. Lists default to empty. */
+  default: string | boolean | null | readonly never[];
+  /** The kinds that may hold a value other than the default; absent = every kind. */
+  kinds?: readonly NodeKind[];
+  /** Only external nodes of those kinds may hold it. */
+  externalOnly?: true;
+  /** Why a node of another kind may not carry it (the field_not_allowed message). */
+  refusal?: string;
+  wire: WirePresence;
+  /** Neo4j properties hold no maps: stored as JSON text. */
+  storedAsJson?: true;
+}
+
+/**
+ * Every field of NodeData a node owns. The order is the order in which the kind
+ * rules are checked (the first one a node breaks is the one reported) and the
+ * order of a node's stored properties.
+ */
+export const NODE_FIELDS = {
+  name: { default: '', wire: 'always' },
+  aliases: { default: [], wire: 'never' },
+  description: { default: '', wire: 'always' },
+  inputs: { default: [], wire: 'always' },
+  outputs: { default: [], wire: 'always' },
+  constraints: { default: [], wire: 'always' },
+  is_test_node: { default: false, wire: 'always' },
+  status: { default: 'idle', wire: 'always' },
+  user_kind: {
+    default: null,
+    kinds: ['boundary', 'state'],
+    refusal: 'only boundary and state nodes carry user_kind',
+    wire: 'by_kind',
+  },
+  path_prefix: {
+    default: null,
+    kinds: ['boundary'],
+    refusal: 'only boundary nodes carry path_prefix',
+    wire: 'by_kind',
+  },
+  language: {
+    default: null,
+    kinds: ['boundary'],
+    refusal: 'only boundary nodes carry language',
+    wire: 'by_kind',
+  },
+  config: {
+    default: [],
+    kinds: ['behavior', 'boundary', 'interface'],
+    refusal: 'state and io nodes have no config ports',
+    wire: 'always',
+  },
+  verifications: {
+    default: [],
+    kinds: ['behavior', 'interface'],
+    refusal: 'only behavior and interface nodes carry verifications',
+    wire: 'always',
+    storedAsJson: true,
+  },
+  is_external: {
+    default: false,
+    kinds: ['behavior', 'boundary'],
+    refusal: 'only behavior and boundary nodes may be external',
+    wire: 'always',
+  },
+  external_kind: {
+    default: null,
+    kinds: ['behavior'],
+    externalOnly: true,
+    refusal: 'external_kind is for external behavior nodes only',
+    wire: 'by_kind',
+  },
+  protocol: {
+    default: null,
+    kinds: ['behavior'],
+    externalOnly: true,
+    refusal: 'protocol is for external behavior nodes only',
+    wire: 'by_kind',
+  },
+  documentation_url: { default: null, wire: 'always' },
+  source_decisions: { default: [], wire: 'always' },
+} as const satisfies Record<NodeFieldName, NodeFieldSpec>;
+
+const isChannel = (field: string): field is Channel =>
+  (CHANNELS as readonly string[]).includes(field);
+
+export const NODE_FIELD_NAMES = Object.keys(NODE_FIELDS) as NodeFieldName[];
+export const VALUE_FIELD_NAMES = NODE_FIELD_NAMES.filter((f): f is ValueFieldName => !isChannel(f));
+
+/** The key order of WireNodeData as the read presenters write it (clients see it). */
+export const WIRE_LAYOUT: readonly NodeFieldName[] = [
+  'name',
+  'description',
+  'is_external',
+  'is_test_node',
+  'status',
+  'inputs',
+  'outputs',
+  'config',
+  'constraints',
+  'verifications',
+  'documentation_url',
+  'source_decisions',
+  'user_kind',
+  'path_prefix',
+  'language',
+  'external_kind',
+  'protocol',
+];
+
+/** The key order of a graph file node's data (exported files are read and diffed by people). */
+export const FILE_LAYOUT: readonly NodeFieldName[] = [
+  'name',
+  'aliases',
+  'description',
+  'inputs',
+  'outputs',
+  'config',
+  'verifications',
+  'user_kind',
+  'path_prefix',
+  'language',
+  'is_external',
+  'external_kind',
+  'protocol',
+  'constraints',
+  'is_test_node',
+  'status',
+  'documentation_url',
+  'source_decisions',
+];
+
+/** Port fields besides id, with their defaults (the Port write shape). */
+export const PORT_FIELDS = {
+  name: '',
+  type: '',
+  description: '',
+  external: false,
+  contract_name: null,
+} as const satisfies { [K in Exclude<keyof PortValues, 'id'>]: PortValues[K] };
+
+/** Verification fields besides id: required ones have no default (undefined). */
+export const VERIFICATION_FIELDS = {
+  author: undefined,
+  text: undefined,
+  type: null,
+} as const satisfies {
+  [K in Exclude<keyof VerificationValues, 'id'>]: VerificationValues[K] | undefined;
+};
+
+/** A wire's handles (the Edge write shape); a null handle is an unpinned wire. */
+export const EDGE_FIELDS = {
+  source_handle: null,
+  target_handle: null,
+} as const satisfies { [K in Exclude<keyof Schemas['Edge'], 'id'>]: null };
+export type EdgeFieldName = keyof typeof EDGE_FIELDS;
+
+/** Whether a node of `kind` may carry `field` (external-only fields: when it is external). */
+export function carries(kind: NodeKind, field: NodeFieldName): boolean {
+  const spec: NodeFieldSpec = NODE_FIELDS[field];
+  return spec.kinds === undefined || spec.kinds.includes(kind);
+}
