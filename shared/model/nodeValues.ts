@@ -8,6 +8,7 @@ import type { components } from '../api/openapi.generated';
 import {
   carries,
   Channel,
+  CHANNELS,
   EDGE_FIELDS,
   EdgeValues,
   FILE_LAYOUT,
@@ -52,6 +53,14 @@ export function parseVerifications(text: string | undefined | null): Verificatio
 /** A port with every field; fields `port` lacks come from `base` (the port it updates). */
 export function portValues(port: Fields & { id: string }, base?: PortValues): PortValues {
   return { id: port.id, ...filled(PORT_FIELDS, port, base) } as PortValues;
+}
+
+/** A node's ports, each with every field, by channel. */
+export function channelValues(
+  ports: Record<Channel, (Fields & { id: string })[]>,
+): Record<Channel, PortValues[]> {
+  const [inputs, outputs, config] = CHANNELS.map((c) => ports[c].map((p) => portValues(p)));
+  return { inputs, outputs, config };
 }
 
 export function edgeValues(edge: Fields & { id: string }): EdgeValues {

@@ -5,7 +5,7 @@
  * validation_error (missing, wrong type, out of range).
  */
 import { clip } from '../../../shared/text/clip';
-import { NODE_KINDS } from '../graphRecords';
+import { CHANNELS, NODE_KINDS, NODE_STATUSES } from '../../../shared/model/nodeModel';
 import { deltaError } from './deltaErrors';
 import {
   Delta,
@@ -13,14 +13,12 @@ import {
   DeltaBatch,
   DeltaType,
   NodeDataInput,
-  PORT_CHANNELS,
   PortInput,
   VerificationInput,
 } from './deltaTypes';
 import { FieldReader, ItemReader, Json } from './fieldReader';
 import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
 
-export const NODE_STATUSES = ['idle', 'pending', 'running', 'succeeded', 'failed'] as const;
 export const MAX_ALIASES = LIST_LIMITS.aliases;
 export const MAX_CONTRACT_NAME = TEXT_LIMITS.contract_name;
 const URL_PREFIX = /^https?:\/\//;
@@ -64,7 +62,7 @@ export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput 
     data.aliases = r.array('aliases', (i) => i.string(TEXT_LIMITS.name), { max: MAX_ALIASES });
   if (r.has('description'))
     data.description = r.string('description', { max: TEXT_LIMITS.description });
-  for (const channel of PORT_CHANNELS) {
+  for (const channel of CHANNELS) {
     if (r.has(channel)) {
       data[channel] = r.array(channel, (i) => parsePort(i, newPorts), {
         max: LIST_LIMITS.ports,
