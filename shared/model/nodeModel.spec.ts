@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import {
   EDGE_FIELDS,
   FILE_LAYOUT,
+  INPUT_LAYOUT,
   NODE_FIELD_NAMES,
   NODE_FIELDS,
   NODE_KINDS,
@@ -145,12 +146,15 @@ describe('node model: openapi/graph-design-service.yaml and shared/model agree',
     expect(disagreements(load())).to.deep.equal([]);
   });
 
-  it('lays out the read shape and the graph file with each of their fields once', () => {
+  it('lays out the parsed write shape, the read shape and the graph file with each of their fields once', () => {
     const onWire = NODE_FIELD_NAMES.filter((f) => NODE_FIELDS[f].wire !== 'never');
     expect(sorted(WIRE_LAYOUT)).to.deep.equal(sorted(onWire));
     expect(WIRE_LAYOUT).to.have.length(new Set(WIRE_LAYOUT).size);
     expect(sorted(FILE_LAYOUT)).to.deep.equal(sorted(NODE_FIELD_NAMES));
     expect(FILE_LAYOUT).to.have.length(new Set(FILE_LAYOUT).size);
+    const data = Object.keys(load().components.schemas.NodeData.properties ?? {});
+    expect(sorted(INPUT_LAYOUT)).to.deep.equal(sorted(data));
+    expect(INPUT_LAYOUT).to.have.length(new Set(INPUT_LAYOUT).size);
   });
 
   it('every kind-restricted field says why another kind may not carry it', () => {

@@ -11,6 +11,7 @@
  * does not read a field of this file.
  */
 import type { components } from '../api/openapi.generated';
+import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
 
 type Schemas = components['schemas'];
 
@@ -65,7 +66,19 @@ export type NodeState = NodeValues & { kind: NodeKind; ports: Record<Channel, Po
  */
 export type WirePresence = 'always' | 'by_kind' | 'never';
 
+/** How the delta parser reads and checks a field sent in NodeData. */
+export type FieldInput =
+  | { read: 'text'; max: number }
+  | { read: 'nullable_text'; max: number; url?: true }
+  | { read: 'boolean' }
+  | { read: 'status' }
+  | { read: 'text_list'; max: number; itemMax: number }
+  | { read: 'uuid_list'; max: number }
+  | { read: 'ports'; max: number }
+  | { read: 'verifications'; max: number };
+
 export interface NodeFieldSpec {
+  input: FieldInput;
   /** The value of a field never written. Lists default to empty. */
   default: string | boolean | null | readonly never[];
   /** The kinds that may hold a value other than the default; absent = every kind. */
@@ -85,39 +98,56 @@ export interface NodeFieldSpec {
  * order of a node's stored properties.
  */
 export const NODE_FIELDS = {
-  name: { default: '', wire: 'always' },
-  aliases: { default: [], wire: 'never' },
-  description: { default: '', wire: 'always' },
-  inputs: { default: [], wire: 'always' },
-  outputs: { default: [], wire: 'always' },
-  constraints: { default: [], wire: 'always' },
-  is_test_node: { default: false, wire: 'always' },
-  status: { default: 'idle', wire: 'always' },
+  name: { input: { read: 'text', max: TEXT_LIMITS.name }, default: '', wire: 'always' },
+  aliases: {
+    input: { read: 'text_list', max: LIST_LIMITS.aliases, itemMax: TEXT_LIMITS.name },
+    default: [],
+    wire: 'never',
+  },
+  description: {
+    input: { read: 'text', max: TEXT_LIMITS.description },
+    default: '',
+    wire: 'always',
+  },
+  inputs: { input: { read: 'ports', max: LIST_LIMITS.ports }, default: [], wire: 'always' },
+  outputs: { input: { read: 'ports', max: LIST_LIMITS.ports }, default: [], wire: 'always' },
+  constraints: {
+    input: { read: 'text_list', max: LIST_LIMITS.constraints, itemMax: TEXT_LIMITS.constraint },
+    default: [],
+    wire: 'always',
+  },
+  is_test_node: { input: { read: 'boolean' }, default: false, wire: 'always' },
+  status: { input: { read: 'status' }, default: 'idle', wire: 'always' },
   user_kind: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.label },
     default: null,
     kinds: ['boundary', 'state'],
     refusal: 'only boundary and state nodes carry user_kind',
     wire: 'by_kind',
   },
   path_prefix: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.path_prefix },
     default: null,
     kinds: ['boundary'],
     refusal: 'only boundary nodes carry path_prefix',
     wire: 'by_kind',
   },
   language: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.label },
     default: null,
     kinds: ['boundary'],
     refusal: 'only boundary nodes carry language',
     wire: 'by_kind',
   },
   config: {
+    input: { read: 'ports', max: LIST_LIMITS.ports },
     default: [],
     kinds: ['behavior', 'boundary', 'interface'],
     refusal: 'state and io nodes have no config ports',
     wire: 'always',
   },
   verifications: {
+    input: { read: 'verifications', max: LIST_LIMITS.verifications },
     default: [],
     kinds: ['behavior', 'interface'],
     refusal: 'only behavior and interface nodes carry verifications',
@@ -125,12 +155,14 @@ export const NODE_FIELDS = {
     storedAsJson: true,
   },
   is_external: {
+    input: { read: 'boolean' },
     default: false,
     kinds: ['behavior', 'boundary'],
     refusal: 'only behavior and boundary nodes may be external',
     wire: 'always',
   },
   external_kind: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.label },
     default: null,
     kinds: ['behavior'],
     externalOnly: true,
@@ -138,14 +170,23 @@ export const NODE_FIELDS = {
     wire: 'by_kind',
   },
   protocol: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.label },
     default: null,
     kinds: ['behavior'],
     externalOnly: true,
     refusal: 'protocol is for external behavior nodes only',
     wire: 'by_kind',
   },
-  documentation_url: { default: null, wire: 'always' },
-  source_decisions: { default: [], wire: 'always' },
+  documentation_url: {
+    input: { read: 'nullable_text', max: TEXT_LIMITS.documentation_url, url: true },
+    default: null,
+    wire: 'always',
+  },
+  source_decisions: {
+    input: { read: 'uuid_list', max: LIST_LIMITS.source_decisions },
+    default: [],
+    wire: 'always',
+  },
 } as const satisfies Record<NodeFieldName, NodeFieldSpec>;
 
 const isChannel = (field: string): field is Channel =>
@@ -153,6 +194,33 @@ const isChannel = (field: string): field is Channel =>
 
 export const NODE_FIELD_NAMES = Object.keys(NODE_FIELDS) as NodeFieldName[];
 export const VALUE_FIELD_NAMES = NODE_FIELD_NAMES.filter((f): f is ValueFieldName => !isChannel(f));
+
+/**
+ * The order in which the delta parser reads NodeData: the first bad field is the one
+ * reported, and a batch's node data is recorded on the change trail in this order.
+ */
+export const INPUT_LAYOUT: readonly (keyof NodeData)[] = [
+  'kind',
+  'name',
+  'aliases',
+  'description',
+  'inputs',
+  'outputs',
+  'config',
+  'constraints',
+  'verifications',
+  'parent_id',
+  'is_test_node',
+  'status',
+  'user_kind',
+  'language',
+  'external_kind',
+  'protocol',
+  'path_prefix',
+  'documentation_url',
+  'is_external',
+  'source_decisions',
+];
 
 /** The key order of WireNodeData as the read presenters write it (clients see it). */
 export const WIRE_LAYOUT: readonly NodeFieldName[] = [
