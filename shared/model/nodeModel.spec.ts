@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import {
   EDGE_FIELDS,
+  FieldInput,
   FILE_LAYOUT,
   INPUT_LAYOUT,
   NODE_FIELD_NAMES,
@@ -18,10 +19,17 @@ import {
 
 type Schema = {
   properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  $ref?: string;
+  maxLength?: number;
+  maxItems?: number;
+  pattern?: string;
   required?: string[];
   enum?: unknown[];
   anyOf?: Schema[];
   type?: string;
+  format?: string;
   default?: unknown;
   'x-node-kinds'?: string[];
   'x-external-only'?: boolean;
@@ -43,7 +51,14 @@ function documentedDefault(schema: Schema): unknown {
 }
 
 const sorted = (values: Iterable<string>) => [...values].sort();
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: equal values give equal text whatever their key order. */
+const canonical = (value: unknown) =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Every way the document and the node model disagree, as sentences. `model` maps a
@@ -114,6 +129,38 @@ function nodeDisagreements(doc: Doc): string[] {
   return problems;
 }
 
+/** The string branch of a property (of a nullable anyOf, the one that is not `""`). */
+const stringOf = (schema: Schema) =>
+  schema.anyOf?.find((s) => s.type === 'string' && s.enum === undefined) ?? schema;
+
+/** What the document says a field holds, in the terms of the model's FieldInput. */
+function documentedInput(schema: Schema): FieldInput | string {
+  const text = stringOf(schema);
+  const nullable = schema.anyOf?.some((s) => s.type === 'null') ?? false;
+  if (schema.type === 'boolean') return { read: 'boolean' };
+  if (schema.allOf?.[0]?.$ref === '#/components/schemas/NodeStatus') return { read: 'status' };
+  if (schema.type === 'array') {
+    const items = schema.items ?? {};
+    const max = schema.maxItems ?? -1;
+    if (items.$ref === '#/components/schemas/Port') return { read: 'ports', max };
+    if (items.$ref === '#/components/schemas/Verification') return { read: 'verifications', max };
+    if (items.format === 'uuid') return { read: 'uuid_list', max };
+    return { read: 'text_list', max, itemMax: items.maxLength ?? -1 };
+  }
+  if (text.type !== 'string') return 'no type the model reads';
+  if (!nullable) return { read: 'text', max: text.maxLength ?? -1 };
+  const input: FieldInput = { read: 'nullable_text', max: text.maxLength ?? -1 };
+  if (text.pattern === '^https?://') input.url = true;
+  return input;
+}
+
+function inputDisagreements(doc: Doc): string[] {
+  const data = doc.components.schemas.NodeData.properties ?? {};
+  return NODE_FIELD_NAMES.filter((f) => data[f])
+    .filter((f) => !same(documentedInput(data[f]), NODE_FIELDS[f].input))
+    .map((f) => `NodeData.${f}: the document says ${JSON.stringify(documentedInput(data[f]))}`);
+}
+
 function disagreements(doc: Doc): string[] {
   const withId = (fields: Record<string, unknown>) => ({
     id: NONE,
@@ -121,6 +168,7 @@ function disagreements(doc: Doc): string[] {
   });
   return [
     ...nodeDisagreements(doc),
+    ...inputDisagreements(doc),
     ...objectDisagreements(doc, 'Port', withId(PORT_FIELDS)),
     ...objectDisagreements(doc, 'WirePort', withId(PORT_FIELDS), true),
     ...objectDisagreements(doc, 'Verification', withId(VERIFICATION_FIELDS)),
@@ -142,7 +190,7 @@ describe('node model: openapi/graph-design-service.yaml and shared/model agree',
     expect(schemas.NodeStatus.enum).to.deep.equal([...NODE_STATUSES]);
   });
 
-  it('on every field of nodes, ports, verifications and wires, its default and the kinds that carry it', () => {
+  it('on every field of nodes, ports, verifications and wires: its default, type, limits and the kinds that carry it', () => {
     expect(disagreements(load())).to.deep.equal([]);
   });
 
@@ -196,6 +244,18 @@ describe('node model: openapi/graph-design-service.yaml and shared/model agree',
       expect(found).to.match(/^Port has .*unit/m);
       expect(found).to.match(/^WireVerification has .*date/m);
       expect(found).to.match(/^Edge has .*label/m);
+    });
+
+    it('a limit or a type of a field changed in the document', () => {
+      const doc = load();
+      const data = doc.components.schemas.NodeData.properties!;
+      data.name.maxLength = 100;
+      data.constraints.maxItems = 7;
+      data.is_test_node = { type: 'string' };
+      const found = disagreements(doc).join('\n');
+      expect(found).to.include('NodeData.name: the document says {"read":"text","max":100}');
+      expect(found).to.include('NodeData.constraints: the document says');
+      expect(found).to.include('NodeData.is_test_node: the document says');
     });
 
     it('a field shown by kind that the read shape requires', () => {

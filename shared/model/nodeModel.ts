@@ -4,11 +4,9 @@
  * presenters, merge snapshots and the graph file all read their fields from here,
  * and the types follow the generated OpenAPI types (NodeData, WirePort,
  * WireVerification, Edge). Adding a node field is a change to
- * openapi/graph-design-service.yaml and to this file, plus the line of the delta
- * parser that reads and checks it (parseNodeData). nodeModel.spec.ts walks the
- * document's schemas and fails when the document and this file disagree on a field,
- * its default or the kinds that carry it; parseDeltas.spec.ts fails when the parser
- * does not read a field of this file.
+ * openapi/graph-design-service.yaml and to this file (README, "The node model").
+ * nodeModel.spec.ts walks the document's schemas and fails when the document and
+ * this file disagree on a field, its default or the kinds that carry it.
  */
 import type { components } from '../api/openapi.generated';
 import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
