@@ -2,14 +2,19 @@
  * Converts between stored records, NodeState (the shape checker's view) and node
  * patches; every field and default comes from the node model (shared/model).
  */
-import { CHANNELS, NodeKind, NodeState, PortValues } from '../../../shared/model/nodeModel';
+import {
+  CHANNELS,
+  NodeKind,
+  NodeState,
+  PortValues,
+  VALUE_FIELD_NAMES,
+} from '../../../shared/model/nodeModel';
 import {
   channelValues,
   nodeValues,
   portValues,
   storedProps,
 } from '../../../shared/model/nodeValues';
-import { VALUE_FIELD_NAMES } from '../../../shared/model/nodeModel';
 import type { Channel, NodeRecord, PortRecord } from '../graphRecords';
 import type { NodeDataInput } from './deltaTypes';
 
