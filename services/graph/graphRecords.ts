@@ -1,64 +1,39 @@
-/** Graph content as stored in Neo4j (see store/graphSchema.ts). */
+/** Graph content as stored in Neo4j (see store/graphSchema.ts); the fields are the node model's. */
+import type {
+  Channel,
+  EdgeFieldName,
+  NodeKind,
+  NodeValues,
+  PortValues,
+} from '../../shared/model/nodeModel';
+import { CHANNELS } from '../../shared/model/nodeModel';
 
-export type NodeKind = 'behavior' | 'boundary' | 'state' | 'io' | 'interface';
-export const NODE_KINDS: readonly NodeKind[] = ['behavior', 'boundary', 'state', 'io', 'interface'];
+export type { Channel, NodeKind } from '../../shared/model/nodeModel';
 
-export type Channel = 'inputs' | 'outputs' | 'config';
-export const CHANNELS: readonly Channel[] = ['inputs', 'outputs', 'config'];
-
-export interface VerificationRecord {
-  id: string;
-  author: 'user' | 'agent';
-  text: string;
-  type: string | null;
-}
-
-export interface NodeRecord {
+/** A node as stored: its own fields, verifications as JSON text (Neo4j properties hold no maps). */
+export type NodeRecord = Omit<NodeValues, 'verifications'> & {
   id: string;
   branch_id: string;
   kind: NodeKind;
   parent_id: string | null;
-  name: string;
-  description: string;
-  aliases: string[];
-  constraints: string[];
-  /** JSON text of VerificationRecord[] (Neo4j properties hold no maps). */
   verifications: string;
-  is_test_node: boolean;
-  status: string;
-  user_kind: string | null;
-  path_prefix: string | null;
-  language: string | null;
-  is_external: boolean;
-  external_kind: string | null;
-  protocol: string | null;
-  documentation_url: string | null;
-  source_decisions: string[];
   x: number;
   y: number;
-}
+};
 
-export interface PortRecord {
-  id: string;
+/** A port as stored: its fields plus its node, channel and place in the channel. */
+export type PortRecord = PortValues & {
   branch_id: string;
   node_id: string;
   channel: Channel;
   ord: number;
-  name: string;
-  type: string;
-  description: string;
-  external: boolean;
-  contract_name: string | null;
-}
+};
 
-export interface EdgeRecord {
-  id: string;
-  source_handle: string | null;
-  target_handle: string | null;
+export type EdgeRecord = { id: string } & { [K in EdgeFieldName]: string | null } & {
   /** Derived node ids (null when the handle is null or dangles). */
   source: string | null;
   target: string | null;
-}
+};
 
 /** A node with its ports grouped by channel, in order. */
 export interface NodeWithPorts {

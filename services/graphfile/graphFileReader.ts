@@ -7,7 +7,7 @@
  */
 import { clip } from '../../shared/text/clip';
 import { InvalidInputError } from '../../shared/errors/domainErrors';
-import type { NodeKind } from '../graph';
+import type { NodeKind } from '../../shared/model/nodeModel';
 import { fileError } from './fileErrors';
 
 export const CURRENT_SCHEMA_VERSION = 6;

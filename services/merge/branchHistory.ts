@@ -9,7 +9,8 @@
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { Delta } from '../graph';
-import { parseRecordedDeltas, PORT_CHANNELS, recordedText } from '../graph';
+import { CHANNELS } from '../../shared/model/nodeModel';
+import { parseRecordedDeltas, recordedText } from '../graph';
 import { listBranchBatchesPage } from './store/mergeQueries';
 
 /** Batches per page of the trail: with MAX_BATCH_BYTES per batch, a page's text is bounded. */
@@ -66,11 +67,11 @@ function add(map: Map<string, Set<string>>, id: string, fields: Iterable<string>
 export function idsNamedBy(delta: Delta): string[] {
   switch (delta.type) {
     case 'add_node': {
-      const ports = PORT_CHANNELS.flatMap((c) => (delta.node.data[c] ?? []).map((p) => p.id));
+      const ports = CHANNELS.flatMap((c) => (delta.node.data[c] ?? []).map((p) => p.id));
       return [delta.node.id, ...ports, ...(delta.node.parent_id ? [delta.node.parent_id] : [])];
     }
     case 'update_node_data': {
-      const ports = PORT_CHANNELS.flatMap((c) => (delta.after[c] ?? []).map((p) => p.id));
+      const ports = CHANNELS.flatMap((c) => (delta.after[c] ?? []).map((p) => p.id));
       const parent = delta.after.parent_id ? [delta.after.parent_id] : [];
       return [delta.node_id, ...ports, ...parent];
     }
@@ -115,7 +116,7 @@ function addWrites(writes: BranchWrites, batches: RecordedBatch[]): void {
         (k) => k !== 'kind' && (delta.after as Record<string, unknown>)[k] !== undefined,
       );
       add(writes.nodeFields, delta.node_id, fields);
-      for (const channel of PORT_CHANNELS) {
+      for (const channel of CHANNELS) {
         for (const port of delta.after[channel] ?? []) {
           add(
             writes.portFields,

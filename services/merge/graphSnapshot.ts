@@ -1,40 +1,26 @@
 /**
  * An in-memory image of a branch's graph content, keyed by id, for merge analysis,
- * previews and diffs. Images carry every structural field and nothing of
- * layout: positions are kept apart (they never count as a change). Port `ord` is kept to order a
- * channel, but is not a field.
+ * previews and diffs. Images carry every field of the node model and nothing of
+ * layout: positions are kept apart (moving a node never counts as a change). Port
+ * `ord` is kept to order a channel, but is not a field.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { EDGE_FIELDS, PORT_FIELDS, VALUE_FIELD_NAMES } from '../../shared/model/nodeModel';
+import { edgeValues, nodeValues, portValues } from '../../shared/model/nodeValues';
 import type { Channel, NodeRecord, PortRecord } from '../graph';
-import { parseVerifications } from '../graph';
 import { snapshotEdges, snapshotNodes, snapshotPorts } from './store/snapshotQueries';
 
 export type EntityKind = 'node' | 'port' | 'edge';
 export const ENTITY_KINDS: readonly EntityKind[] = ['node', 'port', 'edge'];
 
-/** Compared fields per entity kind (DiffResponse ChangedEntity.fields). */
+/**
+ * Compared fields per entity kind (DiffResponse ChangedEntity.fields): where an
+ * entity sits plus the node model's fields (a node's ports are entities of their own).
+ */
 export const FIELDS: Record<EntityKind, readonly string[]> = {
-  node: [
-    'kind',
-    'parent_id',
-    'name',
-    'aliases',
-    'description',
-    'constraints',
-    'verifications',
-    'is_test_node',
-    'status',
-    'user_kind',
-    'path_prefix',
-    'language',
-    'is_external',
-    'external_kind',
-    'protocol',
-    'documentation_url',
-    'source_decisions',
-  ],
-  port: ['node_id', 'channel', 'name', 'type', 'description', 'external', 'contract_name'],
-  edge: ['source_handle', 'target_handle'],
+  node: ['kind', 'parent_id', ...VALUE_FIELD_NAMES],
+  port: ['node_id', 'channel', ...Object.keys(PORT_FIELDS)],
+  edge: Object.keys(EDGE_FIELDS),
 };
 
 export type Image = Record<string, unknown> & { id: string };
@@ -80,54 +66,16 @@ export function cloneSnapshot(s: Snapshot): Snapshot {
 export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<Snapshot> {
   const snap = emptySnapshot();
   for (const { node } of await tx.run<{ node: NodeRecord }>(snapshotNodes, { branchId })) {
-    snap.node.set(node.id, {
-      id: node.id,
-      kind: node.kind,
-      parent_id: node.parent_id ?? null,
-      name: node.name ?? '',
-      aliases: node.aliases ?? [],
-      description: node.description ?? '',
-      constraints: node.constraints ?? [],
-      verifications: parseVerifications(node.verifications).map((v) => ({
-        id: v.id,
-        author: v.author,
-        text: v.text,
-        type: v.type ?? null,
-      })),
-      is_test_node: node.is_test_node ?? false,
-      status: node.status ?? 'idle',
-      user_kind: node.user_kind ?? null,
-      path_prefix: node.path_prefix ?? null,
-      language: node.language ?? null,
-      is_external: node.is_external ?? false,
-      external_kind: node.external_kind ?? null,
-      protocol: node.protocol ?? null,
-      documentation_url: node.documentation_url ?? null,
-      source_decisions: node.source_decisions ?? [],
-    });
+    const place = { id: node.id, kind: node.kind, parent_id: node.parent_id ?? null };
+    snap.node.set(node.id, { ...place, ...nodeValues(node) });
     snap.positions.set(node.id, { x: node.x ?? 0, y: node.y ?? 0 });
   }
   for (const { port } of await tx.run<{ port: PortRecord }>(snapshotPorts, { branchId })) {
-    snap.port.set(port.id, {
-      id: port.id,
-      node_id: port.node_id,
-      channel: port.channel,
-      ord: port.ord ?? 0,
-      name: port.name ?? '',
-      type: port.type ?? '',
-      description: port.description ?? '',
-      external: port.external ?? false,
-      contract_name: port.contract_name ?? null,
-    });
+    const place = { id: port.id, node_id: port.node_id, channel: port.channel, ord: port.ord ?? 0 };
+    snap.port.set(port.id, { ...place, ...portValues(port) });
   }
-  const edges = await tx.run<EdgeImage>(snapshotEdges, { branchId });
-  for (const edge of edges) {
-    snap.edge.set(edge.id, {
-      id: edge.id,
-      source_handle: edge.source_handle ?? null,
-      target_handle: edge.target_handle ?? null,
-    });
-  }
+  for (const edge of await tx.run<EdgeImage>(snapshotEdges, { branchId }))
+    snap.edge.set(edge.id, edgeValues(edge));
   return snap;
 }
 

@@ -838,13 +838,25 @@ export interface components {
              * @description Required; unique across the node's inputs, outputs and config together, and different from every node, port and edge id on the branch (`422 id_collision`).
              */
             id: string;
-            /** @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`. */
+            /**
+             * @description Unique on its node (422 duplicate_port_name); empty names are exempt. Written name:type in tooling. Default: `""`.
+             * @default
+             */
             name?: string;
-            /** @description Type name; two ports are compatible only when their types are exactly equal. Default: `""`. */
+            /**
+             * @description Type name; two ports are compatible only when their types are exactly equal. Default: `""`.
+             * @default
+             */
             type?: string;
-            /** @description Default: `""`. */
+            /**
+             * @description Default: `""`.
+             * @default
+             */
             description?: string;
-            /** @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`. */
+            /**
+             * @description Strict boolean; marks a public interface point (for example a public parameter or readable property). Default: `false`.
+             * @default false
+             */
             external?: boolean;
             /** @description At most 500 characters; the exact public name of this interface point. An empty string is stored as null. */
             contract_name?: string | null;
@@ -878,40 +890,76 @@ export interface components {
          *     In `update_node_data.after` only the keys present change: a key present with null sets the field to null, an omitted key leaves it as it is. A port list (inputs, outputs, config) in `after` replaces that list as a whole: entries are matched to existing ports by id and updated, ports left out are deleted together with their wires, and an entry without an id is a `422 validation_error`.
          */
         NodeData: {
-            /** @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`. */
+            /**
+             * @description Unique among siblings in the same parent scope (422 duplicate_name); empty names are exempt; non-empty names compare exactly (case-sensitive). Default: `""`.
+             * @default
+             */
             name?: string;
-            /** @description Alternate public names; at most 50 items. Default: `[]`. */
+            /**
+             * @description Alternate public names; at most 50 items. Default: `[]`.
+             * @default []
+             */
             aliases?: string[];
-            /** @description Plain-language spec. Default: `""`. */
+            /**
+             * @description Plain-language spec. Default: `""`.
+             * @default
+             */
             description?: string;
-            /** @description Ports consumed. Default: `[]`. */
+            /**
+             * @description Ports consumed. Default: `[]`.
+             * @default []
+             */
             inputs?: components["schemas"]["Port"][];
-            /** @description Ports produced. Default: `[]`. */
+            /**
+             * @description Ports produced. Default: `[]`.
+             * @default []
+             */
             outputs?: components["schemas"]["Port"][];
-            /** @description Third channel; never an edge endpoint. Default: `[]`. */
+            /**
+             * @description Third channel; never an edge endpoint. Default: `[]`.
+             * @default []
+             */
             config?: components["schemas"]["Port"][];
-            /** @description Free-text rules. Default: `[]`. */
+            /**
+             * @description Free-text rules. Default: `[]`.
+             * @default []
+             */
             constraints?: string[];
-            /** @description Behavior and interface nodes only. Default: `[]`. */
+            /**
+             * @description Behavior and interface nodes only. Default: `[]`.
+             * @default []
+             */
             verifications?: components["schemas"]["Verification"][];
             /** @description Can be changed through update_node_data, with the same rules as reparent_node. An empty string is read as null. */
             parent_id?: string | "" | null;
-            /** @description Strict boolean. Default: `false`. */
+            /**
+             * @description Strict boolean. Default: `false`.
+             * @default false
+             */
             is_test_node?: boolean;
-            /** @description Node status; any other value is a `422 validation_error`. Default: `"idle"`. */
+            /**
+             * @description Node status; any other value is a `422 validation_error`. Default: `"idle"`.
+             * @default idle
+             */
             status?: components["schemas"]["NodeStatus"];
             /** @description May echo the node's kind, but it must equal the node's real kind (422 kind_immutable on update). */
             kind?: components["schemas"]["NodeKind"];
             user_kind?: string | null;
             path_prefix?: string | null;
             language?: string | null;
-            /** @description Strict boolean. Default: `false`. */
+            /**
+             * @description Strict boolean. Default: `false`.
+             * @default false
+             */
             is_external?: boolean;
             external_kind?: string | null;
             protocol?: string | null;
             /** @description Must start with http:// or https://. Empty string coerced to null. */
             documentation_url?: string | "" | null;
-            /** @description The decisions this node comes from. Set on add_node; on update_node_data a list may be sent only if it equals the current one exactly (otherwise `422 source_decisions_immutable`, recovery_hint drop_field). Default: `[]`. */
+            /**
+             * @description The decisions this node comes from. Set on add_node; on update_node_data a list may be sent only if it equals the current one exactly (otherwise `422 source_decisions_immutable`, recovery_hint drop_field). Default: `[]`.
+             * @default []
+             */
             source_decisions?: string[];
         };
         /** @description A node as written. Unknown keys are ignored. */

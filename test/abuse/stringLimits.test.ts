@@ -6,7 +6,7 @@
  * MAX_FINDINGS findings with `truncated`.
  */
 import { expect } from 'chai';
-import { TEXT_LIMITS } from '../../services/graph/deltas/fieldLimits';
+import { TEXT_LIMITS } from '../../shared/model/fieldLimits';
 import { currentHarness, newUser } from '../support/harness';
 import { addEdge, addNode, port, uuid, workspace } from '../support/graphBuilders';
 

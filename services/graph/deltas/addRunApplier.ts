@@ -8,10 +8,10 @@
  */
 import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import type { NodeKind } from '../graphRecords';
+import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { prefetchAddRun, writeAddRun } from '../store/addRunQueries';
 import { deltaError } from './deltaErrors';
-import { AddEdge, AddNode, PORT_CHANNELS } from './deltaTypes';
+import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, WireRow } from './wiresOnNewPorts';
@@ -65,7 +65,7 @@ export async function readRunFacts(
     if (d.type === 'add_node') {
       ids.add(d.node.id);
       if (d.node.parent_id) ids.add(d.node.parent_id);
-      for (const c of PORT_CHANNELS) for (const p of d.node.data[c] ?? []) ids.add(p.id);
+      for (const c of CHANNELS) for (const p of d.node.data[c] ?? []) ids.add(p.id);
       const name = d.node.data.name ?? '';
       const scope = d.node.parent_id ?? '';
       if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
@@ -129,7 +129,7 @@ export async function applyAddRun(
         { index: d.index, type: d.type, entityId: id },
         (f) => `deltas[${d.index}].node.data.${f}`,
       );
-      const portIds = PORT_CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
+      const portIds = CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
       if (portIds.includes(id))
         fail('id_collision', 'node.id', 'the node id equals one of its port ids');
       const clash = [id, ...portIds].find(used);
@@ -180,7 +180,7 @@ export async function applyAddRun(
       }
       createdNodes.set(id, kind);
       createdIds.add(id);
-      for (const c of PORT_CHANNELS)
+      for (const c of CHANNELS)
         for (const p of state.ports[c]) {
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });

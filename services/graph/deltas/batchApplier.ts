@@ -36,7 +36,7 @@ import type {
   ReparentNode,
   UpdateNodeData,
 } from './deltaTypes';
-import { PORT_CHANNELS } from './deltaTypes';
+import { CHANNELS } from '../../../shared/model/nodeModel';
 import { checkNodeShape, NodeState } from './nodeShape';
 import { applyPatch, nodeProps, portProps, stateFromRecord } from './nodeState';
 import { checkWiresOnNewPorts } from './wiresOnNewPorts';
@@ -263,7 +263,7 @@ export class BatchApplier {
 
     // ports: which go, which are new (ids must be free on the branch)
     const before = new Map(ports.map((p) => [p.id, p]));
-    const kept = new Set(PORT_CHANNELS.flatMap((c) => next.ports[c].map((p) => p.id)));
+    const kept = new Set(CHANNELS.flatMap((c) => next.ports[c].map((p) => p.id)));
     const removed = ports.filter(
       (p) => !kept.has(p.id) || !next.ports[p.channel].some((q) => q.id === p.id),
     );
@@ -300,13 +300,13 @@ export class BatchApplier {
       id: node.id,
       props: nodeProps(next),
     });
-    if (PORT_CHANNELS.some((c) => after[c] !== undefined)) {
+    if (CHANNELS.some((c) => after[c] !== undefined)) {
       await this.tx.run(upsertPorts, {
         branchId: this.branchId,
         id: node.id,
         ports: portProps(this.branchId, node.id, next),
       });
-      const added = PORT_CHANNELS.flatMap((c) =>
+      const added = CHANNELS.flatMap((c) =>
         next.ports[c]
           .filter((p) => fresh.includes(p.id))
           .map((p) => ({ id: p.id, delta, field: `after.${c}` })),

@@ -1,5 +1,11 @@
-/** The seven delta types after parsing: clean values, key presence kept. */
-import type { Channel, NodeKind } from '../graphRecords';
+/** The seven delta types (the variants of the Delta schema) after parsing: clean values, key presence kept. */
+import type {
+  Channel,
+  NodeKind,
+  NodeValues,
+  PortValues,
+  VerificationValues,
+} from '../../../shared/model/nodeModel';
 
 export const DELTA_TYPES = [
   'add_node',
@@ -12,46 +18,14 @@ export const DELTA_TYPES = [
 ] as const;
 export type DeltaType = (typeof DELTA_TYPES)[number];
 
-export interface PortInput {
-  id: string;
-  /** Only the keys the caller sent (key presence). */
-  name?: string;
-  type?: string;
-  description?: string;
-  external?: boolean;
-  contract_name?: string | null;
-}
+/** A port as sent: its id and only the keys the caller sent (key presence). */
+export type PortInput = { id: string } & Partial<Omit<PortValues, 'id'>>;
 
-export interface VerificationInput {
-  id: string;
-  author: 'user' | 'agent';
-  text: string;
-  type: string | null;
-}
+export type VerificationInput = VerificationValues;
 
 /** NodeData with key presence: an absent key is "leave unchanged". */
-export interface NodeDataInput {
-  kind?: NodeKind;
-  name?: string;
-  aliases?: string[];
-  description?: string;
-  inputs?: PortInput[];
-  outputs?: PortInput[];
-  config?: PortInput[];
-  constraints?: string[];
-  verifications?: VerificationInput[];
-  parent_id?: string | null;
-  is_test_node?: boolean;
-  status?: string;
-  user_kind?: string | null;
-  path_prefix?: string | null;
-  language?: string | null;
-  is_external?: boolean;
-  external_kind?: string | null;
-  protocol?: string | null;
-  documentation_url?: string | null;
-  source_decisions?: string[];
-}
+export type NodeDataInput = Partial<NodeValues> &
+  Partial<Record<Channel, PortInput[]>> & { kind?: NodeKind; parent_id?: string | null };
 
 interface Base {
   index: number;
@@ -90,8 +64,6 @@ export interface FlattenBoundary extends Base {
 
 export type Delta =
   AddNode | DeleteNode | UpdateNodeData | ReparentNode | AddEdge | DeleteEdge | FlattenBoundary;
-
-export const PORT_CHANNELS: readonly Channel[] = ['inputs', 'outputs', 'config'];
 
 export interface DeltaBatch {
   deltas: Delta[];

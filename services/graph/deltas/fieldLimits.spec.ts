@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
+import { LIST_LIMITS, TEXT_LIMITS } from '../../../shared/model/fieldLimits';
 import { parseDeltaBatch } from './parseDeltas';
 import { DeltaError } from '../../../shared/errors/domainErrors';
 

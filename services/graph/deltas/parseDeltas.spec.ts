@@ -1,6 +1,8 @@
-/** Unit tests of the delta parser (per-delta envelope). */
+/** Unit tests of the delta parser: delta types, empty-string and key-presence rules, the per-delta envelope. */
 import { expect } from 'chai';
 import { DeltaError } from '../../../shared/errors/domainErrors';
+import { NODE_FIELD_NAMES, NODE_FIELDS } from '../../../shared/model/nodeModel';
+import type { AddNode } from './deltaTypes';
 import { parseDeltaBatch } from './parseDeltas';
 
 const ID = '11111111-1111-4111-8111-111111111111';
@@ -17,6 +19,16 @@ function envelopeOf(work: () => unknown) {
 }
 
 describe('parseDeltaBatch', () => {
+  it('reads every NodeData field of the node model (none is dropped as an unknown key)', () => {
+    const data = Object.fromEntries(NODE_FIELD_NAMES.map((f) => [f, NODE_FIELDS[f].default]));
+    const batch = parseDeltaBatch(
+      { deltas: [{ type: 'add_node', node: { id: ID, data } }] },
+      { maxDeltas: 1, requireVersion: false },
+    );
+    const parsed = (batch.deltas[0] as AddNode).node.data;
+    expect(Object.keys(parsed).sort()).to.deep.equal([...NODE_FIELD_NAMES].sort());
+  });
+
   it('parses an add_node with defaults and key presence', () => {
     const batch = parseDeltaBatch(
       {

@@ -1,10 +1,17 @@
 /**
- * Parses the body of POST .../deltas and .../validate into typed deltas. Pure: no database. Every
- * failure is a per-delta 422 envelope naming the field path: malformed_delta_field (not an object),
- * unknown_delta_type, validation_error (missing, wrong type, out of range).
+ * Parses the body of applyDeltas and validateDeltas (POST .../deltas and
+ * .../validate) into typed deltas. Pure: no database. Every failure is a per-delta 422 envelope naming the
+ * field path: malformed_delta_field (not an object), unknown_delta_type,
+ * validation_error (missing, wrong type, out of range).
  */
 import { clip } from '../../../shared/text/clip';
-import { NODE_KINDS } from '../graphRecords';
+import {
+  FieldInput,
+  INPUT_LAYOUT,
+  NODE_FIELDS,
+  NODE_KINDS,
+  NODE_STATUSES,
+} from '../../../shared/model/nodeModel';
 import { deltaError } from './deltaErrors';
 import {
   Delta,
@@ -12,16 +19,12 @@ import {
   DeltaBatch,
   DeltaType,
   NodeDataInput,
-  PORT_CHANNELS,
   PortInput,
   VerificationInput,
 } from './deltaTypes';
 import { FieldReader, ItemReader, Json } from './fieldReader';
-import { LIST_LIMITS, TEXT_LIMITS } from './fieldLimits';
+import { TEXT_LIMITS } from '../../../shared/model/fieldLimits';
 
-export const NODE_STATUSES = ['idle', 'pending', 'running', 'succeeded', 'failed'] as const;
-export const MAX_ALIASES = LIST_LIMITS.aliases;
-export const MAX_CONTRACT_NAME = TEXT_LIMITS.contract_name;
 const URL_PREFIX = /^https?:\/\//;
 
 function parsePort(item: ItemReader, requireAll: boolean): PortInput {
@@ -38,7 +41,7 @@ function parsePort(item: ItemReader, requireAll: boolean): PortInput {
     port.external = r.has('external') ? r.boolean('external') : false;
   if (r.has('contract_name') || requireAll) {
     port.contract_name = r.has('contract_name')
-      ? r.nullableString('contract_name', { max: MAX_CONTRACT_NAME })
+      ? r.nullableString('contract_name', { max: TEXT_LIMITS.contract_name })
       : null;
   }
   return port;
@@ -54,52 +57,45 @@ function parseVerification(item: ItemReader): VerificationInput {
   };
 }
 
-/** NodeData with key presence; `newPorts` fills port defaults (add_node). */
-export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput {
-  const data: NodeDataInput = {};
-  if (r.has('kind')) data.kind = r.oneOf('kind', NODE_KINDS);
-  if (r.has('name')) data.name = r.string('name', { max: TEXT_LIMITS.name });
-  if (r.has('aliases'))
-    data.aliases = r.array('aliases', (i) => i.string(TEXT_LIMITS.name), { max: MAX_ALIASES });
-  if (r.has('description'))
-    data.description = r.string('description', { max: TEXT_LIMITS.description });
-  for (const channel of PORT_CHANNELS) {
-    if (r.has(channel)) {
-      data[channel] = r.array(channel, (i) => parsePort(i, newPorts), {
-        max: LIST_LIMITS.ports,
-      });
+/** One NodeData field, read and checked as the node model says. */
+function readField(r: FieldReader, field: string, input: FieldInput, newPorts: boolean): unknown {
+  switch (input.read) {
+    case 'text':
+      return r.string(field, { max: input.max });
+    case 'nullable_text': {
+      const value = r.nullableString(field, { max: input.max });
+      if (input.url && value !== null && !URL_PREFIX.test(value))
+        r.fail(field, `${field} must start with http:// or https://`);
+      return value;
     }
+    case 'boolean':
+      return r.boolean(field);
+    case 'status':
+      return r.oneOf(field, NODE_STATUSES);
+    case 'text_list':
+      return r.array(field, (i) => i.string(input.itemMax), { max: input.max });
+    case 'uuid_list':
+      return r.array(field, (i) => i.uuid(), { max: input.max });
+    case 'ports':
+      return r.array(field, (i) => parsePort(i, newPorts), { max: input.max });
+    case 'verifications':
+      return r.array(field, parseVerification, { max: input.max });
   }
-  if (r.has('constraints')) {
-    data.constraints = r.array('constraints', (i) => i.string(TEXT_LIMITS.constraint), {
-      max: LIST_LIMITS.constraints,
-    });
+}
+
+/**
+ * NodeData with key presence (an absent key is left out); `newPorts` fills port
+ * defaults (add_node). Fields are read in the node model's INPUT_LAYOUT order.
+ */
+export function parseNodeData(r: FieldReader, newPorts: boolean): NodeDataInput {
+  const data: Record<string, unknown> = {};
+  for (const field of INPUT_LAYOUT) {
+    if (!r.has(field)) continue;
+    if (field === 'kind') data.kind = r.oneOf('kind', NODE_KINDS);
+    else if (field === 'parent_id') data.parent_id = r.nullableUuid('parent_id');
+    else data[field] = readField(r, field, NODE_FIELDS[field].input, newPorts);
   }
-  if (r.has('verifications')) {
-    data.verifications = r.array('verifications', parseVerification, {
-      max: LIST_LIMITS.verifications,
-    });
-  }
-  if (r.has('parent_id')) data.parent_id = r.nullableUuid('parent_id');
-  if (r.has('is_test_node')) data.is_test_node = r.boolean('is_test_node');
-  if (r.has('status')) data.status = r.oneOf('status', NODE_STATUSES);
-  for (const key of ['user_kind', 'language', 'external_kind', 'protocol'] as const) {
-    if (r.has(key)) data[key] = r.nullableString(key, { max: TEXT_LIMITS.label });
-  }
-  if (r.has('path_prefix'))
-    data.path_prefix = r.nullableString('path_prefix', { max: TEXT_LIMITS.path_prefix });
-  if (r.has('documentation_url')) {
-    const url = r.nullableString('documentation_url', { max: TEXT_LIMITS.documentation_url });
-    if (url !== null && !URL_PREFIX.test(url))
-      r.fail('documentation_url', 'documentation_url must start with http:// or https://');
-    data.documentation_url = url;
-  }
-  if (r.has('is_external')) data.is_external = r.boolean('is_external');
-  if (r.has('source_decisions'))
-    data.source_decisions = r.array('source_decisions', (i) => i.uuid(), {
-      max: LIST_LIMITS.source_decisions,
-    });
-  return data;
+  return data as NodeDataInput;
 }
 
 function parseDelta(raw: unknown, index: number): Delta {
@@ -188,7 +184,7 @@ function parseDelta(raw: unknown, index: number): Delta {
   }
 }
 
-/** Parses the whole body; `maxDeltas` is the batch limit (limits.maxDeltasPerBatch, 1000). */
+/** Parses the whole body; `maxDeltas` is the batch limit (limits.maxDeltasPerBatch). */
 export function parseDeltaBatch(
   body: unknown,
   options: { maxDeltas: number; requireVersion: boolean },

@@ -5,12 +5,10 @@
  * changed (modified_on_both on the node, field = the channel); one side deleted
  * what the other changed or used (deleted_on_main, deleted_on_branch_modified_on_main).
  */
-import type { Channel } from '../../graph';
+import { CHANNELS } from '../../../shared/model/nodeModel';
 import { changedFields, EntityKind, FIELDS, Image, sameValue } from '../graphSnapshot';
 import type { MergeAnalysis } from './mergeAnalysis';
 import type { SideChange } from './mergeSide';
-
-const CHANNELS: readonly Channel[] = ['inputs', 'outputs', 'config'];
 
 function deleted(kind: EntityKind): SideChange {
   return { action: 'deleted', summary: `deleted the ${kind}`, values: null };

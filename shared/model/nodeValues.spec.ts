@@ -1,0 +1,72 @@
+import { expect } from 'chai';
+import {
+  edgeValues,
+  fileData,
+  nodeValues,
+  parseVerifications,
+  portValues,
+  storedProps,
+  wireData,
+} from './nodeValues';
+
+const noPorts = () => ({ inputs: [], outputs: [], config: [] });
+
+describe('node values: fields filled from the node model', () => {
+  it('gives a node written before a field existed that field’s default', () => {
+    const values = nodeValues({ name: 'a', verifications: '' });
+    expect(values).to.include({ name: 'a', description: '', status: 'idle', user_kind: null });
+    expect(values.aliases).to.deep.equal([]);
+    expect(values.verifications).to.deep.equal([]);
+  });
+
+  it('stores verifications as JSON text and reads them back with every field', () => {
+    const stored = storedProps(nodeValues({ verifications: '[]' }));
+    expect(stored.verifications).to.equal('[]');
+    expect(parseVerifications('[{"id":"v","author":"user","text":"t"}]')).to.deep.equal([
+      { id: 'v', author: 'user', text: 't', type: null },
+    ]);
+  });
+
+  it('keeps the fields an updated port was not sent, and null when sent null', () => {
+    const base = portValues({ id: 'p', name: 'in', contract_name: 'c' });
+    expect(portValues({ id: 'p', type: 'int' }, base)).to.deep.equal({
+      id: 'p',
+      name: 'in',
+      type: 'int',
+      description: '',
+      external: false,
+      contract_name: 'c',
+    });
+    expect(portValues({ id: 'p', contract_name: null }, base).contract_name).to.equal(null);
+  });
+
+  it('shows a by-kind field in the read shape only on the kinds that carry it, in order', () => {
+    const values = nodeValues({ user_kind: 'svc' });
+    const boundary = Object.keys(wireData('boundary', values, noPorts()));
+    expect(boundary.slice(-3)).to.deep.equal(['user_kind', 'path_prefix', 'language']);
+    expect(wireData('behavior', values, noPorts())).to.not.have.property('user_kind');
+    expect(wireData('behavior', values, noPorts())).to.include.keys('external_kind', 'protocol');
+    expect(wireData('io', values, noPorts())).to.not.have.property('aliases');
+  });
+
+  it('writes in a graph file node only the fields its kind carries, aliases included', () => {
+    const state = fileData('state', nodeValues(), noPorts());
+    expect(state).to.include.keys('aliases', 'user_kind');
+    expect(state).to.not.have.any.keys('config', 'verifications', 'is_external', 'language');
+    expect(Object.keys(fileData('behavior', nodeValues(), noPorts()))).to.include.members([
+      'config',
+      'verifications',
+      'is_external',
+      'external_kind',
+      'protocol',
+    ]);
+  });
+
+  it('gives a wire without handles null handles', () => {
+    expect(edgeValues({ id: 'e', source: 'n' })).to.deep.equal({
+      id: 'e',
+      source_handle: null,
+      target_handle: null,
+    });
+  });
+});
