@@ -38,11 +38,7 @@ export async function fastForward(
   const changedIds = (d: { changed: { id: string }[] }) => d.changed.map((c) => c.id);
   await inChunks(diff.edge.removed, (ids) => tx.run(deleteEdgesById, { branchId: mainId, ids }));
   if (diff.port.removed.length > 0 || diff.node.removed.length > 0) {
-    await tx.run(deleteNodesAndPorts, {
-      branchId: mainId,
-      nodeIds: diff.node.removed,
-      portIds: diff.port.removed,
-    });
+    await deleteNodesAndPorts(tx, mainId, diff.node.removed, diff.port.removed);
   }
   const moved = [...branch.positions]
     .filter(([id, p]) => {

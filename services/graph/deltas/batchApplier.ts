@@ -9,11 +9,11 @@ import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeRecord, PortRecord } from '../graphRecords';
+import { deleteNodesAndPorts } from '../nodeWrites';
 import {
   childrenOf,
   collectSubtree,
   deleteEdge,
-  deleteNodesAndPorts,
   findNamesTaken,
   findSiblingNamed,
   findUsedIds,
@@ -113,12 +113,9 @@ export class BatchApplier {
 
   /** Deletes nodes and ports (with their wires) and counts what went. */
   private async remove(nodeIds: string[], portIds: string[]): Promise<void> {
-    const row = await this.tx.one<{ edgesDeleted: number; nodesDeleted: number }>(
-      deleteNodesAndPorts,
-      { branchId: this.branchId, nodeIds, portIds },
-    );
-    this.usage.nodes -= row?.nodesDeleted ?? 0;
-    this.usage.edges -= row?.edgesDeleted ?? 0;
+    const deleted = await deleteNodesAndPorts(this.tx, this.branchId, nodeIds, portIds);
+    this.usage.nodes -= deleted.nodes;
+    this.usage.edges -= deleted.edges;
   }
 
   private async apply(delta: Exclude<Delta, AddNode | AddEdge>): Promise<void> {

@@ -23,7 +23,7 @@ import {
   saveUsage,
   writePositions,
 } from '../../graph';
-import { checkUserName, mergeUserByName, requireScope } from '../../identity';
+import { checkUserName, ensureUser, requireScope } from '../../identity';
 import {
   checkProjectName,
   CreatedProject,
@@ -67,14 +67,8 @@ export async function importProjectForUser(
 ): Promise<CreatedProject> {
   const name = checkUserName(user);
   return importAs(ctx, body, async (tx) => {
-    const row = await tx.one<{ id: string }>(mergeUserByName, {
-      name,
-      newId: randomUUID(),
-      now: nowTimestamp(),
-    });
-    if (!row) throw new Error('user was not created');
     return {
-      userId: row.id,
+      userId: await ensureUser(tx, name),
       keyId: 'graphctl',
       scopes: new Set(['graph:write']),
       projectAllowlist: null,
@@ -114,9 +108,7 @@ async function importAs(
     };
     requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
     await saveUsage(tx, created.main.id, usage);
-    if (plan.positions.length > 0) {
-      await tx.run(writePositions, { branchId: created.main.id, positions: plan.positions });
-    }
+    await writePositions(tx, created.main.id, plan.positions);
     return created;
   });
 }
