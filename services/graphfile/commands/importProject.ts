@@ -10,12 +10,10 @@
  * terms). The project gets the server defaults for intent and language.
  * `graphctl import` does the same for a named user.
  */
-import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { nowTimestamp } from '../../../shared/http/timestamps';
 import {
   BatchApplier,
   recordedText,
