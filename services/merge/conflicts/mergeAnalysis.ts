@@ -1,5 +1,5 @@
 /**
- * The three-way view a replay merge is judged on (issue 5 §2): the common base
+ * The three-way view a replay merge is judged on: the common base
  * (main at the branch's base_main_version), main now, and the branch now, with
  * each side's changes against the base. The conflict rules (entityConflicts.ts,
  * structureConflicts.ts) read it; replay errors are added to the same list.
@@ -9,9 +9,10 @@ import { Snapshot, SnapshotIndex } from '../graphSnapshot';
 import { ConflictList, MergeConflict } from './conflictList';
 import { deletionConflicts, fieldConflicts, portListConflicts } from './entityConflicts';
 import { MergeSide } from './mergeSide';
+import type { MergeView } from './mergeView';
 import { containmentConflicts, nameCollisions, wiringConflicts } from './structureConflicts';
 
-export class MergeAnalysis {
+export class MergeAnalysis implements MergeView {
   readonly baseIndex: SnapshotIndex;
   readonly main: MergeSide;
   readonly branch: MergeSide;
