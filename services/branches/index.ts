@@ -7,7 +7,8 @@
  * - access: visibleBranch, branchGrant and branchAccessCypher (the access row read
  *   inside another service's statement), requireWritable, requireVersion,
  *   requireProjectActive;
- * - main branch: createMainBranch (project creation), loadMainBranch;
+ * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
+ *   (a merge's end of the working branch);
  * - presenters: presentBranch, presentBranchRef;
  * - schema: branchSchema (constraints and indexes, run at start-up).
  */
@@ -25,5 +26,5 @@ export type { BranchRecord } from './branchRecord';
 export { branchRoutes } from './branchRoutes';
 export type { BranchRoutesOptions } from './branchRoutes';
 export type { ForkContent } from './forkContent';
-export { createMainBranch, loadMainBranch } from './mainBranch';
+export { createMainBranch, loadMainBranch, markBranchMerged } from './mainBranch';
 export { branchSchema } from './store/branchQueries';

@@ -8,7 +8,7 @@
  *   parseDeltaBatch, deltaError, the delta types, PORT_CHANNELS; the text of a batch
  *   on the change trail (recordedText, parseRecordedDeltas, toWireDelta);
  * - writes other services make in their own transactions: writePositions,
- *   deleteNodesAndPorts, saveUsage; forkContent (the copy a fork starts from);
+ *   deleteNodesAndPorts, relinkParents, saveUsage; forkContent (the copy a fork starts from);
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, and the node records with their presenters
  *   (presentPort, parseVerifications) and path rules (chainProblem, renderPath);
@@ -37,7 +37,7 @@ export type { LoadedGraph } from './graphLoader';
 export type { Channel, NodeKind, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 export { graphRoutes } from './graphRoutes';
 export { IdempotencyStore } from './idempotency';
-export { deleteNodesAndPorts, writePositions } from './nodeWrites';
+export { deleteNodesAndPorts, relinkParents, writePositions } from './nodeWrites';
 export type { NodePosition } from './nodeWrites';
 export { chainProblem, renderPath } from './paths';
 export { scopedReadRoutes } from './scopedReadRoutes';

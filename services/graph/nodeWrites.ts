@@ -1,11 +1,13 @@
 /**
  * Writes on a branch's nodes that other services make inside their own transactions:
- * merge places the nodes it added and fast-forward removes what main no longer has;
+ * merge places the nodes it added, and fast-forward removes what main no longer has
+ * and links the nodes it copied to their parents;
  * graph-file import places the imported nodes. The delta engine uses the same.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import {
   deleteNodesAndPorts as deleteNodesAndPortsQuery,
+  relinkParents as relinkParentsQuery,
   writePositions as writePositionsQuery,
 } from './store/deltaQueries';
 
@@ -41,4 +43,16 @@ export async function deleteNodesAndPorts(
     { branchId, nodeIds, portIds },
   );
   return { nodes: row?.nodesDeleted ?? 0, edges: row?.edgesDeleted ?? 0 };
+}
+
+/**
+ * Links nodes of the branch written with a parent_id (copied property for property)
+ * to that parent, replacing the containment they had: run once every node is written.
+ */
+export async function relinkParents(
+  tx: QueryRunner,
+  branchId: string,
+  nodeIds: readonly string[],
+): Promise<void> {
+  await tx.run(relinkParentsQuery, { branchId, nodeIds });
 }
