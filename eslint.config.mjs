@@ -105,4 +105,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A service's public entry point offers functions, commands, routes, presenters and
+    // types; its raw named queries stay in its store/, except the schema statement
+    // lists that schema creation runs.
+    files: ['services/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'No default exports (house style).' },
+        {
+          selector:
+            'ExportNamedDeclaration[source.value=/\\/store\\//] > ExportSpecifier[exported.name!=/Schema$/]',
+          message: 'Export a function of the service, not a raw query from its store/.',
+        },
+      ],
+    },
+  },
 );
