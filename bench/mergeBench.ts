@@ -104,5 +104,5 @@ export async function runMergeBench(options: {
 }
 
 export function reportMerge(samples: Sample[]): void {
-  if (samples.length > 0) printTable('Merge into main (issue 5)', samples);
+  if (samples.length > 0) printTable('Merge into main', samples);
 }

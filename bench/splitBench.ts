@@ -1,5 +1,5 @@
 /**
- * `make bench-split`: the latency cost of separate-process mode (issue 6). The
+ * `make bench-split`: the latency cost of separate-process mode. The
  * same requests against the service in process and against the split topology
  * (gateway + five service processes, test/support/splitTopology.ts) on one
  * throw-away stack, both warmed up and measured operation by operation in turn;
