@@ -38,7 +38,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
+.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -78,7 +78,13 @@ lint:
 	npx eslint .
 	npx prettier --check . >/dev/null || (echo "formatting differs: run 'npm run format'" >&2; npx prettier --list-different . >&2; exit 1)
 
-check: types-check typecheck lint
+check: types-check typecheck lint cycles
+
+# No import cycle between any two files of services/, shared/, tools/ and bench/ (a cycle
+# ties modules so that neither can change or load alone). eslint.config.mjs keeps the
+# other boundary: another service only through its index.ts, shared/ never imports services/.
+cycles:
+	@npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json services shared tools bench
 
 unit:
 	npx mocha $(call REPORTER,unit) 'services/**/*.spec.ts' 'shared/**/*.spec.ts'

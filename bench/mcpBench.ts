@@ -11,20 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
-import { createApiKey } from '../services/identity';
-import { BenchClient } from './benchClient';
-import { uniqueLabel } from './labels';
+import { benchConfig, benchUser, branchWith } from './benchService';
 import { percentile } from './stats';
-
-const ENV = {
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_READ_PER_MIN: '1000000',
-  RATE_LIMIT_WRITE_PER_MIN: '1000000',
-};
 
 const addNode = (parentId: string | null = null, kind = 'behavior') => ({
   type: 'add_node',
@@ -52,23 +42,18 @@ function summary(times: number[]) {
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { runs: { type: 'string', default: '200' } } });
   const runs = Number(values.runs);
-  const service = await startService(loadConfigWith(ENV), createLogger({ level: 'warn' }));
+  const service = await startService(benchConfig(), createLogger({ level: 'warn' }));
   const mcp = new Client({ name: 'bench', version: '1.0.0' });
   try {
-    const key = await createApiKey(service.executor, {
-      user: uniqueLabel('bench-mcp'),
-      scopes: ['graph:write'],
-      projects: null,
-    });
-    const http = new BenchClient(service.url, key.token);
-    const { projectId } = await http.createProject();
-    const branchId = await http.fork(projectId);
+    const { client: http, token } = await benchUser(service, 'bench-mcp');
     const root = addNode(null, 'boundary');
     const children = Array.from({ length: 100 }, () => addNode(root.node.id));
-    let version = await http.applyDeltas(branchId, [root, ...children], 0);
+    const start = await branchWith(http, [root, ...children]);
+    const branchId = start.branchId;
+    let version = start.version;
     await mcp.connect(
       new StreamableHTTPClientTransport(new URL('/mcp', service.url), {
-        requestInit: { headers: { Authorization: `Bearer ${key.token}` } },
+        requestInit: { headers: { Authorization: `Bearer ${token}` } },
       }),
     );
     await mcp.listTools(); // as an agent does; the client then checks each structured result

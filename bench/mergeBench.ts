@@ -1,5 +1,5 @@
 /**
- * Merge benchmark (mergeBranch, getMergePreview): merge into main through HTTP on a main of a given size
+ * Merge benchmark: merge into main through HTTP on a main of a given size
  * (bulk-loaded, see graphFixture.ts): a fast-forward of a branch with 100 batches,
  * a replay of 100 recorded batches onto a main that moved, and the preview of
  * that replay. Each run sets up its own branches; only the merge (or preview) call
@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
 import { BenchClient } from './benchClient';
 import { Fixture, loadFixture, pick } from './graphFixture';
-import { percentile, printTable, Sample } from './stats';
+import { measureEach, printTable, Sample, sampleOf } from './stats';
 
 /** Timed runs per merge case (each needs forks and 100 batches of set-up). */
 const RUNS = 5;
@@ -43,29 +43,6 @@ async function applyBatches(client: BenchClient, branchId: string, fixture: Fixt
   return version;
 }
 
-/** Like stats.measure, but each run has an untimed set-up first. */
-async function timed(
-  label: string,
-  size: number,
-  runs: number,
-  setup: () => Promise<void>,
-  step: () => Promise<void>,
-): Promise<Sample> {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await setup();
-    const started = performance.now();
-    await step();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const sample = { label, size, p50: percentile(times, 50), p95: percentile(times, 95), runs };
-  process.stderr.write(
-    `  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`,
-  );
-  return sample;
-}
-
 function merge(client: BenchClient, branchId: string, version: number) {
   return client.call('POST', `/v1/branches/${branchId}/merge`, { expected_version: version });
 }
@@ -83,7 +60,7 @@ export async function runMergeBench(options: {
     const fixture = await loadFixture(executor, project.mainId, size);
     let ready = { branchId: '', version: 0 };
     samples.push(
-      await timed(
+      await measureEach(
         'merge fast-forward (100 batches)',
         size,
         RUNS,
@@ -99,7 +76,7 @@ export async function runMergeBench(options: {
     );
     const previews: number[] = [];
     samples.push(
-      await timed(
+      await measureEach(
         'merge replay (100 batches)',
         size,
         RUNS,
@@ -121,14 +98,7 @@ export async function runMergeBench(options: {
         },
       ),
     );
-    previews.sort((a, b) => a - b);
-    samples.push({
-      label: 'merge preview (replay, 100 batches)',
-      size,
-      p50: percentile(previews, 50),
-      p95: percentile(previews, 95),
-      runs: previews.length,
-    });
+    samples.push(sampleOf('merge preview (replay, 100 batches)', size, previews));
   }
   return samples;
 }

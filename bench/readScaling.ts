@@ -11,19 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createApiKey } from '../services/identity';
 import { createLogger } from '../shared/logging/logger';
 import { SplitTopology, startSplitTopology } from '../test/support/splitTopology';
-import { BenchClient } from './benchClient';
-import { uniqueLabel } from './labels';
+import { benchEnv, benchUser, branchWith } from './benchService';
 import { percentile } from './stats';
 
-const ENV = {
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_READ_PER_MIN: '100000000',
-  RATE_LIMIT_WRITE_PER_MIN: '1000000',
-};
+const ENV = benchEnv();
 
 interface Row {
   processes: number;
@@ -87,25 +80,18 @@ async function measure(processes: number, connections: number, duration: number)
     replicas: { 'graph-read': processes },
   });
   try {
-    const key = await createApiKey(topology.executor, {
-      user: uniqueLabel('bench'),
-      scopes: ['graph:write'],
-      projects: null,
-    });
-    const client = new BenchClient(topology.url, key.token);
-    const { projectId } = await client.createProject();
-    const branchId = await client.fork(projectId);
+    const { client, token } = await benchUser(topology);
     const nodes = Array.from({ length: 100 }, () => ({
       type: 'add_node',
       node: { id: randomUUID(), kind: 'behavior' },
     }));
-    await client.applyDeltas(branchId, nodes, 0);
+    const { branchId } = await branchWith(client, nodes);
     const url = `${topology.url}/v1/branches/${branchId}/graph`;
     // warm-up: the JVM's JIT and the page cache, and every process's connections
-    await load(url, key.token, 4, 0, WARM_UP_REQUESTS);
+    await load(url, token, 4, 0, WARM_UP_REQUESTS);
     const readers = topology.processes.filter((p) => p.name === 'graph-read');
     const before = await Promise.all(readers.map((p) => servedBy(p.url)));
-    const run = await load(url, key.token, connections, duration);
+    const run = await load(url, token, connections, duration);
     await new Promise((resolve) => setTimeout(resolve, 1000)); // answers still on the way
     const after = await Promise.all(readers.map((p) => servedBy(p.url)));
     const sorted = [...run.times].sort((a, b) => a - b);

@@ -4,12 +4,9 @@
  *   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--only writes,reads,merge,gateway]
  */
 import { parseArgs } from 'node:util';
-import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
-import { createApiKey } from '../services/identity';
-import { BenchClient } from './benchClient';
-import { uniqueLabel } from './labels';
+import { benchConfig, benchUser } from './benchService';
 import { printTable, ratio, Sample } from './stats';
 import { reportMerge, runMergeBench } from './mergeBench';
 import { runReadBench } from './readBench';
@@ -27,22 +24,14 @@ async function main(): Promise<void> {
   });
   const sizes = values.sizes.split(',').map(Number);
   const only = new Set(values.only.split(','));
-  const config = loadConfigWith({
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    BRANCH_LIMIT: '1000',
-    PROJECT_LIMIT: '1000',
-    RATE_LIMIT_READ_PER_MIN: '1000000',
-    RATE_LIMIT_WRITE_PER_MIN: '1000000',
-  });
+  const config = benchConfig();
   const service = await startService(config, createLogger({ level: 'warn' }));
   try {
-    const key = await createApiKey(service.executor, {
-      user: uniqueLabel('bench'),
-      scopes: ['graph:write', 'project:delete', 'decisions:read'],
-      projects: null,
-    });
-    const client = new BenchClient(service.url, key.token);
+    const { client, token } = await benchUser(service, 'bench', [
+      'graph:write',
+      'project:delete',
+      'decisions:read',
+    ]);
     if (only.has('writes'))
       report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
     if (only.has('reads'))
@@ -55,7 +44,7 @@ async function main(): Promise<void> {
         executor: service.executor,
         redis: service.redis,
         config,
-        token: key.token,
+        token,
         rounds: Number(values['gateway-rounds']),
         seconds: Number(values['gateway-seconds']),
         connections,
@@ -67,10 +56,13 @@ async function main(): Promise<void> {
   }
 }
 
+/** The sample of `label` at `size`. */
+const finder = (samples: Sample[]) => (label: string, size: number) =>
+  samples.find((s) => s.label === label && s.size === size);
+
 function report(samples: Sample[], sizes: number[]): void {
   printTable('Graph writes and full reads', samples);
-  const find = (label: string, size: number) =>
-    samples.find((s) => s.label === label && s.size === size);
+  const find = finder(samples);
   const small = Math.min(...sizes);
   console.log('\nRatios (p50):');
   for (const size of sizes) {
@@ -87,8 +79,7 @@ function report(samples: Sample[], sizes: number[]): void {
 
 function reportReads(samples: Sample[], sizes: number[]): void {
   printTable('Scoped reads', samples);
-  const find = (label: string, size: number) =>
-    samples.find((s) => s.label === label && s.size === size);
+  const find = finder(samples);
   const small = Math.min(...sizes);
   console.log('\nRatios (p50):');
   for (const size of sizes) {

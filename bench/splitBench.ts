@@ -11,20 +11,12 @@ import { parseArgs } from 'node:util';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { RunningService, startService } from '../services/gateway';
-import { createApiKey } from '../services/identity';
 import { startSplitTopology } from '../test/support/splitTopology';
+import { benchEnv, benchUser, branchWith } from './benchService';
 import { BenchClient } from './benchClient';
-import { uniqueLabel } from './labels';
 import { measure, printTable, Sample } from './stats';
 
-const ENV = {
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  BRANCH_LIMIT: '1000',
-  PROJECT_LIMIT: '1000',
-  RATE_LIMIT_READ_PER_MIN: '1000000',
-  RATE_LIMIT_WRITE_PER_MIN: '1000000',
-};
+const ENV = benchEnv();
 
 const addNode = () => ({ type: 'add_node', node: { id: randomUUID(), kind: 'behavior' } });
 
@@ -36,15 +28,8 @@ interface Target {
 }
 
 async function prepare(service: RunningService, size: number): Promise<Target> {
-  const key = await createApiKey(service.executor, {
-    user: uniqueLabel('bench'),
-    scopes: ['graph:write'],
-    projects: null,
-  });
-  const client = new BenchClient(service.url, key.token);
-  const { projectId } = await client.createProject();
-  const branchId = await client.fork(projectId);
-  const version = await client.applyDeltas(branchId, Array.from({ length: 100 }, addNode), 0);
+  const { client } = await benchUser(service);
+  const { branchId, version } = await branchWith(client, Array.from({ length: 100 }, addNode));
   return { size, client, branchId, version };
 }
 

@@ -22,18 +22,41 @@ export async function measure(
   warmup = 2,
 ): Promise<Sample> {
   for (let i = 0; i < warmup; i++) await step(-1 - i);
+  return measureEach(label, size, runs, async () => undefined, step);
+}
+
+/** Like measure, without warm-up, and each run has an untimed `setup` first. */
+export async function measureEach(
+  label: string,
+  size: number,
+  runs: number,
+  setup: () => Promise<void>,
+  step: (i: number) => Promise<void>,
+): Promise<Sample> {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
+    await setup();
     const started = performance.now();
     await step(i);
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  const sample = { label, size, p50: percentile(times, 50), p95: percentile(times, 95), runs };
+  const sample = sampleOf(label, size, times);
   process.stderr.write(
     `  ${label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs)\n`,
   );
   return sample;
+}
+
+/** The p50 and p95 of `times` (milliseconds, any order). */
+export function sampleOf(label: string, size: number, times: number[]): Sample {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    label,
+    size,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    runs: times.length,
+  };
 }
 
 /** Columns are sizes ("N nodes") unless `column` names them otherwise. */

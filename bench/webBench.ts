@@ -7,14 +7,11 @@
  *   npx tsx bench/webBench.ts [--small 1000] [--large 100000] [--runs 11]
  */
 import { parseArgs } from 'node:util';
-import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
-import { createApiKey } from '../services/identity';
 import { launchChromium, openWithKey } from '../test/support/webBrowser';
 import { buildWeb } from '../web/build';
-import { BenchClient } from './benchClient';
-import { uniqueLabel } from './labels';
+import { benchConfig, benchUser } from './benchService';
 import { percentile, printTable, ratio, Sample } from './stats';
 import { loadNestedFixture } from './webFixture';
 
@@ -30,21 +27,11 @@ async function main(): Promise<void> {
   const large = Number(values.large);
   const runs = Number(values.runs);
   await buildWeb();
-  const config = loadConfigWith({
-    PORT: '0',
-    LOG_LEVEL: 'error',
-    RATE_LIMIT_READ_PER_MIN: '1000000',
-    RATE_LIMIT_WRITE_PER_MIN: '1000000',
-  });
+  const config = benchConfig({ LOG_LEVEL: 'error' });
   const service = await startService(config, createLogger({ level: 'error' }));
   const browser = await launchChromium();
   try {
-    const key = await createApiKey(service.executor, {
-      user: uniqueLabel('bench-web'),
-      scopes: ['graph:write'],
-      projects: null,
-    });
-    const client = new BenchClient(service.url, key.token);
+    const { client, token } = await benchUser(service, 'bench-web');
     const smallProject = await client.createProject();
     const branchId = await client.fork(smallProject.projectId);
     const smallGraph = await loadNestedFixture(service.executor, branchId, small);
@@ -56,7 +43,7 @@ async function main(): Promise<void> {
     );
 
     const page = await browser.context.newPage();
-    await openWithKey(page, service.url, key.token);
+    await openWithKey(page, service.url, token);
     await page.waitForSelector('[data-testid="projects"]');
     const firstRender = async (hash: string, top: number) => {
       await page.goto('about:blank');

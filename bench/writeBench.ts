@@ -130,39 +130,18 @@ export async function runWriteBench({
         ),
       );
     }
-    samples.push(
-      await measure(
-        'validate (API)',
-        size,
-        size >= 100_000 ? 3 : 5,
-        async () => {
-          await client.validate(branchId);
-        },
-        1,
-      ),
-    );
-    samples.push(
-      await measure(
-        'full-graph read (API)',
-        size,
-        size >= 100_000 ? 3 : 5,
-        async () => {
-          await client.readGraph(branchId);
-        },
-        1,
-      ),
-    );
-    samples.push(
-      await measure(
+    const reads: [string, () => Promise<unknown>][] = [
+      ['validate (API)', () => client.validate(branchId)],
+      ['full-graph read (API)', () => client.readGraph(branchId)],
+      [
         'full-graph read (bare Cypher)',
-        size,
-        size >= 100_000 ? 3 : 5,
-        async () => {
-          await executor.readTx((tx) => loadBranchGraph(tx, branchId));
-        },
-        1,
-      ),
-    );
+        () => executor.readTx((tx) => loadBranchGraph(tx, branchId)),
+      ],
+    ];
+    for (const [label, read] of reads) {
+      const runs = size >= 100_000 ? 3 : 5;
+      samples.push(await measure(label, size, runs, () => read().then(() => undefined), 1));
+    }
   }
   return samples;
 }

@@ -22,13 +22,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source=lib/neo4j.sh
 source "$SCRIPTS/lib/neo4j.sh"
 
-case "${1:-}" in
-  start) neo4j_start ;;
-  stop) neo4j_stop ;;
-  status) neo4j_status ;;
-  restart)
-    neo4j_stop
-    neo4j_start
-    ;;
-  *) die "usage: $0 start|stop|status|restart" ;;
-esac
+service_main neo4j "$@"

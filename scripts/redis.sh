@@ -21,13 +21,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 # shellcheck source=lib/redis.sh
 source "$SCRIPTS/lib/redis.sh"
 
-case "${1:-}" in
-  start) redis_start ;;
-  stop) redis_stop ;;
-  status) redis_status ;;
-  restart)
-    redis_stop
-    redis_start
-    ;;
-  *) die "usage: $0 start|stop|status|restart" ;;
-esac
+service_main redis "$@"

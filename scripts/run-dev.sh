@@ -49,20 +49,8 @@ trap 'exit 129' HUP
 
 mkdir -p "$STACK_DIR"
 # Services started here are tied to this script's lifetime (they also stop if it is killed).
-if redis_status >/dev/null 2>&1; then
-  log "Redis already running; leaving it running afterwards"
-  redis_start
-else
-  STOP_REDIS=1
-  STACK_PARENT_PID="$$" redis_start
-fi
-if neo4j_status >/dev/null 2>&1; then
-  log "Neo4j already running; leaving it running afterwards"
-  neo4j_start
-else
-  STOP_NEO4J=1
-  STACK_PARENT_PID="$$" neo4j_start
-fi
+start_owned redis Redis STOP_REDIS
+start_owned neo4j Neo4j STOP_NEO4J
 
 export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"

@@ -105,6 +105,54 @@ stop_pid() {
 # the caller exits right away); no-op otherwise.
 reap() { wait "$1" 2>/dev/null || true; }
 
+# Stops the process named by a pid file already read, if it is still the one that was
+# started (its command line matches), then removes the given files (the pid file first).
+#   stop_recorded <name> <pid> <command-line match> <timeout_s> <pid file> [more files...]
+stop_recorded() {
+  local name="$1" pid="$2" match="$3" timeout_s="$4"
+  shift 4
+  if pid_alive "$pid" && pid_matches "$pid" "$match"; then
+    if ! stop_pid "$pid" "$name" "$timeout_s"; then
+      log "ERROR: could not stop $name (pid $pid)"
+      return 1
+    fi
+  else
+    log "not running (stale pid file for pid $pid)"
+  fi
+  rm -f "$@"
+}
+
+# The command line of scripts/<service>.sh: start|stop|status|restart, run by the
+# <service>_start, <service>_stop and <service>_status functions of lib/<service>.sh.
+service_main() {
+  local service="$1"
+  shift
+  case "${1:-}" in
+    start | stop | status) "${service}_$1" ;;
+    restart)
+      "${service}_stop"
+      "${service}_start"
+      ;;
+    *) die "usage: $0 start|stop|status|restart" ;;
+  esac
+}
+
+# Starts <service> (neo4j or redis) for a script that runs something against it: when
+# it already runs it is left running afterwards; otherwise the variable <stop_flag> is
+# set to 1 (the script's clean-up then stops it) and the service is tied to this
+# script's lifetime (it also stops if the script is killed).
+#   start_owned <service> <label> <stop_flag>
+start_owned() {
+  local service="$1" label="$2" stop_flag="$3"
+  if "${service}_status" >/dev/null 2>&1; then
+    log "$label already running; leaving it running afterwards"
+    "${service}_start"
+  else
+    printf -v "$stop_flag" 1
+    STACK_PARENT_PID="$$" "${service}_start"
+  fi
+}
+
 # show_log_tail FILE [N]: print the last N lines of a log to stderr.
 show_log_tail() {
   local file="$1" n="${2:-40}"

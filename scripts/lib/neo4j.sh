@@ -138,15 +138,8 @@ neo4j_stop() {
     log "not running (no pid file $N4_PID_FILE)"
     return 0
   fi
-  if pid_alive "$N4_PF_PID" && pid_matches "$N4_PF_PID" "$N4_MATCH"; then
-    if ! stop_pid "$N4_PF_PID" neo4j "$N4_STOP_TIMEOUT"; then
-      log "ERROR: could not stop Neo4j (pid $N4_PF_PID)"
-      return 1
-    fi
-  else
-    log "not running (stale pid file for pid $N4_PF_PID)"
-  fi
-  rm -f "$N4_PID_FILE" "${N4_PF_DATA:-$N4_DATA_DIR}/ready"
+  stop_recorded neo4j "$N4_PF_PID" "$N4_MATCH" "$N4_STOP_TIMEOUT" \
+    "$N4_PID_FILE" "${N4_PF_DATA:-$N4_DATA_DIR}/ready"
 }
 
 neo4j_status() {

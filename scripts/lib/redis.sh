@@ -112,15 +112,7 @@ redis_stop() {
     log "not running (no pid file $RD_PID_FILE)"
     return 0
   fi
-  if pid_alive "$RD_PF_PID" && pid_matches "$RD_PF_PID" "$RD_MATCH"; then
-    if ! stop_pid "$RD_PF_PID" redis "$RD_STOP_TIMEOUT"; then
-      log "ERROR: could not stop Redis (pid $RD_PF_PID)"
-      return 1
-    fi
-  else
-    log "not running (stale pid file for pid $RD_PF_PID)"
-  fi
-  rm -f "$RD_PID_FILE"
+  stop_recorded redis "$RD_PF_PID" "$RD_MATCH" "$RD_STOP_TIMEOUT" "$RD_PID_FILE"
 }
 
 redis_status() {

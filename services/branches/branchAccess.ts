@@ -11,7 +11,7 @@ import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
 import type { BranchRecord } from './branchRecord';
-import { findBranchWithAccess, lockBranchWithAccess } from './store/branchQueries';
+import { BRANCH_ACCESS, findBranchWithAccess, lockBranchWithAccess } from './store/branchQueries';
 
 export interface BranchGrant extends ProjectGrant {
   branch: BranchRecord;
@@ -50,11 +50,26 @@ export async function ownedBranch(
   return grant;
 }
 
-/** A branch with its project and the caller's role, as BRANCH_ACCESS reads them. */
+/** A branch with its project and the caller's role, as branchAccessCypher() reads them. */
 export interface BranchAccessRow {
   branch: BranchRecord;
   project: ProjectRecord | null;
   role: Role | null;
+}
+
+/**
+ * The Cypher clause that reads a branch's access row, for a read of another service
+ * that answers in one statement together with the caller's access (graph's scoped
+ * reads: one round trip per read). It follows a clause that binds the branch as `b`,
+ * reads the caller from the parameter $userId, and binds the branch's live project
+ * `p` and the caller's membership `m`; the statement then returns
+ * `b {.*} AS branch, p {.*} AS project, m.role AS role`, the BranchAccessRow that
+ * branchGrant() checks. It is a function of this service, not a copy in the reader's
+ * store, because which project and membership make a branch visible is this
+ * service's rule: written once, next to branchGrant(), which interprets the row.
+ */
+export function branchAccessCypher(): string {
+  return BRANCH_ACCESS;
 }
 
 /** The grant of a visible branch, or the 404 of a missing one (also when `row` is absent). */

@@ -2,6 +2,7 @@
 import { bodyObject, created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranch } from './branchPresenter';
+import type { BranchRecord } from './branchRecord';
 import { discardBranch } from './commands/discardBranch';
 import { forkBranch } from './commands/forkBranch';
 import type { ForkContent } from './forkContent';
@@ -15,6 +16,12 @@ export interface BranchRoutesOptions {
 
 export function branchRoutes(ctx: ServiceContext, options: BranchRoutesOptions): OperationTable {
   const version = ctx.config.serviceVersion;
+  /** One branch answer: the branch with its project and the service version. */
+  const branchAnswer = (branch: BranchRecord) => ({
+    branch: presentBranch(branch),
+    project_id: branch.project_id,
+    version,
+  });
   return {
     forkBranch: async (req) => {
       const branch = await forkBranch(
@@ -24,36 +31,24 @@ export function branchRoutes(ctx: ServiceContext, options: BranchRoutesOptions):
         req.params.project_id,
         bodyObject(req.body),
       );
-      return created({ branch: presentBranch(branch), project_id: branch.project_id, version });
+      return created(branchAnswer(branch));
     },
 
     listBranches: async (req) => {
-      const branches = await listBranches(ctx, req.principal, req.params.project_id);
-      return ok({
-        branches: branches.map(presentBranch),
-        project_id: req.params.project_id,
-        version,
-      });
+      const { project_id } = req.params;
+      const branches = await listBranches(ctx, req.principal, project_id);
+      return ok({ branches: branches.map(presentBranch), project_id, version });
     },
 
     renameBranch: async (req) => {
-      const branch = await renameBranch(
-        ctx,
-        req.principal,
-        req.params.branch_id,
-        bodyObject(req.body),
-      );
-      return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
+      const body = bodyObject(req.body);
+      return ok(branchAnswer(await renameBranch(ctx, req.principal, req.params.branch_id, body)));
     },
 
     discardBranch: async (req) => {
-      const branch = await discardBranch(
-        ctx,
-        req.principal,
-        req.params.branch_id,
-        Number(req.query.expected_version),
-      );
-      return ok({ branch: presentBranch(branch), project_id: branch.project_id, version });
+      const expected = Number(req.query.expected_version);
+      const branch = await discardBranch(ctx, req.principal, req.params.branch_id, expected);
+      return ok(branchAnswer(branch));
     },
   };
 }

@@ -1,8 +1,20 @@
 /**
- * The branches service's public entry point: everything other services and processes use of it.
+ * The branches service: a project's branches (main and the working branches forked
+ * from it), who may see and change them, and their HTTP routes.
+ *
+ * - routes: branchRoutes (list, fork, rename, discard), given the graph's content
+ *   copy as ForkContent so this service does not import graph;
+ * - access: visibleBranch, branchGrant and branchAccessCypher (the access row read
+ *   inside another service's statement), requireWritable, requireVersion,
+ *   requireProjectActive;
+ * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
+ *   (a merge's end of the working branch);
+ * - presenters: presentBranch, presentBranchRef;
+ * - schema: branchSchema (constraints and indexes, run at start-up).
  */
-export type { BranchAccessRow } from './branchAccess';
+export type { BranchAccessRow, BranchGrant } from './branchAccess';
 export {
+  branchAccessCypher,
   branchGrant,
   requireProjectActive,
   requireVersion,
@@ -14,5 +26,5 @@ export type { BranchRecord } from './branchRecord';
 export { branchRoutes } from './branchRoutes';
 export type { BranchRoutesOptions } from './branchRoutes';
 export type { ForkContent } from './forkContent';
-export { createMainBranch, loadMainBranch } from './mainBranch';
-export { BRANCH_ACCESS, branchSchema } from './store/branchQueries';
+export { createMainBranch, loadMainBranch, markBranchMerged } from './mainBranch';
+export { branchSchema } from './store/branchQueries';

@@ -1,9 +1,17 @@
-/** Main is created in the same transaction as its project. */
+/**
+ * Main and the merges into it: main is created in the same transaction as its
+ * project, loaded (locked for forks and merges), and a merged branch marked so.
+ */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { BranchRecord, MAIN_BRANCH_NAME } from './branchRecord';
-import { createBranch, findMainBranch, lockMainBranchOf } from './store/branchQueries';
+import {
+  createBranch,
+  findMainBranch,
+  lockMainBranchOf,
+  markBranchMerged as markBranchMergedQuery,
+} from './store/branchQueries';
 
 export async function createMainBranch(
   tx: QueryRunner,
@@ -40,5 +48,19 @@ export async function loadMainBranch(
     },
   );
   if (!row) throw new NotFoundError('branch');
+  return row.branch;
+}
+
+/**
+ * Marks a working branch merged into main (mergeBranch, in the merge's transaction,
+ * at the time the merge is recorded on main); returns the branch as it is now.
+ */
+export async function markBranchMerged(
+  tx: QueryRunner,
+  branchId: string,
+  now: string,
+): Promise<BranchRecord> {
+  const row = await tx.one<{ branch: BranchRecord }>(markBranchMergedQuery, { id: branchId, now });
+  if (!row) throw new Error('the merged branch was not marked');
   return row.branch;
 }

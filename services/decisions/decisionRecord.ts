@@ -37,6 +37,8 @@ export interface DecisionRecord {
   captured_at: string;
 }
 
-/** Page size bounds of GET /v1/decisions. */
+/**
+ * Page size of listDecisions when the caller gives no limit (the OpenAPI document
+ * bounds the limit it may give, and request validation enforces that).
+ */
 export const DECISION_PAGE_DEFAULT = 50;
-export const DECISION_PAGE_MAX = 200;

@@ -1,7 +1,8 @@
 /**
- * Validation of one ingested decision: a DecisionOut-shaped object in any known state. Unknown keys
- * are dropped; optional nullable fields may be omitted (stored as null). Every problem is reported,
- * so a rejected record says everything that is wrong with it.
+ * Validation of one ingested decision: a DecisionOut-shaped object in any known
+ * state. Unknown keys are dropped; optional nullable fields may be omitted (stored
+ * as null). Every
+ * problem is reported, so a rejected record says everything that is wrong with it.
  */
 import { DecisionRecord, DecisionState, KNOWN_STATES } from './decisionRecord';
 
@@ -29,36 +30,38 @@ class Reader {
     return '';
   }
 
-  nullableUuid(name: string): string | null {
+  /** An optional field: null when absent or null, `read(value)` when it accepts the value. */
+  private nullable<T>(
+    name: string,
+    what: string,
+    read: (value: unknown) => T | undefined,
+  ): T | null {
     const value = this.fields[name];
     if (value === undefined || value === null) return null;
-    if (typeof value === 'string' && UUID.test(value)) return value.toLowerCase();
-    this.problems.push(`${name} must be a uuid or null`);
+    const accepted = read(value);
+    if (accepted !== undefined) return accepted;
+    this.problems.push(`${name} must be ${what} or null`);
     return null;
+  }
+
+  nullableUuid(name: string): string | null {
+    return this.nullable(name, 'a uuid', (v) =>
+      typeof v === 'string' && UUID.test(v) ? v.toLowerCase() : undefined,
+    );
   }
 
   nullableString(name: string): string | null {
-    const value = this.fields[name];
-    if (value === undefined || value === null) return null;
-    if (typeof value === 'string') return value;
-    this.problems.push(`${name} must be a string or null`);
-    return null;
+    return this.nullable(name, 'a string', (v) => (typeof v === 'string' ? v : undefined));
   }
 
   nullableBoolean(name: string): boolean | null {
-    const value = this.fields[name];
-    if (value === undefined || value === null) return null;
-    if (typeof value === 'boolean') return value;
-    this.problems.push(`${name} must be a boolean or null`);
-    return null;
+    return this.nullable(name, 'a boolean', (v) => (typeof v === 'boolean' ? v : undefined));
   }
 
   nullableStringList(name: string): string[] | null {
-    const value = this.fields[name];
-    if (value === undefined || value === null) return null;
-    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value as string[];
-    this.problems.push(`${name} must be an array of strings or null`);
-    return null;
+    return this.nullable(name, 'an array of strings', (v) =>
+      Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined,
+    );
   }
 
   state(): DecisionState {

@@ -1,142 +1,116 @@
 /**
- * HTTP operations of the scoped reads: parse, call the command, present
- * with the read shapes (WireNode, WireEdge). Unlike full reads, scoped reads leave the project's
- * last_opened_at alone: it records when the whole graph was last opened, and a subtree or a
- * neighborhood is not that.
+ * HTTP operations of the scoped reads (getSubtree, getNeighborhood, getBoundary,
+ * getTopLevel, getMainTopLevel, searchNodes, searchMainNodes): parse, call the
+ * command, present. Unlike full reads, scoped reads leave the project's
+ * last_opened_at alone: only a full read counts as opening the project.
  */
-import { ok, OperationTable } from '../../shared/http/operation';
+import { ok, OperationRequest, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { presentBranchRef } from '../branches';
-import { readBoundary } from './commands/readBoundary';
-import { readNeighborhood } from './commands/readNeighborhood';
-import { DEFAULT_SUBTREE_DEPTH, readSubtree } from './commands/readSubtree';
+import { BranchRecord, presentBranchRef } from '../branches';
+import { BoundaryRead, readBoundary } from './commands/readBoundary';
+import { NeighborhoodRead, readNeighborhood } from './commands/readNeighborhood';
+import { DEFAULT_SUBTREE_DEPTH, readSubtree, SubtreeRead } from './commands/readSubtree';
 import { readMainTopLevel } from './commands/readMainTopLevel';
 import { readTopLevel, TopLevelRead } from './commands/readTopLevel';
 import { searchMainNodes } from './commands/searchMainNodes';
 import { NodeSearch, searchNodes } from './commands/searchNodes';
+import type { NodeAddresses } from './paths';
 import { presentEdge, presentNode } from './wirePresenter';
+
+/** The node addresses every read of nodes answers with (paths, and the nodes without one). */
+const addressed = ({ addresses }: { addresses: NodeAddresses }) => ({
+  paths: addresses.paths,
+  unaddressable: addresses.unaddressable,
+});
+
+const presentSubtree = (read: SubtreeRead) => ({
+  root: presentNode(read.root),
+  nodes: read.nodes.map(presentNode),
+  edges: read.edges.map(presentEdge),
+  cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
+  depth: read.depth,
+  truncated: read.truncated,
+});
+
+const presentNeighborhood = (read: NeighborhoodRead) => ({
+  node: presentNode(read.node),
+  neighbors: read.neighbors.map(presentNode),
+  edges: read.edges.map(presentEdge),
+});
+
+const presentBoundary = (read: BoundaryRead) => ({
+  boundary: presentNode(read.boundary),
+  children: read.children.map(presentNode),
+  edges: read.edges.map(presentEdge),
+});
+
+/** A search's text and page size as the query string gives them. */
+const searchTerms = (req: OperationRequest): [string, number | undefined] => [
+  String(req.query.q),
+  req.query.limit === undefined ? undefined : Number(req.query.limit),
+];
 
 export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
-  const presentTopLevel = (read: TopLevelRead) => ({
-    branch: presentBranchRef(read.branch),
-    nodes: read.nodes.map(presentNode),
-    edges: read.edges.map(presentEdge),
-    cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
-    paths: read.addresses.paths,
-    unaddressable: read.addresses.unaddressable,
-    project_id: read.branch.project_id,
-    version,
-  });
+  /** A read's own fields framed by the branch it read, its project and the service version. */
+  const answer = (branch: BranchRecord, body: object) =>
+    ok({ branch: presentBranchRef(branch), ...body, project_id: branch.project_id, version });
+  /** A read of nodes: its own fields, the nodes' addresses, and the frame of `answer`. */
+  const located = <R extends { branch: BranchRecord; addresses: NodeAddresses }>(
+    read: R,
+    present: (read: R) => object,
+  ) => answer(read.branch, { ...present(read), ...addressed(read) });
 
-  const presentSearch = (found: NodeSearch) => ({
-    branch: presentBranchRef(found.branch),
-    nodes: found.nodes.map((n) => ({
-      id: n.id,
-      name: n.name,
-      kind: n.kind,
-      parent_id: n.parent_id,
-      path: n.path,
-    })),
-    truncated: found.truncated,
-    project_id: found.branch.project_id,
-    version,
-  });
-  const searchLimit = (raw: unknown) => (raw === undefined ? undefined : Number(raw));
+  const topLevel = (read: TopLevelRead) =>
+    located(read, (top) => ({
+      nodes: top.nodes.map(presentNode),
+      edges: top.edges.map(presentEdge),
+      cross_boundary_edges: top.crossBoundaryEdges.map(presentEdge),
+    }));
+
+  const search = (found: NodeSearch) =>
+    answer(found.branch, {
+      nodes: found.nodes.map(({ id, name, kind, parent_id, path }) => ({
+        id,
+        name,
+        kind,
+        parent_id,
+        path,
+      })),
+      truncated: found.truncated,
+    });
 
   return {
     getSubtree: async (req) => {
       const depth = req.query.depth === undefined ? DEFAULT_SUBTREE_DEPTH : Number(req.query.depth);
-      const read = await readSubtree(
-        ctx,
-        req.principal,
-        req.params.branch_id,
-        req.params.node_id,
-        depth,
+      const { branch_id, node_id } = req.params;
+      return located(
+        await readSubtree(ctx, req.principal, branch_id, node_id, depth),
+        presentSubtree,
       );
-      return ok({
-        branch: presentBranchRef(read.branch),
-        root: presentNode(read.root),
-        nodes: read.nodes.map(presentNode),
-        edges: read.edges.map(presentEdge),
-        cross_boundary_edges: read.crossBoundaryEdges.map(presentEdge),
-        depth: read.depth,
-        truncated: read.truncated,
-        paths: read.addresses.paths,
-        unaddressable: read.addresses.unaddressable,
-        project_id: read.branch.project_id,
-        version,
-      });
     },
 
     getTopLevel: async (req) =>
-      ok(presentTopLevel(await readTopLevel(ctx, req.principal, req.params.branch_id))),
+      topLevel(await readTopLevel(ctx, req.principal, req.params.branch_id)),
 
     getMainTopLevel: async (req) =>
-      ok(presentTopLevel(await readMainTopLevel(ctx, req.principal, req.params.project_id))),
+      topLevel(await readMainTopLevel(ctx, req.principal, req.params.project_id)),
 
     searchNodes: async (req) =>
-      ok(
-        presentSearch(
-          await searchNodes(
-            ctx,
-            req.principal,
-            req.params.branch_id,
-            String(req.query.q),
-            searchLimit(req.query.limit),
-          ),
-        ),
-      ),
+      search(await searchNodes(ctx, req.principal, req.params.branch_id, ...searchTerms(req))),
 
     searchMainNodes: async (req) =>
-      ok(
-        presentSearch(
-          await searchMainNodes(
-            ctx,
-            req.principal,
-            req.params.project_id,
-            String(req.query.q),
-            searchLimit(req.query.limit),
-          ),
-        ),
-      ),
+      search(await searchMainNodes(ctx, req.principal, req.params.project_id, ...searchTerms(req))),
 
     getNeighborhood: async (req) => {
-      const read = await readNeighborhood(
-        ctx,
-        req.principal,
-        req.params.branch_id,
-        req.params.node_id,
-      );
-      return ok({
-        branch: presentBranchRef(read.branch),
-        node: presentNode(read.node),
-        neighbors: read.neighbors.map(presentNode),
-        edges: read.edges.map(presentEdge),
-        paths: read.addresses.paths,
-        unaddressable: read.addresses.unaddressable,
-        project_id: read.branch.project_id,
-        version,
-      });
+      const { branch_id, node_id } = req.params;
+      const read = await readNeighborhood(ctx, req.principal, branch_id, node_id);
+      return located(read, presentNeighborhood);
     },
 
     getBoundary: async (req) => {
-      const read = await readBoundary(
-        ctx,
-        req.principal,
-        req.params.project_id,
-        req.params.node_id,
-      );
-      return ok({
-        boundary: presentNode(read.boundary),
-        children: read.children.map(presentNode),
-        edges: read.edges.map(presentEdge),
-        branch: presentBranchRef(read.branch),
-        paths: read.addresses.paths,
-        unaddressable: read.addresses.unaddressable,
-        project_id: read.branch.project_id,
-        version,
-      });
+      const { project_id, node_id } = req.params;
+      return located(await readBoundary(ctx, req.principal, project_id, node_id), presentBoundary);
     },
   };
 }

@@ -1,7 +1,7 @@
 /** Unit tests of the graph-file readers, the import plan and file-term errors. */
 import { expect } from 'chai';
 import { DeltaError, InvalidInputError } from '../../shared/errors/domainErrors';
-import type { AddNode } from '../graph/deltas/deltaTypes';
+import type { AddNode } from '../graph';
 import { readGraphFile, upgradeKeys } from './graphFileReader';
 import { parentsFirst, planImport } from './importPlan';
 

@@ -1,5 +1,9 @@
 /**
- * The graphfile service's public entry point: everything other services and processes use of it.
+ * The graphfile service: a branch's graph as a portable file (export) and a new
+ * project made from such a file (import).
+ *
+ * - routes: graphFileRoutes;
+ * - commands for graphctl: exportBranchFileAsOperator, importProjectForUser.
  */
 export { exportBranchFileAsOperator } from './commands/exportBranchFile';
 export { importProjectForUser } from './commands/importProject';

@@ -1,10 +1,19 @@
 /**
- * The identity service's public entry point: everything other services and processes use of it.
+ * The identity service: users, API keys, project memberships and roles.
+ *
+ * - authentication: Authenticator (bearer token to Principal), AuthCache;
+ * - access: visibleProject, ownedProject, projectGrant, hasRole, requireRole,
+ *   requireScope;
+ * - users: checkUserName, ensureUser (the user of a name, created when new),
+ *   lockUser (the per-user write lock of a transaction);
+ * - commands (graphctl): createApiKey, revokeApiKey, addMember;
+ * - schema: identitySchema (constraints, run at start-up).
  */
 export { AuthCache } from './authCache';
 export { Authenticator } from './authenticator';
 export { addMember } from './commands/addMember';
-export { checkUserName, createApiKey } from './commands/createApiKey';
+export { createApiKey } from './commands/createApiKey';
+export type { CreatedKey } from './commands/createApiKey';
 export { revokeApiKey } from './commands/revokeApiKey';
 export {
   hasRole,
@@ -15,4 +24,5 @@ export {
   visibleProject,
 } from './projectAccess';
 export type { ProjectGrant, ProjectRecord, Role } from './projectAccess';
-export { identitySchema, lockUser, mergeUserByName } from './store/identityQueries';
+export { identitySchema } from './store/identityQueries';
+export { checkUserName, ensureUser, lockUser } from './users';

@@ -26,8 +26,8 @@ export async function loadBase(
   let after = sinceVersion;
   for (;;) {
     const rows = await tx.run<{ version: number; images: string | null }>(listMergesSince, {
-      mainId,
-      sinceVersion: after,
+      branchId: mainId,
+      afterVersion: after,
       limit: MERGE_PAGE,
     });
     const images = rows.map((r) =>

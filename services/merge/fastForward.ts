@@ -1,21 +1,16 @@
 /**
- * Fast-forward: main has not moved since the fork, so main becomes the branch's graph. Rather than
- * deleting main's content and copying the branch's, only the difference is written: removed edges,
- * ports and nodes are deleted (wires of deleted ports go with them), added or changed nodes
- * (positions included), ports and edges are copied from the branch, and containment is re-linked
- * for the nodes written. The result equals a full copy.
+ * Fast-forward: main has not moved since the
+ * fork, so main becomes the branch's graph. Rather than deleting main's content
+ * and copying the branch's, only the difference is written: removed edges, ports
+ * and nodes are deleted (wires of deleted ports go with them), added or changed
+ * nodes (positions included), ports and edges are copied from the branch, and
+ * containment is re-linked for the nodes written. The result equals a full copy.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { deleteNodesAndPorts } from '../graph';
+import { deleteNodesAndPorts, relinkParents } from '../graph';
 import type { Snapshot } from './graphSnapshot';
 import { diffSnapshots } from './snapshotDiff';
-import {
-  deleteEdgesById,
-  relinkParents,
-  syncEdges,
-  syncNodes,
-  syncPorts,
-} from './store/syncQueries';
+import { deleteEdgesById, syncEdges, syncNodes, syncPorts } from './store/syncQueries';
 
 const CHUNK = 5000;
 
@@ -37,11 +32,7 @@ export async function fastForward(
   const changedIds = (d: { changed: { id: string }[] }) => d.changed.map((c) => c.id);
   await inChunks(diff.edge.removed, (ids) => tx.run(deleteEdgesById, { branchId: mainId, ids }));
   if (diff.port.removed.length > 0 || diff.node.removed.length > 0) {
-    await tx.run(deleteNodesAndPorts, {
-      branchId: mainId,
-      nodeIds: diff.node.removed,
-      portIds: diff.port.removed,
-    });
+    await deleteNodesAndPorts(tx, mainId, diff.node.removed, diff.port.removed);
   }
   const moved = [...branch.positions]
     .filter(([id, p]) => {
@@ -51,7 +42,7 @@ export async function fastForward(
     .map(([id]) => id);
   const nodes = [...new Set([...diff.node.added, ...changedIds(diff.node), ...moved])];
   await inChunks(nodes, (ids) => tx.run(syncNodes, { from: branchId, to: mainId, ids }));
-  await inChunks(nodes, (ids) => tx.run(relinkParents, { branchId: mainId, ids }));
+  await inChunks(nodes, (ids) => relinkParents(tx, mainId, ids));
   const ports = [...diff.port.added, ...changedIds(diff.port)];
   await inChunks(ports, (ids) => tx.run(syncPorts, { from: branchId, to: mainId, ids }));
   // an unchanged wire of the branch at a removed port went with the port: write it back

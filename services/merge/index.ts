@@ -1,4 +1,7 @@
 /**
- * The merge service's public entry point: everything other services and processes use of it.
+ * The merge service: a working branch's changes against main (diff, change trail,
+ * merge preview) and its merge into main (fast-forward or replay).
+ *
+ * - routes: mergeRoutes.
  */
 export { mergeRoutes } from './mergeRoutes';

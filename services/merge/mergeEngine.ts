@@ -50,7 +50,7 @@ async function placeAddedNodes(
     .map((id) => ({ id, position: branch.positions.get(id) }))
     .filter((p) => p.position !== undefined)
     .map((p) => ({ id: p.id, x: p.position?.x ?? 0, y: p.position?.y ?? 0 }));
-  if (positions.length > 0) await tx.run(writePositions, { branchId: mainId, positions });
+  await writePositions(tx, mainId, positions);
 }
 
 export async function runMerge(

@@ -21,8 +21,6 @@ import {
 
 export const PURGE_QUEUE = 'purge';
 
-export type PurgeJobName = 'project' | 'branch';
-
 export interface PurgeJobData {
   project_id?: string;
   branch_id?: string;

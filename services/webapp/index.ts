@@ -1,4 +1,6 @@
 /**
- * The webapp service's public entry point: everything other services and processes use of it.
+ * The webapp service: the browser graph viewer (web/dist) served at /app.
+ *
+ * - webAppRouter: the static files with their Content-Security-Policy.
  */
 export { webAppRouter } from './webAppRouter';

@@ -48,7 +48,7 @@ export async function forkBranch(
     requireRole(grant, 'editor');
     const name = checkBranchName(body.name);
     requireProjectActive(grant);
-    await tx.run(lockUser, { userId: principal.userId });
+    await lockUser(tx, principal.userId);
     const count = await tx.one<{ total: number }>(countActiveBranchesOfOwner, {
       projectId,
       ownerId: principal.userId,

@@ -18,7 +18,7 @@ export async function renameBranch(
   body: { name?: unknown },
 ): Promise<BranchRecord> {
   return ctx.executor.writeTx(async (tx) => {
-    await tx.run(lockUser, { userId: principal.userId });
+    await lockUser(tx, principal.userId);
     const { branch } = await ownedBranch(tx, principal, branchId, { lock: true });
     requireScope(principal, 'graph:write');
     requireWritable(branch);

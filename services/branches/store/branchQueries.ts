@@ -99,9 +99,15 @@ export const renameBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
-export const markBranchDiscarded = cypher(
-  'markBranchDiscarded',
-  `MATCH (b:Branch {id: $id})
-   SET b.status = 'discarded', b.last_active_at = $now, b.discarded_at = $now
-   RETURN ${BRANCH}`,
-);
+/** A working branch's end: its status, and when it was set (discarded_at / merged_at). */
+const endBranch = (name: string, status: 'discarded' | 'merged') =>
+  cypher(
+    name,
+    `MATCH (b:Branch {id: $id})
+     SET b.status = '${status}', b.last_active_at = $now, b.${status}_at = $now
+     RETURN ${BRANCH}`,
+  );
+
+export const markBranchDiscarded = endBranch('markBranchDiscarded', 'discarded');
+
+export const markBranchMerged = endBranch('markBranchMerged', 'merged');

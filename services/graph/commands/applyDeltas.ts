@@ -26,7 +26,7 @@ import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
-import { writePositions } from '../store/deltaQueries';
+import { writePositions } from '../nodeWrites';
 
 export interface ApplyResult {
   applied: boolean;
@@ -44,8 +44,7 @@ async function applyPositions(
   if (batch.positions === null) return null;
   if (batch.positions.size === 0) return 0;
   const positions = [...batch.positions].map(([id, p]) => ({ id, x: p.x, y: p.y }));
-  const row = await tx.one<{ written: number }>(writePositions, { branchId, positions });
-  return row?.written ?? 0;
+  return writePositions(tx, branchId, positions);
 }
 
 /** The caller's Idempotency-Key with the fingerprint of the body it came with. */

@@ -10,7 +10,6 @@
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { nowTimestamp } from '../../../shared/http/timestamps';
 import { ServiceUnavailableError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { loadMainBranch, visibleBranch } from '../../branches';
@@ -43,7 +42,7 @@ async function untorn(
 }
 
 async function touchOpened(ctx: ServiceContext, projectId: string): Promise<void> {
-  await ctx.executor.write(touchProjectOpened, { id: projectId, now: nowTimestamp() });
+  await ctx.executor.writeTx((tx) => touchProjectOpened(tx, projectId));
 }
 
 export async function readMainGraph(

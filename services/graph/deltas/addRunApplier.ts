@@ -10,7 +10,7 @@ import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { prefetchAddRun, writeAddRun } from '../store/addRunQueries';
-import { deltaError } from './deltaErrors';
+import { failDelta } from './deltaErrors';
 import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
@@ -106,21 +106,8 @@ export async function applyAddRun(
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
   for (const d of run) {
-    const fail = (
-      error: string,
-      field: string | null,
-      message: string,
-      entityId?: string,
-    ): never => {
-      throw deltaError({
-        error,
-        message,
-        field: field === null ? null : `deltas[${d.index}].${field}`,
-        index: d.index,
-        type: d.type,
-        entityId: entityId ?? (d.type === 'add_node' ? d.node.id : d.edge.id),
-      });
-    };
+    const fail = (error: string, field: string | null, message: string, entityId?: string) =>
+      failDelta(d, error, field, message, entityId);
     if (d.type === 'add_node') {
       const { id, kind, parent_id: parentId, data } = d.node;
       const state = applyPatch(emptyState(kind), data);

@@ -9,11 +9,11 @@ import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeRecord, PortRecord } from '../graphRecords';
+import { deleteNodesAndPorts } from '../nodeWrites';
 import {
   childrenOf,
   collectSubtree,
   deleteEdge,
-  deleteNodesAndPorts,
   findNamesTaken,
   findSiblingNamed,
   findUsedIds,
@@ -25,7 +25,7 @@ import {
   upsertPorts,
 } from '../store/deltaQueries';
 import { applyAddRun, PARENT_KINDS, readRunFacts, RunFacts } from './addRunApplier';
-import { deltaError } from './deltaErrors';
+import { entityOf, failDelta } from './deltaErrors';
 import type {
   AddEdge,
   AddNode,
@@ -113,12 +113,9 @@ export class BatchApplier {
 
   /** Deletes nodes and ports (with their wires) and counts what went. */
   private async remove(nodeIds: string[], portIds: string[]): Promise<void> {
-    const row = await this.tx.one<{ edgesDeleted: number; nodesDeleted: number }>(
-      deleteNodesAndPorts,
-      { branchId: this.branchId, nodeIds, portIds },
-    );
-    this.usage.nodes -= row?.nodesDeleted ?? 0;
-    this.usage.edges -= row?.edgesDeleted ?? 0;
+    const deleted = await deleteNodesAndPorts(this.tx, this.branchId, nodeIds, portIds);
+    this.usage.nodes -= deleted.nodes;
+    this.usage.edges -= deleted.edges;
   }
 
   private async apply(delta: Exclude<Delta, AddNode | AddEdge>): Promise<void> {
@@ -134,23 +131,6 @@ export class BatchApplier {
       case 'flatten_boundary':
         return this.flattenBoundary(delta);
     }
-  }
-
-  private fail(
-    delta: Delta,
-    error: string,
-    field: string | null,
-    message: string,
-    entityId?: string,
-  ): never {
-    throw deltaError({
-      error,
-      message,
-      field: field === null ? null : `deltas[${delta.index}].${field}`,
-      index: delta.index,
-      type: delta.type,
-      entityId: entityId ?? entityOf(delta),
-    });
   }
 
   private async load(id: string): Promise<Loaded | undefined> {
@@ -185,12 +165,12 @@ export class BatchApplier {
   ): Promise<void> {
     if (parentId === null) return;
     if (parentId === nodeId)
-      this.fail(delta, 'invalid_parent', field, 'a node cannot be its own parent');
+      failDelta(delta, 'invalid_parent', field, 'a node cannot be its own parent');
     const parent = await this.load(parentId);
     if (!parent)
-      this.fail(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
+      failDelta(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
     if (!PARENT_KINDS.has(parent.node.kind)) {
-      this.fail(
+      failDelta(
         delta,
         'invalid_parent',
         field,
@@ -214,7 +194,7 @@ export class BatchApplier {
       excludeIds: exclude,
     });
     if (clash)
-      this.fail(delta, 'duplicate_name', field, `a sibling is already named ${quote(name)}`);
+      failDelta(delta, 'duplicate_name', field, `a sibling is already named ${quote(name)}`);
   }
 
   private shape(delta: Delta, state: NodeState, prefix: string): void {
@@ -238,7 +218,7 @@ export class BatchApplier {
     const { node, ports } = await this.mustLoad(delta.node_id);
     const after = delta.after;
     if (after.kind !== undefined && after.kind !== node.kind) {
-      this.fail(
+      failDelta(
         delta,
         'kind_immutable',
         'after.kind',
@@ -250,7 +230,7 @@ export class BatchApplier {
       const a = new Set(after.source_decisions);
       const b = new Set(current.source_decisions);
       if (a.size !== b.size || [...a].some((x) => !b.has(x))) {
-        this.fail(
+        failDelta(
           delta,
           'source_decisions_immutable',
           'after.source_decisions',
@@ -270,10 +250,10 @@ export class BatchApplier {
     const removedIds = new Set(removed.map((p) => p.id));
     const fresh = [...kept].filter((id) => !before.has(id) || removedIds.has(id));
     if (fresh.includes(node.id))
-      this.fail(delta, 'id_collision', 'after', 'a port id equals the node id');
+      failDelta(delta, 'id_collision', 'after', 'a port id equals the node id');
     const used = await this.usedIds(fresh, node.id);
     if (used.length > 0)
-      this.fail(
+      failDelta(
         delta,
         'id_collision',
         'after',
@@ -331,7 +311,7 @@ export class BatchApplier {
       nodeId,
     });
     if (cycle)
-      this.fail(
+      failDelta(
         delta,
         'containment_cycle',
         field,
@@ -344,7 +324,7 @@ export class BatchApplier {
     });
     const deepest = (nesting?.parentDepth ?? 0) + 1 + (nesting?.height ?? 0);
     if (deepest > this.limits.maxDepth) {
-      this.fail(
+      failDelta(
         delta,
         'depth_limit_exceeded',
         field,
@@ -376,7 +356,7 @@ export class BatchApplier {
   private async flattenBoundary(delta: FlattenBoundary): Promise<void> {
     const { node, ports } = await this.mustLoad(delta.node_id);
     if (node.kind !== 'boundary')
-      this.fail(
+      failDelta(
         delta,
         'not_a_boundary',
         'node_id',
@@ -396,7 +376,7 @@ export class BatchApplier {
     });
     if (clash) {
       const child = children.find((c) => c.name === clash.name);
-      this.fail(
+      failDelta(
         delta,
         'duplicate_name',
         'node_id',
@@ -413,18 +393,5 @@ export class BatchApplier {
       [node.id],
       ports.map((p) => p.id),
     );
-  }
-}
-
-function entityOf(delta: Delta): string {
-  switch (delta.type) {
-    case 'add_node':
-      return delta.node.id;
-    case 'add_edge':
-      return delta.edge.id;
-    case 'delete_edge':
-      return delta.edge_id;
-    default:
-      return delta.node_id;
   }
 }

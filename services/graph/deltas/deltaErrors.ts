@@ -1,5 +1,6 @@
-/** Builds the per-delta 422 envelope: seven keys, always present. */
+/** Builds the per-delta 422 envelope: seven keys, always present (DeltaErrorBody). */
 import { DeltaError, RecoveryHint } from '../../../shared/errors/domainErrors';
+import type { Delta } from './deltaTypes';
 
 export interface DeltaErrorInput {
   error: string;
@@ -26,5 +27,40 @@ export function deltaError(input: DeltaErrorInput): DeltaError {
     delta_type: input.type ?? null,
     entity_id: input.entityId ?? null,
     message: input.message,
+  });
+}
+
+/** The id of the node or wire a delta is about. */
+export function entityOf(delta: Delta): string {
+  switch (delta.type) {
+    case 'add_node':
+      return delta.node.id;
+    case 'add_edge':
+      return delta.edge.id;
+    case 'delete_edge':
+      return delta.edge_id;
+    default:
+      return delta.node_id;
+  }
+}
+
+/**
+ * Throws the error of one delta of a batch: `field` is named within the batch
+ * (deltas[i].field) and the entity defaults to the one the delta is about.
+ */
+export function failDelta(
+  delta: Delta,
+  error: string,
+  field: string | null,
+  message: string,
+  entityId?: string,
+): never {
+  throw deltaError({
+    error,
+    message,
+    field: field === null ? null : `deltas[${delta.index}].${field}`,
+    index: delta.index,
+    type: delta.type,
+    entityId: entityId ?? entityOf(delta),
   });
 }

@@ -139,17 +139,33 @@ export const isAncestorOrSelf = cypher(
    RETURN a.id AS id LIMIT 1`,
 );
 
+/**
+ * Replaces the containment link into node `n` by one from its parent (n.parent_id),
+ * none for a top-level node: containment always follows parent_id.
+ */
+const LINK_TO_PARENT = `OPTIONAL MATCH (:GNode)-[old:CONTAINS]->(n)
+   DELETE old
+   WITH DISTINCT n
+   OPTIONAL MATCH (parent:GNode {branch_id: $branchId, id: n.parent_id})
+   FOREACH (_ IN CASE WHEN parent IS NULL THEN [] ELSE [1] END | CREATE (parent)-[:CONTAINS]->(n))`;
+
 export const moveNodes = cypher(
   'moveNodes',
   `UNWIND $nodeIds AS nid
    MATCH (n:GNode {branch_id: $branchId, id: nid})
-   OPTIONAL MATCH (:GNode)-[old:CONTAINS]->(n)
-   DELETE old
    SET n.parent_id = $parentId, n.scope = coalesce($parentId, '')
    WITH n
-   OPTIONAL MATCH (parent:GNode {branch_id: $branchId, id: $parentId})
-   FOREACH (_ IN CASE WHEN parent IS NULL THEN [] ELSE [1] END | CREATE (parent)-[:CONTAINS]->(n))
+   ${LINK_TO_PARENT}
    RETURN count(n) AS moved`,
+);
+
+/** Links nodes written with their parent_id (a merge copies them) to that parent. */
+export const relinkParents = cypher(
+  'relinkParents',
+  `UNWIND $nodeIds AS nid
+   MATCH (n:GNode {branch_id: $branchId, id: nid})
+   ${LINK_TO_PARENT}
+   RETURN count(n) AS linked`,
 );
 
 /** Direct children of a node, through containment (never a scan of the scope). */

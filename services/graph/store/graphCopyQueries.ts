@@ -1,12 +1,20 @@
-/** Copying a branch's graph content to another branch (forkBranch; a fast-forward mergeBranch). */
-import { cypher } from '../../../shared/neo4j/namedQuery';
+/** Copying a branch's graph content onto another, empty branch (a fork starts from main's). */
+import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
 
-export const copyNodes = cypher(
-  'copyNodes',
-  `MATCH (n:GNode {branch_id: $from})
-   CREATE (m:GNode) SET m = n {.*, branch_id: $to}
-   RETURN count(m) AS copied`,
-);
+/**
+ * Every entity labelled `label` of branch $from created again on branch $to, with the
+ * same properties but the new branch id. Built from the two fixed labels below only.
+ */
+const copyAll = (name: string, label: 'GNode' | 'Edge'): NamedQuery =>
+  cypher(
+    name,
+    `MATCH (x:${label} {branch_id: $from})
+     CREATE (y:${label}) SET y = x {.*, branch_id: $to}
+     RETURN count(y) AS copied`,
+  );
+
+/** Nodes first; containment and ports attach to the copies. */
+export const copyNodes = copyAll('copyNodes', 'GNode');
 
 export const copyContainment = cypher(
   'copyContainment',
@@ -24,24 +32,5 @@ export const copyPorts = cypher(
    RETURN count(q) AS copied`,
 );
 
-export const copyEdges = cypher(
-  'copyEdges',
-  `MATCH (e:Edge {branch_id: $from})
-   CREATE (f:Edge) SET f = e {.*, branch_id: $to}
-   RETURN count(f) AS copied`,
-);
-
-/** Removes a branch's content; used inside a transaction for small graphs (merge). */
-export const deleteBranchContent = cypher(
-  'deleteBranchContent',
-  `CALL {
-     MATCH (n:GNode {branch_id: $branchId}) DETACH DELETE n
-   }
-   CALL {
-     MATCH (p:Port {branch_id: $branchId}) DETACH DELETE p
-   }
-   CALL {
-     MATCH (e:Edge {branch_id: $branchId}) DELETE e
-   }
-   RETURN true AS done`,
-);
+/** Wires refer to ports by id (handles), so they copy without relationships. */
+export const copyEdges = copyAll('copyEdges', 'Edge');

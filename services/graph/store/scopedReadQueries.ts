@@ -9,7 +9,15 @@
  * discarded branch has no nodes to read, whatever the purge has left so far.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { BRANCH_ACCESS } from '../../branches';
+import { branchAccessCypher } from '../../branches';
+
+/**
+ * The caller's access row of branch `b` (its live project `p`, the caller's membership
+ * `m`), read in the same statement as the graph so a scoped read is one round trip.
+ * The clause comes from the branches service, which owns the visibility rule and
+ * checks the row (branchGrant); these queries only place it after binding `b`.
+ */
+const BRANCH_ACCESS = branchAccessCypher();
 
 export const MIN_SUBTREE_DEPTH = 1;
 export const MAX_SUBTREE_DEPTH = 32;

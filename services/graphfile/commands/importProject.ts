@@ -9,12 +9,10 @@
  * for intent and language.
  * `graphctl import` does the same for a named user.
  */
-import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { nowTimestamp } from '../../../shared/http/timestamps';
 import {
   BatchApplier,
   recordedText,
@@ -22,7 +20,7 @@ import {
   saveUsage,
   writePositions,
 } from '../../graph';
-import { checkUserName, mergeUserByName, requireScope } from '../../identity';
+import { checkUserName, ensureUser, requireScope } from '../../identity';
 import {
   checkProjectName,
   CreatedProject,
@@ -66,14 +64,8 @@ export async function importProjectForUser(
 ): Promise<CreatedProject> {
   const name = checkUserName(user);
   return importAs(ctx, body, async (tx) => {
-    const row = await tx.one<{ id: string }>(mergeUserByName, {
-      name,
-      newId: randomUUID(),
-      now: nowTimestamp(),
-    });
-    if (!row) throw new Error('user was not created');
     return {
-      userId: row.id,
+      userId: await ensureUser(tx, name),
       keyId: 'graphctl',
       scopes: new Set(['graph:write']),
       projectAllowlist: null,
@@ -113,9 +105,7 @@ async function importAs(
     };
     requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
     await saveUsage(tx, created.main.id, usage);
-    if (plan.positions.length > 0) {
-      await tx.run(writePositions, { branchId: created.main.id, positions: plan.positions });
-    }
+    await writePositions(tx, created.main.id, plan.positions);
     return created;
   });
 }

@@ -1,10 +1,9 @@
 /** graphctl members add: grants editor or viewer on a project (the owner keeps owner). */
-import { randomUUID } from 'node:crypto';
 import { InvalidInputError, NotFoundError } from '../../../shared/errors/domainErrors';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { Executor } from '../../../shared/neo4j/executor';
-import { mergeUserByName, upsertMembership } from '../store/identityQueries';
-import { checkUserName } from './createApiKey';
+import { upsertMembership } from '../store/identityQueries';
+import { checkUserName, ensureUser } from '../users';
 
 export async function addMember(
   executor: Executor,
@@ -15,20 +14,14 @@ export async function addMember(
   }
   const user = checkUserName(input.user);
   return executor.writeTx(async (tx) => {
-    const now = nowTimestamp();
-    const userRow = await tx.one<{ id: string }>(mergeUserByName, {
-      name: user,
-      newId: randomUUID(),
-      now,
-    });
-    if (!userRow) throw new Error('user was not created');
+    const userId = await ensureUser(tx, user);
     const row = await tx.one<{ role: string }>(upsertMembership, {
-      userId: userRow.id,
+      userId,
       projectId: input.projectId,
       role: input.role,
-      now,
+      now: nowTimestamp(),
     });
     if (!row) throw new NotFoundError('project');
-    return { project_id: input.projectId, user_id: userRow.id, user: user, role: row.role };
+    return { project_id: input.projectId, user_id: userId, user: user, role: row.role };
   });
 }

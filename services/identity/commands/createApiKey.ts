@@ -5,7 +5,8 @@ import { KNOWN_SCOPES } from '../../../shared/http/principal';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { hashToken, mintToken } from '../keyTokens';
-import { createApiKey as createApiKeyQuery, mergeUserByName } from '../store/identityQueries';
+import { createApiKey as createApiKeyQuery } from '../store/identityQueries';
+import { checkUserName, ensureUser } from '../users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,14 +14,6 @@ export interface CreatedKey {
   token: string;
   key_id: string;
   user_id: string;
-}
-
-export function checkUserName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed.length === 0 || trimmed.length > 200) {
-    throw new InvalidInputError('invalid_user', 'user names are 1 to 200 characters');
-  }
-  return trimmed;
 }
 
 export async function createApiKey(
@@ -41,21 +34,15 @@ export async function createApiKey(
   const token = mintToken();
   const keyId = randomUUID();
   return executor.writeTx(async (tx) => {
-    const now = nowTimestamp();
-    const userRow = await tx.one<{ id: string }>(mergeUserByName, {
-      name: user,
-      newId: randomUUID(),
-      now,
-    });
-    if (!userRow) throw new Error('user was not created');
+    const userId = await ensureUser(tx, user);
     await tx.run(createApiKeyQuery, {
-      userId: userRow.id,
+      userId,
       keyId,
       hash: hashToken(token),
       scopes: [...new Set(input.scopes)],
       projects: input.projects ? input.projects.map((p) => p.toLowerCase()) : null,
-      now,
+      now: nowTimestamp(),
     });
-    return { token, key_id: keyId, user_id: userRow.id };
+    return { token, key_id: keyId, user_id: userId };
   });
 }

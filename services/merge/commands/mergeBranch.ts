@@ -1,20 +1,18 @@
 /**
- * POST /v1/branches/{id}/merge (mergeBranch): merge a working branch into main, all or nothing on
- * both sides. Scope graph:write; the branch's owner (others: 404) with an editor role (403). Main
- * is locked first, then the branch, always in that order, and versions are compared only under both
- * locks. On success main advances by one and records the merge on its trail (kind merge, with the
- * before-images later merges rebuild the base from); the branch becomes merged. Any conflict: 409
- * merge_conflict, nothing kept.
+ * mergeBranch (POST /v1/branches/{id}/merge): merge a working branch into main, all or nothing on both sides. Scope
+ * graph:write; the branch's owner (others: 404) with an editor role (403). Main is
+ * locked first, then the branch, always in that order, and versions are compared
+ * only under both locks. On success main advances by one and records the merge on
+ * its trail (kind merge, with the before-images later merges rebuild the base
+ * from); the branch becomes merged. Any conflict: 409 merge_conflict, nothing kept.
  */
-import {
-  ConflictError,
-  InvalidInputError,
-  NotFoundError,
-} from '../../../shared/errors/domainErrors';
+import { ConflictError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import {
+  loadMainBranch,
+  markBranchMerged,
   requireProjectActive,
   requireVersion,
   requireWritable,
@@ -27,7 +25,7 @@ import { recordedBranchText } from '../branchHistory';
 import { mainUsageAfter } from '../mainUsage';
 import { MergeMode, runMerge } from '../mergeEngine';
 import { beforeImages, diffSnapshots } from '../snapshotDiff';
-import { lockMainBranch, markBranchMerged, recordMerge } from '../store/mergeQueries';
+import { recordMerge } from '../store/mergeQueries';
 
 export interface MergeResult {
   branch: BranchRecord;
@@ -47,17 +45,15 @@ export async function mergeBranch(
     requireRole(grant, 'editor');
     requireWritable(seen);
     requireProjectActive(grant);
-    const mainRow = await tx.one<{ branch: BranchRecord }>(lockMainBranch, {
-      projectId: seen.project_id,
-    });
-    if (!mainRow) throw new NotFoundError('branch');
+    // main's lock first, then the branch's, always in that order: two merges never deadlock
+    const main = await loadMainBranch(tx, seen.project_id, { lock: true });
     const { branch, ...locked } = await visibleBranch(tx, principal, branchId, { lock: true });
     requireWritable(branch);
     // read again under the locks: an archive in between has committed by now
     requireProjectActive(locked);
     requireVersion(branch, expectedVersion);
 
-    const outcome = await runMerge(tx, mainRow.branch, branch, {
+    const outcome = await runMerge(tx, main, branch, {
       maxDepth: ctx.config.limits.maxNestingDepth,
     });
     if (outcome.conflicts.length > 0 || outcome.after === null) {
@@ -68,14 +64,14 @@ export async function mergeBranch(
         { conflicts: outcome.conflicts },
       );
     }
-    const usage = await mainUsageAfter(ctx, tx, mainRow.branch, outcome.after);
+    const usage = await mainUsageAfter(ctx, tx, main, outcome.after);
     if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
-    await saveUsage(tx, mainRow.branch.id, usage.after);
+    await saveUsage(tx, main.id, usage.after);
     const now = nowTimestamp();
     const images = beforeImages(outcome.before, diffSnapshots(outcome.before, outcome.after));
     const deltas = await recordedBranchText(tx, branch.id);
-    const main = await tx.one<{ branch: BranchRecord }>(recordMerge, {
-      mainId: mainRow.branch.id,
+    const advanced = await tx.one<{ branch: BranchRecord }>(recordMerge, {
+      mainId: main.id,
       now,
       actorId: principal.userId,
       deltas,
@@ -84,8 +80,8 @@ export async function mergeBranch(
       mode: outcome.mode,
       images: JSON.stringify(images),
     });
-    const merged = await tx.one<{ branch: BranchRecord }>(markBranchMerged, { id: branch.id, now });
-    if (!main || !merged) throw new Error('merge records were not written');
-    return { branch: merged.branch, main: main.branch, mode: outcome.mode };
+    if (!advanced) throw new Error('the merge was not recorded on main');
+    const merged = await markBranchMerged(tx, branch.id, now);
+    return { branch: merged, main: advanced.branch, mode: outcome.mode };
   });
 }

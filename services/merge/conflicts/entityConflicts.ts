@@ -7,14 +7,14 @@
  */
 import { CHANNELS } from '../../../shared/model/nodeModel';
 import { changedFields, EntityKind, FIELDS, Image, sameValue } from '../graphSnapshot';
-import type { MergeAnalysis } from './mergeAnalysis';
+import type { MergeView } from './mergeView';
 import type { SideChange } from './mergeSide';
 
 function deleted(kind: EntityKind): SideChange {
   return { action: 'deleted', summary: `deleted the ${kind}`, values: null };
 }
 
-export function fieldConflicts(a: MergeAnalysis): void {
+export function fieldConflicts(a: MergeView): void {
   for (const kind of ['node', 'port'] as const) {
     for (const [id, mainChange] of a.main.changes[kind]) {
       const branchChange = a.branch.changes[kind].get(id);
@@ -72,7 +72,7 @@ export function fieldConflicts(a: MergeAnalysis): void {
  * onto a channel main changed (a port added, removed or reordered), it would
  * silently undo main's change.
  */
-export function portListConflicts(a: MergeAnalysis): void {
+export function portListConflicts(a: MergeView): void {
   for (const [nodeId, change] of a.branch.changes.node) {
     if (change.status !== 'changed' || !a.main.image('node', nodeId)) continue;
     for (const channel of CHANNELS) {
@@ -97,12 +97,12 @@ export function portListConflicts(a: MergeAnalysis): void {
 }
 
 /** The node of a port at the base (or on either side when the port is new). */
-function portNode(a: MergeAnalysis, portId: string): string | undefined {
+function portNode(a: MergeView, portId: string): string | undefined {
   return (a.base.port.get(portId) ?? a.main.snap.port.get(portId) ?? a.branch.snap.port.get(portId))
     ?.node_id;
 }
 
-export function deletionConflicts(a: MergeAnalysis): void {
+export function deletionConflicts(a: MergeView): void {
   for (const kind of ['node', 'port'] as const) {
     for (const [id, change] of a.main.changes[kind]) {
       if (change.status !== 'removed' || !a.branch.image(kind, id) || !a.branch.touched(id))

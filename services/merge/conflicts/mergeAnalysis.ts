@@ -9,9 +9,10 @@ import { Snapshot, SnapshotIndex } from '../graphSnapshot';
 import { ConflictList, MergeConflict } from './conflictList';
 import { deletionConflicts, fieldConflicts, portListConflicts } from './entityConflicts';
 import { MergeSide } from './mergeSide';
+import type { MergeView } from './mergeView';
 import { containmentConflicts, nameCollisions, wiringConflicts } from './structureConflicts';
 
-export class MergeAnalysis {
+export class MergeAnalysis implements MergeView {
   readonly baseIndex: SnapshotIndex;
   readonly main: MergeSide;
   readonly branch: MergeSide;

@@ -5,13 +5,13 @@
  * close a containment cycle (reparent_conflict).
  */
 import { Image, sameValue } from '../graphSnapshot';
-import type { MergeAnalysis } from './mergeAnalysis';
+import type { MergeView } from './mergeView';
 import type { MergeSide } from './mergeSide';
 
 const short = (id: string) => id.slice(0, 8);
 
 /** Input ports whose wiring main changed since the base. */
-function rewiredOnMain(a: MergeAnalysis): Set<string> {
+function rewiredOnMain(a: MergeView): Set<string> {
   const ports = new Set<string>();
   for (const id of a.main.changes.edge.keys()) {
     for (const edge of [a.base.edge.get(id), a.main.snap.edge.get(id)])
@@ -20,7 +20,7 @@ function rewiredOnMain(a: MergeAnalysis): Set<string> {
   return ports;
 }
 
-export function wiringConflicts(a: MergeAnalysis): void {
+export function wiringConflicts(a: MergeView): void {
   for (const portId of rewiredOnMain(a)) {
     const port = a.main.snap.port.get(portId);
     if (!port || port.channel !== 'inputs' || !a.branch.snap.port.get(portId)) continue;
@@ -62,7 +62,7 @@ function placed(side: MergeSide, kind: 'node' | 'port'): Map<string, string[]> {
   return byKey;
 }
 
-export function nameCollisions(a: MergeAnalysis): void {
+export function nameCollisions(a: MergeView): void {
   for (const kind of ['node', 'port'] as const) {
     const scope = kind === 'node' ? 'parent_id' : 'node_id';
     const onMain = placed(a.main, kind);
@@ -92,7 +92,7 @@ export function nameCollisions(a: MergeAnalysis): void {
   }
 }
 
-export function containmentConflicts(a: MergeAnalysis): void {
+export function containmentConflicts(a: MergeView): void {
   const movedOnBranch = (id: string) => {
     const c = a.branch.change('node', id);
     return c !== undefined && (c.status === 'added' || c.fields.has('parent_id'));

@@ -1,43 +1,39 @@
 /**
- * Cypher of the merge service: main's lock, the recorded trails (Change nodes, see
- * graph/store/changeQueries.ts) and the merge's own writes on main and on the merged branch.
+ * Cypher of the merge service (mergeBranch, previewMerge, listChanges): the recorded
+ * trails (Change nodes, see graph/store/changeQueries.ts) and the merge's own writes
+ * on main and on the merged branch.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 const BRANCH = 'b {.*} AS branch';
 
 /**
- * Main of a project under its exclusive write lock. A merge locks main first and
- * then the branch, always in that order, so two merges never deadlock.
+ * One page of a trail's records after $afterVersion, oldest first, at most $limit:
+ * the trail is read a few records at a time. `kindIs` picks the records, `column`
+ * what is read of each besides its version.
  */
-export const lockMainBranch = cypher(
-  'lockMainBranch',
-  `MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
-   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
-   RETURN ${BRANCH}`,
-);
+const trailPage = (name: string, kindIs: string, column: string) =>
+  cypher(
+    name,
+    `MATCH (c:Change {branch_id: $branchId})
+     WHERE c.version > $afterVersion AND ${kindIs}
+     RETURN c.version AS version, ${column}
+     ORDER BY c.version ASC
+     LIMIT toInteger($limit)`,
+  );
 
-/**
- * One page of a branch's applied batches after a version, oldest first: what a
- * replay applies, in order, read a few batches at a time (branchHistory.ts).
- */
-export const listBranchBatchesPage = cypher(
+/** A branch's applied batches: what a replay applies, in order (branchHistory.ts). */
+export const listBranchBatchesPage = trailPage(
   'listBranchBatchesPage',
-  `MATCH (c:Change {branch_id: $branchId})
-   WHERE c.version > $afterVersion AND coalesce(c.kind, 'batch') = 'batch'
-   RETURN c.version AS version, c.deltas AS deltas
-   ORDER BY c.version ASC
-   LIMIT toInteger($limit)`,
+  "coalesce(c.kind, 'batch') = 'batch'",
+  'c.deltas AS deltas',
 );
 
-/** One page of main's merges after a version, oldest first, with their before-images. */
-export const listMergesSince = cypher(
+/** Main's merges with their before-images (baseSnapshot.ts). */
+export const listMergesSince = trailPage(
   'listMergesSince',
-  `MATCH (c:Change {branch_id: $mainId})
-   WHERE c.version > $sinceVersion AND c.kind = 'merge'
-   RETURN c.version AS version, c.base_images AS images
-   ORDER BY c.version ASC
-   LIMIT toInteger($limit)`,
+  "c.kind = 'merge'",
+  'c.base_images AS images',
 );
 
 /** Advances main by one and records the merge on main's trail, in the merge transaction. */
@@ -50,13 +46,6 @@ export const recordMerge = cypher(
                      idempotency_key: null,
                      idempotency_scope: null, positions_applied: null,
                      merged_branch_id: $mergedBranchId, mode: $mode, base_images: $images})
-   RETURN ${BRANCH}`,
-);
-
-export const markBranchMerged = cypher(
-  'markBranchMerged',
-  `MATCH (b:Branch {id: $id})
-   SET b.status = 'merged', b.merged_at = $now, b.last_active_at = $now
    RETURN ${BRANCH}`,
 );
 

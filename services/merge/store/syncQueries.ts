@@ -14,34 +14,22 @@ export const deleteEdgesById = cypher(
    RETURN count(*) AS deleted`,
 );
 
-export const syncNodes = cypher(
-  'syncNodes',
-  `UNWIND $ids AS id
-   MATCH (src:GNode {branch_id: $from, id: id})
-   MERGE (dst:GNode {branch_id: $to, id: id})
-   SET dst = src {.*, branch_id: $to}
-   RETURN count(dst) AS synced`,
-);
+/**
+ * The entities labelled `label` with ids $ids written on branch $to (created when
+ * missing) with the properties they have on branch $from; `dst` is the written one.
+ */
+const COPY_BY_ID = (label: 'GNode' | 'Port' | 'Edge') => `UNWIND $ids AS id
+   MATCH (src:${label} {branch_id: $from, id: id})
+   MERGE (dst:${label} {branch_id: $to, id: id})
+   SET dst = src {.*, branch_id: $to}`;
 
-/** Re-links nodes to their (possibly new) parent; run after every node is written. */
-export const relinkParents = cypher(
-  'relinkParents',
-  `UNWIND $ids AS id
-   MATCH (n:GNode {branch_id: $branchId, id: id})
-   OPTIONAL MATCH (:GNode)-[old:CONTAINS]->(n)
-   DELETE old
-   WITH DISTINCT n
-   OPTIONAL MATCH (p:GNode {branch_id: $branchId, id: n.parent_id})
-   FOREACH (_ IN CASE WHEN p IS NULL THEN [] ELSE [1] END | CREATE (p)-[:CONTAINS]->(n))
-   RETURN count(n) AS linked`,
-);
+/** Nodes; their containment is re-linked afterwards (graph's relinkParents). */
+export const syncNodes = cypher('syncNodes', `${COPY_BY_ID('GNode')} RETURN count(dst) AS synced`);
 
+/** Ports, each moved under the node it now belongs to. */
 export const syncPorts = cypher(
   'syncPorts',
-  `UNWIND $ids AS id
-   MATCH (src:Port {branch_id: $from, id: id})
-   MERGE (dst:Port {branch_id: $to, id: id})
-   SET dst = src {.*, branch_id: $to}
+  `${COPY_BY_ID('Port')}
    WITH dst
    OPTIONAL MATCH (:GNode)-[old:HAS_PORT]->(dst)
    DELETE old
@@ -51,11 +39,4 @@ export const syncPorts = cypher(
    RETURN count(dst) AS synced`,
 );
 
-export const syncEdges = cypher(
-  'syncEdges',
-  `UNWIND $ids AS id
-   MATCH (src:Edge {branch_id: $from, id: id})
-   MERGE (dst:Edge {branch_id: $to, id: id})
-   SET dst = src {.*, branch_id: $to}
-   RETURN count(dst) AS synced`,
-);
+export const syncEdges = cypher('syncEdges', `${COPY_BY_ID('Edge')} RETURN count(dst) AS synced`);

@@ -47,7 +47,7 @@ export async function insertProject(
   principal: Principal,
   input: { name: string; intent: string; language: string },
 ): Promise<CreatedProject> {
-  await tx.run(lockUser, { userId: principal.userId });
+  await lockUser(tx, principal.userId);
   await requireFreeName(tx, principal.userId, input.name, '');
   const count = await tx.one<{ total: number }>(countOwnedProjects, { userId: principal.userId });
   if ((count?.total ?? 0) >= ctx.config.limits.projectLimit) {

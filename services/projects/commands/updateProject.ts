@@ -25,7 +25,7 @@ export async function updateProject(
   const hasName = body.name !== undefined;
   const hasArchived = body.archived !== undefined;
   return ctx.executor.writeTx(async (tx) => {
-    await tx.run(lockUser, { userId: principal.userId });
+    await lockUser(tx, principal.userId);
     const { project } = await ownedProject(tx, principal, projectId);
     requireScope(principal, 'graph:write');
     if (!hasName && !hasArchived) {

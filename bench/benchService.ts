@@ -1,0 +1,58 @@
+/**
+ * What the benchmarks start from: a service configuration whose rate limits and caps
+ * never throttle a benchmark's load (benchEnv / benchConfig), and a client with an
+ * API key of a user of its own (benchUser), optionally with a working branch holding
+ * a first batch (branchWith).
+ */
+import { Config, loadConfigWith } from '../shared/config/config';
+import type { Executor } from '../shared/neo4j/executor';
+import { createApiKey } from '../services/identity';
+import { BenchClient } from './benchClient';
+import { uniqueLabel } from './labels';
+
+/** Environment of a benchmark's service (or split topology); `overrides` win. */
+export function benchEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    BRANCH_LIMIT: '1000',
+    PROJECT_LIMIT: '1000',
+    RATE_LIMIT_READ_PER_MIN: '100000000',
+    RATE_LIMIT_WRITE_PER_MIN: '1000000',
+    ...overrides,
+  };
+}
+
+export function benchConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfigWith(benchEnv(overrides));
+}
+
+export interface BenchUser {
+  client: BenchClient;
+  token: string;
+}
+
+/** A new user (named after `label`) with a key of `scopes` on every project. */
+export async function benchUser(
+  service: { executor: Executor; url: string },
+  label = 'bench',
+  scopes = ['graph:write'],
+): Promise<BenchUser> {
+  const key = await createApiKey(service.executor, {
+    user: uniqueLabel(label),
+    scopes,
+    projects: null,
+  });
+  return { client: new BenchClient(service.url, key.token), token: key.token };
+}
+
+/** A new project and a working branch of it with `deltas` applied (version 1 when any). */
+export async function branchWith(
+  client: BenchClient,
+  deltas: unknown[],
+): Promise<{ projectId: string; branchId: string; version: number }> {
+  const { projectId } = await client.createProject();
+  const branchId = await client.fork(projectId);
+  const version = deltas.length > 0 ? await client.applyDeltas(branchId, deltas, 0) : 0;
+  return { projectId, branchId, version };
+}
