@@ -46,7 +46,10 @@ async function main(): Promise<void> {
     if (only.has('writes'))
       report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
     if (only.has('reads'))
-      reportReads(await runReadBench({ client, executor: service.executor, sizes }), sizes);
+      reportReads(
+        await runReadBench({ client, executor: service.executor, sizes, userId: key.user_id }),
+        sizes,
+      );
     if (only.has('merge'))
       reportMerge(await runMergeBench({ client, executor: service.executor, sizes }));
     if (only.has('gateway')) {
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
 }
 
 function report(samples: Sample[], sizes: number[]): void {
-  printTable('Graph writes and full reads (issue 3)', samples);
+  printTable('Graph writes and full reads', samples);
   const find = (label: string, size: number) =>
     samples.find((s) => s.label === label && s.size === size);
   const small = Math.min(...sizes);
@@ -86,7 +89,7 @@ function report(samples: Sample[], sizes: number[]): void {
 }
 
 function reportReads(samples: Sample[], sizes: number[]): void {
-  printTable('Scoped reads (issue 4)', samples);
+  printTable('Scoped reads', samples);
   const find = (label: string, size: number) =>
     samples.find((s) => s.label === label && s.size === size);
   const small = Math.min(...sizes);

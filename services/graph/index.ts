@@ -26,6 +26,8 @@ export { graphRoutes } from './graphRoutes';
 export { IdempotencyStore } from './idempotency';
 export { chainProblem, renderPath } from './paths';
 export { scopedReadRoutes } from './scopedReadRoutes';
+// the scoped reads' statements, which `make bench` also times bare (without HTTP)
+export { readBoundaryOf, readNeighborhoodOf, subtreeToDepth } from './store/scopedReadQueries';
 export { changeSchema } from './store/changeQueries';
 export { deleteNodesAndPorts, writePositions } from './store/deltaQueries';
 export { graphSchema } from './store/graphSchema';
