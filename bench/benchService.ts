@@ -30,6 +30,7 @@ export function benchConfig(overrides: Record<string, string> = {}): Config {
 export interface BenchUser {
   client: BenchClient;
   token: string;
+  userId: string;
 }
 
 /** A new user (named after `label`) with a key of `scopes` on every project. */
@@ -43,7 +44,11 @@ export async function benchUser(
     scopes,
     projects: null,
   });
-  return { client: new BenchClient(service.url, key.token), token: key.token };
+  return {
+    client: new BenchClient(service.url, key.token),
+    token: key.token,
+    userId: key.user_id,
+  };
 }
 
 /** A new project and a working branch of it with `deltas` applied (version 1 when any). */

@@ -38,22 +38,36 @@ export const createEdges = cypher(
    CREATE (:Edge {branch_id: $branchId, id: row.id, source_handle: row.source, target_handle: row.target})`,
 );
 
-/** The bare-Cypher equivalent of a batch of add_node + add_edge deltas and the version bump. */
+/**
+ * The bare-Cypher equivalent of a batch of add_node + add_edge deltas: one statement
+ * making the writes the API makes for it (the branch's write lock; each node with
+ * every property, its port and its containment link; the wires; the version bump, the
+ * branch's counters and last activity; the batch's Change record with the deltas' text).
+ */
 export const bareBatch = cypher(
   'bench.bareBatch',
   `MATCH (br:Branch {id: $branchId})
    SET br.lock_seq = coalesce(br.lock_seq, 0) + 1
    WITH br
-   UNWIND $nodes AS row
-   MATCH (b:GNode {branch_id: $branchId, id: row.parent})
-   CREATE (b)-[:CONTAINS]->(n:GNode {branch_id: $branchId, id: row.id, kind: 'behavior', parent_id: row.parent,
-                    scope: row.parent, name: row.name, description: '', status: 'idle', x: 0.0, y: 0.0})
-   CREATE (n)-[:HAS_PORT]->(:Port {branch_id: $branchId, id: row.input, node_id: row.id, channel: 'inputs', ord: 0, name: 'in', type: 'int'})
-   WITH DISTINCT br
-   UNWIND $edges AS e
-   CREATE (:Edge {branch_id: $branchId, id: e.id, source_handle: e.source, target_handle: e.target})
-   WITH DISTINCT br
-   SET br.version = br.version + 1
+   CALL (br) {
+     UNWIND $nodes AS row
+     MATCH (b:GNode {branch_id: $branchId, id: row.parent})
+     CREATE (b)-[:CONTAINS]->(n:GNode)
+     SET n = row.props
+     CREATE (n)-[:HAS_PORT]->(p:Port)
+     SET p = row.port
+   }
+   CALL (br) {
+     UNWIND $edges AS e
+     CREATE (x:Edge)
+     SET x = e
+   }
+   SET br.version = br.version + 1, br.last_active_at = $now,
+       br.node_count = coalesce(br.node_count, 0) + size($nodes),
+       br.edge_count = coalesce(br.edge_count, 0) + size($edges),
+       br.stored_bytes = coalesce(br.stored_bytes, 0) + size($deltas)
+   CREATE (:Change {branch_id: br.id, version: br.version, kind: 'batch', actor_id: $actorId,
+                    created_at: $now, deltas: $deltas, deltas_bytes: size($deltas)})
    RETURN br.version AS version`,
 );
 

@@ -57,6 +57,7 @@ interface CannonResult {
   latency: { p50: number };
   non2xx: number;
   errors: number;
+  statusCodeStats?: Record<string, { count: number }>;
 }
 
 function cannon(url: string, token: string, seconds: number, connections: number) {
@@ -81,7 +82,9 @@ function cannon(url: string, token: string, seconds: number, connections: number
       const result = JSON.parse(out) as CannonResult;
       if (result.non2xx > 0 || result.errors > 0)
         return reject(
-          new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`),
+          new Error(
+            `${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors (status counts: ${JSON.stringify(result.statusCodeStats ?? {})})`,
+          ),
         );
       resolve(result);
     });
@@ -108,6 +111,11 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
       perMinute: { read: 100_000_000, write: 100_000_000, anon: 100_000_000 },
     }),
     maxBodyBytes: config.limits.maxBodyBytes,
+    // The per-key in-flight limit is checked on every request as in the service, with
+    // room above the connections autocannon holds: a slot is freed only when Node emits
+    // the response's 'close', which under this load can come after the same connection's
+    // next request was admitted (the service's default of 16 then answered some 429).
+    maxInFlightPerKey: options.connections * 4,
     observeRequest: metrics.observeRequest,
     plainRoutes: opsRouter({ definitionPath: OPENAPI_PATH, metrics }),
     operations: { listProjects: async () => ok(answer) },

@@ -1,6 +1,8 @@
 /**
- * Bare-Cypher equivalents of the scoped reads (the same rows, without HTTP, auth,
- * access checks, paths or presentation), for the overhead ratio in `make bench`.
+ * Minimal Cypher near the scoped reads, for reference in `make bench`: fewer rows than
+ * the API reads (no access row, no containment chains, only the wires leaving a port,
+ * no wire endpoints, no order), so they are not the ratios' baseline. The baseline
+ * ("bare Cypher") is the very statement the API runs (readBench.ts).
  */
 import { cypher } from '../shared/neo4j/namedQuery';
 

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const config = benchConfig();
   const service = await startService(config, createLogger({ level: 'warn' }));
   try {
-    const { client, token } = await benchUser(service, 'bench', [
+    const { client, token, userId } = await benchUser(service, 'bench', [
       'graph:write',
       'project:delete',
       'decisions:read',
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
     if (only.has('writes'))
       report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
     if (only.has('reads'))
-      reportReads(await runReadBench({ client, executor: service.executor, sizes }), sizes);
+      reportReads(await runReadBench({ client, executor: service.executor, sizes, userId }), sizes);
     if (only.has('merge'))
       reportMerge(await runMergeBench({ client, executor: service.executor, sizes }));
     if (only.has('gateway')) {

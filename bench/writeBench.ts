@@ -11,7 +11,35 @@ import { bareBatch } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
 import { measure, Sample } from './stats';
 
-function batchDeltas(fixture: Fixture, count: number) {
+/** The properties the API stores on a new behavior node (nodeProps), for the bare batch. */
+function bareNodeProps(branchId: string, id: string, parent: string, name: string) {
+  return {
+    branch_id: branchId,
+    id,
+    kind: 'behavior',
+    parent_id: parent,
+    scope: parent,
+    name,
+    description: '',
+    aliases: [],
+    constraints: [],
+    verifications: '[]',
+    is_test_node: false,
+    status: 'idle',
+    user_kind: null,
+    path_prefix: null,
+    language: null,
+    is_external: false,
+    external_kind: null,
+    protocol: null,
+    documentation_url: null,
+    source_decisions: [],
+    x: 0,
+    y: 0,
+  };
+}
+
+function batchDeltas(fixture: Fixture, count: number, branchId = '') {
   const deltas: unknown[] = [];
   const bare = { nodes: [] as unknown[], edges: [] as unknown[] };
   for (let i = 0; i < count / 2; i++) {
@@ -32,10 +60,41 @@ function batchDeltas(fixture: Fixture, count: number) {
       type: 'add_edge',
       edge: { id: edge.id, source_handle: edge.source, target_handle: edge.target },
     });
-    bare.nodes.push({ id, parent, name, input });
-    bare.edges.push(edge);
+    bare.nodes.push({
+      parent,
+      props: bareNodeProps(branchId, id, parent, name),
+      port: {
+        branch_id: branchId,
+        id: input,
+        node_id: id,
+        channel: 'inputs',
+        ord: 0,
+        name: 'in',
+        type: 'int',
+        description: '',
+        external: false,
+        contract_name: null,
+      },
+    });
+    bare.edges.push({
+      branch_id: branchId,
+      id: edge.id,
+      source_handle: edge.source,
+      target_handle: edge.target,
+    });
   }
   return { deltas, bare };
+}
+
+/** The parameters of bareBatch for `bare` (the deltas' text as the change trail keeps it). */
+function bareParams(branchId: string, batch: ReturnType<typeof batchDeltas>) {
+  return {
+    branchId,
+    ...batch.bare,
+    now: new Date().toISOString(),
+    actorId: 'bench',
+    deltas: JSON.stringify(batch.deltas),
+  };
 }
 
 /** Batches before timing starts at each size. */
@@ -60,10 +119,10 @@ async function warmUp(client: BenchClient, executor: Executor): Promise<void> {
     const count = i % 10 === 0 ? 100 : 10;
     await client.applyDeltas(branchId, batchDeltas(fixture, count).deltas, version);
     // the bare batch bumps the version again: its answer is the version for the next batch
-    const [row] = await executor.write<{ version: number }>(bareBatch, {
-      branchId,
-      ...batchDeltas(fixture, count).bare,
-    });
+    const [row] = await executor.write<{ version: number }>(
+      bareBatch,
+      bareParams(branchId, batchDeltas(fixture, count, branchId)),
+    );
     version = row.version;
     if (i % 20 === 0) await client.validate(branchId);
   }
@@ -119,11 +178,11 @@ export async function runWriteBench({
           size,
           count === 10 ? 30 : 10,
           async () => {
-            const { bare } = batchDeltas(fixture, count);
-            const [row] = await executor.write<{ version: number }>(bareBatch, {
-              branchId,
-              ...bare,
-            });
+            const batch = batchDeltas(fixture, count, branchId);
+            const [row] = await executor.write<{ version: number }>(
+              bareBatch,
+              bareParams(branchId, batch),
+            );
             version = row.version;
           },
           BATCH_WARMUP,

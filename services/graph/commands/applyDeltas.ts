@@ -142,22 +142,31 @@ export async function applyDeltas(
     requireVersion(branch, batch.expectedVersion as number);
     const recorded = recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
     const before = await usageOf(tx, branch);
-    await applier.applyAll(batch.deltas);
-    const after = grown(before, applier.usage, recorded.bytes);
-    requireWithinQuota(ctx.config.quotas, before, after);
-    const positionsApplied = await applyPositions(tx, branchId, batch);
-    const row = await tx.one<{ version: number }>(recordBatch, {
-      branchId,
-      now: nowTimestamp(),
-      actorId: principal.userId,
-      deltas: recorded.text,
-      deltasBytes: recorded.bytes,
-      ...after,
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyScope: idempotency === null ? null : principal.userId,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
-      positionsApplied,
-    });
+    // A batch ending with additions leaves that last write unanswered here, so that the
+    // record below travels in the same round trip; the write's own errors still win
+    // (applier.written() is awaited before the record's answer is looked at).
+    await applier.sendAll(batch.deltas);
+    const recording = (async () => {
+      const after = grown(before, applier.usage, recorded.bytes);
+      requireWithinQuota(ctx.config.quotas, before, after);
+      const positionsApplied = await applyPositions(tx, branchId, batch);
+      const row = await tx.one<{ version: number }>(recordBatch, {
+        branchId,
+        now: nowTimestamp(),
+        actorId: principal.userId,
+        deltas: recorded.text,
+        deltasBytes: recorded.bytes,
+        ...after,
+        idempotencyKey: idempotency?.key ?? null,
+        idempotencyScope: idempotency === null ? null : principal.userId,
+        idempotencyFingerprint: idempotency?.fingerprint ?? null,
+        positionsApplied,
+      });
+      return { row, positionsApplied };
+    })();
+    recording.catch(() => undefined); // awaited below, after the write it follows
+    await applier.written();
+    const { row, positionsApplied } = await recording;
     return {
       applied: true,
       replayed: false,

@@ -83,14 +83,27 @@ export async function readRunFacts(
   return { facts: row?.facts ?? [], takenNames: row?.takenNames ?? [] };
 }
 
-/** `known`: the run's facts when already being read (readRunFacts), else they are read here. */
+/** What a run adds, known once its deltas are checked, and its write, sent but maybe not answered yet. */
+export interface SentAddRun extends AddRunCounts {
+  /**
+   * Settles when the store has answered the write (and the wires on the new ports are
+   * checked). The caller may send its next statement before awaiting it: the
+   * transaction runs statements in the order sent, so both share a round trip.
+   */
+  written: Promise<void>;
+}
+
+/**
+ * Checks the run in memory and sends its write. `known`: the run's facts when already
+ * being read (readRunFacts), else they are read here.
+ */
 export async function applyAddRun(
   tx: QueryRunner,
   branchId: string,
   run: (AddNode | AddEdge)[],
   maxDepth: number,
   known?: Promise<RunFacts>,
-): Promise<AddRunCounts> {
+): Promise<SentAddRun> {
   const row = await (known ?? readRunFacts(tx, branchId, run));
   const facts = new Map(row.facts.map((f) => [f.id, f]));
   const taken = new Set(row.takenNames);
@@ -223,13 +236,16 @@ export async function applyAddRun(
       edges.push({ branch_id: branchId, id, source_handle: source, target_handle: target });
     }
   }
-  const wires = await tx.run<WireRow & Record<string, unknown>>(writeAddRun, {
-    branchId,
-    nodes,
-    links,
-    edges,
-    portIds: newPorts.map((p) => p.id),
-  });
-  checkWires(wires, newPorts);
-  return { nodes: nodes.length, edges: edges.length };
+  const written = tx
+    .run<WireRow & Record<string, unknown>>(writeAddRun, {
+      branchId,
+      nodes,
+      links,
+      edges,
+      portIds: newPorts.map((p) => p.id),
+    })
+    .then((wires) => checkWires(wires, newPorts));
+  // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
+  written.catch(() => undefined);
+  return { nodes: nodes.length, edges: edges.length, written };
 }

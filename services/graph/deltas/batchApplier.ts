@@ -61,6 +61,8 @@ export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
   /** The facts of the batch's leading run of additions, when prefetch() started reading them. */
   private leadingFacts: Promise<RunFacts> | undefined;
+  /** The write of the last run of additions, sent and not yet awaited (sendAll). */
+  private pendingWrite: Promise<void> | undefined;
 
   constructor(
     private readonly tx: QueryRunner,
@@ -87,6 +89,17 @@ export class BatchApplier {
 
   /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */
   async applyAll(deltas: Delta[]): Promise<void> {
+    await this.sendAll(deltas);
+    await this.written();
+  }
+
+  /**
+   * applyAll, except that when the batch ends with a run of additions, that run's write
+   * is sent and not awaited: `usage` is already final, and the caller can send its next
+   * statement (the batch's record) in the same round trip. The caller must await
+   * written() before it relies on the batch: a delta error of that write comes from there.
+   */
+  async sendAll(deltas: Delta[]): Promise<void> {
     let run: (AddNode | AddEdge)[] = [];
     let leading = true;
     const flush = async () => {
@@ -100,15 +113,24 @@ export class BatchApplier {
         continue;
       }
       await flush();
+      await this.written();
       await this.apply(delta);
     }
     await flush();
+  }
+
+  /** Settles when the last write sendAll sent has been answered (at once when there is none). */
+  async written(): Promise<void> {
+    const pending = this.pendingWrite;
+    this.pendingWrite = undefined;
+    await pending;
   }
 
   private async addRun(run: (AddNode | AddEdge)[], known?: Promise<RunFacts>): Promise<void> {
     const added = await applyAddRun(this.tx, this.branchId, run, this.limits.maxDepth, known);
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
+    this.pendingWrite = added.written;
   }
 
   /** Deletes nodes and ports (with their wires) and counts what went. */

@@ -160,13 +160,16 @@ export const readNeighborhoodOf = cypher(
  * (`edges`, ordered by id: those on the node's own ports plus those with exactly one
  * endpoint among the node and its descendants, the definition stated in the OpenAPI
  * description of getBoundary). With no such project there is no row; with no such
- * node `node` is null.
+ * node `node` is null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the
+ * planner seek main through the (project_id, owner_id) index instead of scanning
+ * every branch of every project.
  */
 export const readBoundaryOf = cypher(
   'readBoundaryOf',
   `MATCH (pr:Project {id: $projectId}) WHERE pr.deleted_at IS NULL
    OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(pr)
-   OPTIONAL MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
+   OPTIONAL MATCH (b:Branch {project_id: $projectId, is_main: true})
+   WHERE b.deleted_at IS NULL AND b.owner_id IS NOT NULL
    WITH pr, m, b, b.id AS bid
    OPTIONAL CALL (bid) {
      MATCH (bn:GNode {branch_id: bid, id: $nodeId})
