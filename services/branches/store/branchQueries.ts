@@ -10,6 +10,13 @@ export const branchSchema = [
     'branchProjectIndex',
     'CREATE INDEX branch_project IF NOT EXISTS FOR (b:Branch) ON (b.project_id, b.owner_id)',
   ),
+  // Main is found by project alone (findMainBranch, lockMainBranchOf, merge's and the
+  // boundary read's lookups): without an index on project_id by itself those are a scan
+  // of every branch of every project, since the composite index above needs the owner.
+  cypher(
+    'branchProjectOnlyIndex',
+    'CREATE INDEX branch_project_only IF NOT EXISTS FOR (b:Branch) ON (b.project_id)',
+  ),
 ];
 
 const BRANCH = 'b {.*} AS branch';
