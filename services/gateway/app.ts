@@ -140,6 +140,10 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
   const unknownKeys =
     options.unknownKeys ?? new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
+  const addressGuard = {
+    unknownKeys,
+    chargeAnonymous: (address: string) => options.rateLimits.consume('anon', address),
+  };
   /**
    * Authentication (401, counted in the caller's address bucket), the key's bucket
    * (429) and the key's requests in flight (429).
@@ -150,26 +154,15 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     // checked: one Redis round trip for both instead of two in turn. The 401 of a
     // credential that fails still comes first, and is counted in the address bucket.
     let counted: { keyId: string; state: Promise<RateLimitState> } | undefined;
-    try {
-      // a key not cached yet costs a Neo4j lookup: not for an address that has
-      // spent its budget of lookups that found nothing
-      const address = req.ip ?? 'unknown';
-      req.gateway.principal = await options.authenticator.authenticate(
-        req.header('authorization'),
-        {
-          onCachedKey: (keyId) => {
-            counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };
-            counted.state.catch(() => undefined); // awaited below unless authentication fails
-          },
-          beforeLookup: () => unknownKeys.refuseIfSpent(address),
-          onUnknown: () => unknownKeys.recordMiss(address),
-        },
-      );
-    } catch (error) {
-      if (error instanceof UnauthenticatedError)
-        await options.rateLimits.consume('anon', req.ip ?? 'unknown');
-      throw error;
-    }
+    req.gateway.principal = await options.authenticator.admit(
+      req.header('authorization'),
+      req.ip ?? 'unknown',
+      addressGuard,
+      (keyId) => {
+        counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };
+        counted.state.catch(() => undefined); // awaited below unless authentication fails
+      },
+    );
     const { keyId } = req.gateway.principal;
     const state = await (counted?.keyId === keyId
       ? counted.state

@@ -10,6 +10,14 @@ import type { AuthCache } from './authCache';
 import { hashToken, looksLikeToken } from './keyTokens';
 import { findActiveKeyByHash } from './store/identityQueries';
 
+/** How a front door meters the callers of one client address (see Authenticator.admit). */
+export interface AddressGuard {
+  /** Lookups of unknown keys per address: refused once spent, so bad keys cannot buy one each. */
+  unknownKeys?: { refuseIfSpent(address: string): void; recordMiss(address: string): void };
+  /** Charges a request whose credential failed to the address's anonymous rate limit. */
+  chargeAnonymous(address: string): Promise<unknown>;
+}
+
 interface KeyRow extends Record<string, unknown> {
   keyId: string;
   userId: string;
@@ -70,5 +78,31 @@ export class Authenticator {
     };
     if (epoch !== undefined) cache?.set(hash, epoch, principal);
     return principal;
+  }
+
+  /**
+   * authenticate() for a request from `address`, as every front door (the API and /mcp)
+   * does it: an address that has spent its budget of unknown-key lookups is refused
+   * before the lookup, and a credential that fails is charged to the address's anonymous
+   * rate limit before the 401 is thrown, so a stream of bad keys is throttled like any
+   * other unauthenticated traffic.
+   */
+  async admit(
+    header: string | undefined,
+    address: string,
+    guard: AddressGuard,
+    onCachedKey?: (keyId: string) => void,
+  ): Promise<Principal> {
+    const { unknownKeys } = guard;
+    try {
+      return await this.authenticate(header, {
+        onCachedKey,
+        beforeLookup: unknownKeys && (() => unknownKeys.refuseIfSpent(address)),
+        onUnknown: unknownKeys && (() => unknownKeys.recordMiss(address)),
+      });
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) await guard.chargeAnonymous(address);
+      throw error;
+    }
   }
 }

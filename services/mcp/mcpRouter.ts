@@ -14,8 +14,9 @@
 import { readFileSync } from 'node:fs';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { NextFunction, Request, Response, Router } from 'express';
-import { PayloadTooLargeError, UnauthenticatedError } from '../../shared/errors/domainErrors';
+import { PayloadTooLargeError } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
+import type { Authenticator } from '../identity';
 import { ApiCaller } from './apiCaller';
 import { createMcpServer } from './mcpServer';
 import { parse } from 'yaml';
@@ -27,13 +28,8 @@ const ENVELOPE_BYTES = 64 * 1024;
 
 export interface McpRouterOptions {
   tools: ToolDefinition[];
-  /** The gateway's own Authenticator (structural: only authenticate is used). */
-  authenticator: {
-    authenticate(
-      header: string | undefined,
-      hooks?: { beforeLookup?: () => void; onUnknown?: () => void },
-    ): Promise<unknown>;
-  };
+  /** The gateway's own Authenticator (only admit is used). */
+  authenticator: Pick<Authenticator, 'admit'>;
   /**
    * The gateway's budget of unknown-key lookups per address (structural), so that /mcp
    * is no way around it: past it, an uncached key is refused before its Neo4j lookup.
@@ -61,22 +57,16 @@ export function mcpRouter(options: McpRouterOptions): Router {
     type: ['application/json', 'application/*+json'],
   });
 
+  const addressGuard = {
+    unknownKeys: options.unknownKeys,
+    chargeAnonymous: (address: string) => options.rateLimits.consume('anon', address),
+  };
   async function admit(req: Request): Promise<void> {
-    try {
-      const address = req.ip ?? 'unknown';
-      const limit = options.unknownKeys;
-      await options.authenticator.authenticate(
-        req.header('authorization'),
-        limit && {
-          beforeLookup: () => limit.refuseIfSpent(address),
-          onUnknown: () => limit.recordMiss(address),
-        },
-      );
-    } catch (error) {
-      if (error instanceof UnauthenticatedError)
-        await options.rateLimits.consume('anon', req.ip ?? 'unknown');
-      throw error;
-    }
+    await options.authenticator.admit(
+      req.header('authorization'),
+      req.ip ?? 'unknown',
+      addressGuard,
+    );
   }
 
   async function serve(req: Request, res: Response): Promise<void> {
