@@ -21,14 +21,10 @@ import neo4j, {
 /** The driver's per-transaction settings (only the timeout is used). */
 type TransactionConfig = { timeout?: number };
 import type { Logger } from 'pino';
-import {
-  ConflictError,
-  DomainError,
-  RequestValidationError,
-  ServiceUnavailableError,
-} from '../errors/domainErrors';
+import { DomainError } from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
-import { BOOKMARK_HEADER, currentBookmarkScope } from './graphBookmarks';
+import { currentBookmarkScope } from './graphBookmarks';
+import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 
 export interface ExecutorOptions {
@@ -49,13 +45,6 @@ export interface ExecutorOptions {
 /** Attempts of a dry run (rolledBackTx) that meets a deadlock or another transient failure. */
 const DRY_RUN_ATTEMPTS = 4;
 
-const TIMEOUT_CODES = new Set([
-  'Neo.ClientError.Transaction.TransactionTimedOut',
-  'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
-]);
-
-const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'ECONNREFUSED']);
-
 /** The driver's telemetry code of a managed transaction (executeRead / executeWrite). */
 const MANAGED_TRANSACTION_API = 0;
 
@@ -73,12 +62,6 @@ function pipelineBegin(session: Session): Session {
   )._configureTransactionExecutor;
   if (typeof configure === 'function') configure.call(session, true, MANAGED_TRANSACTION_API);
   return session;
-}
-
-/** The Neo4j status code of a driver error (or a socket's error code), if it has one. */
-function neo4jCode(error: unknown): string | undefined {
-  const code = (error as Neo4jError | { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 export class Executor {
@@ -289,43 +272,14 @@ export class Executor {
 
   private mapError(error: unknown): unknown {
     if (error instanceof DomainError) return error;
-    const code = neo4jCode(error) ?? '';
-    // the member serving the read did not reach the bookmark in time: retry later
-    if (code === 'Neo.TransientError.Transaction.BookmarkTimeout') {
-      return new ServiceUnavailableError('the graph database is catching up, retry later');
-    }
-    if (code.startsWith('Neo.ClientError.Transaction.InvalidBookmark')) {
-      return new RequestValidationError([
-        {
-          loc: ['header', BOOKMARK_HEADER],
-          msg: 'the graph database does not know this bookmark',
-          type: 'value_error',
-          input: null,
-        },
-      ]);
-    }
-    if (
-      UNAVAILABLE_CODES.has(code) ||
-      code.startsWith('Neo.TransientError.General.DatabaseUnavailable')
-    ) {
+    const failure = neo4jFailure(error, this.timeoutMs);
+    if (!failure) return error;
+    if (failure.unavailable) {
       this.logger.error({ err: error }, 'neo4j unavailable');
       this.gate.close();
-      return new ServiceUnavailableError('the graph database is unavailable, retry later');
     }
-    if (TIMEOUT_CODES.has(code)) {
+    if (failure.timedOut)
       this.logger.warn({ timeoutMs: this.timeoutMs }, 'neo4j transaction timed out');
-      return new ServiceUnavailableError(
-        `the request needed longer than the ${this.timeoutMs} ms the graph database allows one transaction; nothing was changed`,
-      );
-    }
-    // a uniqueness rule of the schema refused the write (two writers raced for one id):
-    // nothing was written, and the caller learns which kind of clash without our Cypher
-    if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
-      return new ConflictError(
-        'constraint_violation',
-        'the write conflicts with an existing record with the same identity; nothing was changed',
-      );
-    }
-    return error;
+    return failure.error;
   }
 }
