@@ -10,7 +10,8 @@
  */
 import addFormats from 'ajv-formats';
 import express, { Express, NextFunction, Request, Response, Router } from 'express';
-import { Context, OpenAPIBackend } from 'openapi-backend';
+import type { ErrorObject } from 'ajv';
+import { Context, OpenAPIBackend, Operation as ApiOperation } from 'openapi-backend';
 import {
   DomainError,
   InvalidInputError,
@@ -31,6 +32,7 @@ import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
+import { CheckedRequest, operationChecker } from './operationRequest';
 
 export interface GatewayOptions {
   definitionPath: string;
@@ -106,14 +108,22 @@ function bodyParseErrors(maxBodyBytes: number) {
   };
 }
 
-async function dispatch(operations: OperationTable, c: Context, req: Request, res: Response) {
-  const operationId = c.operation.operationId as string;
+/** The path parameters and query an operation handler reads. */
+type Parsed = { params?: unknown; query?: unknown };
+
+async function dispatch(
+  operations: OperationTable,
+  operationId: string,
+  parsed: Parsed,
+  req: Request,
+  res: Response,
+) {
   const handler = operations[operationId];
   if (!handler) throw new NotFoundError('route');
   const result: OperationResult = await handler({
     operationId,
-    params: (c.request.params ?? {}) as Record<string, string>,
-    query: (c.request.query ?? {}) as Record<string, unknown>,
+    params: (parsed.params ?? {}) as Record<string, string>,
+    query: (parsed.query ?? {}) as Record<string, unknown>,
     body: req.body,
     headers: req.headers as Record<string, string | undefined>,
     principal: req.gateway.principal as NonNullable<typeof req.gateway.principal>,
@@ -183,17 +193,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     postSecurityHandler: async (c: Context, req: Request) => {
       req.gateway.operationId = c.operation?.operationId;
     },
-    validationFail: async (c: Context, req: Request, res: Response) => {
-      const operation = c.operation as Operation;
-      let errors = c.validation.errors ?? [];
-      if (operation['x-body-validation'] === 'domain') {
-        errors = errors.filter(
-          (e) => !e.instancePath.startsWith('/requestBody') && e.schemaPath !== '#/requestBody',
-        );
-        if (errors.length === 0) return dispatch(options.operations, c, req, res);
-      }
-      throw new RequestValidationError(validationIssues(errors));
-    },
+    validationFail: async (c: Context, req: Request, res: Response) =>
+      validationFailed(c.operation as Operation, c.validation.errors ?? [], c.request, req, res),
     notFound: async () => {
       throw new NotFoundError('route');
     },
@@ -203,13 +204,46 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
         .json({ detail: { code: 'method_not_allowed', message: 'method not allowed' } });
     },
   });
+  /**
+   * A request the schema refuses: the 422 array form, except that the body of an
+   * operation whose body the domain judges (x-body-validation: domain) is left to its handler.
+   */
+  async function validationFailed(
+    operation: Operation,
+    errors: ErrorObject[],
+    parsed: Parsed,
+    req: Request,
+    res: Response,
+  ) {
+    if (operation['x-body-validation'] === 'domain') {
+      errors = errors.filter(
+        (e) => !e.instancePath.startsWith('/requestBody') && e.schemaPath !== '#/requestBody',
+      );
+      if (errors.length === 0)
+        return dispatch(options.operations, operation.operationId as string, parsed, req, res);
+    }
+    throw new RequestValidationError(validationIssues(errors));
+  }
   for (const operationId of Object.keys(options.operations)) {
     api.register(operationId, (c: Context, req: Request, res: Response) =>
-      dispatch(options.operations, c, req, res),
+      dispatch(options.operations, operationId, c.request, req, res),
     );
   }
   await api.init();
   cacheRouting(api.router);
+
+  // routed requests are checked here with the request parsed once (see operationRequest.ts)
+  const checkOperation = operationChecker(api);
+  async function answerChecked(
+    operation: Operation,
+    checked: CheckedRequest,
+    req: Request,
+    res: Response,
+  ): Promise<void> {
+    if (checked.unauthorized) throw new UnauthenticatedError();
+    if (checked.errors) return validationFailed(operation, checked.errors, checked, req, res);
+    return dispatch(options.operations, operation.operationId as string, checked, req, res);
+  }
 
   const app = express();
   app.disable('x-powered-by');
@@ -257,8 +291,16 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     };
     // Bodies the domain judges (x-body-validation: domain) are not schema-checked by
     // the gateway: the handler reads req.body; validation sees an empty object.
-    if (routed.get(req)?.['x-body-validation'] === 'domain') request.body = {};
-    api.handleRequest(request, req, res).catch((error: unknown) => {
+    const operation = routed.get(req);
+    if (operation?.['x-body-validation'] === 'domain') request.body = {};
+    const checked =
+      operation && options.operations[operation.operationId ?? '']
+        ? checkOperation(operation as ApiOperation, request, req.gateway.principal !== undefined)
+        : undefined;
+    const answered = checked
+      ? answerChecked(operation as Operation, checked, req, res)
+      : api.handleRequest(request, req, res);
+    answered.catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);
     });

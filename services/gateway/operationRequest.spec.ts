@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, Operation, Request } from 'openapi-backend';
+import { OPENAPI_PATH } from '../platform';
+import { operationChecker, RawRequest } from './operationRequest';
+
+const ID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
+
+/** The same backend the gateway builds. */
+async function backend(): Promise<OpenAPIBackend> {
+  const api = new OpenAPIBackend({
+    definition: OPENAPI_PATH,
+    quick: false,
+    strict: true,
+    coerceTypes: true,
+    validate: true,
+    customizeAjv: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
+  });
+  await api.init();
+  return api;
+}
+
+const pathFor = (op: Operation, value: string) => op.path.replace(/\{[^}]+\}/g, value);
+
+const QUERIES: Array<Record<string, unknown>> = [
+  {},
+  { limit: '5' },
+  { limit: 'abc', offset: '-1' },
+  { unknown: 'x' },
+  { limit: ['1', '2'] },
+  { q: 'name', kind: 'service', depth: '2', cursor: 'abc' },
+  { include: 'nodes', since: '2026-01-01T00:00:00Z', version: '3' },
+  { state: 'open', project_id: ID, include_archived: 'true' },
+  { state: ['open', 'bogus'], include_archived: 'maybe' },
+];
+const BODIES: unknown[] = [undefined, {}, { name: 'p', intent: 'cli' }, 'text', 5, null, [1]];
+const HEADERS: Array<Record<string, string>> = [
+  { 'content-type': 'application/json' },
+  { 'content-type': 'text/plain', 'if-match': '"3"', 'idempotency-key': 'k-1' },
+  {},
+];
+
+describe('operationChecker', () => {
+  let api: OpenAPIBackend;
+  before(async function () {
+    this.timeout(30_000);
+    api = await backend();
+  });
+
+  it("gives every operation the errors, path parameters and query of openapi-backend's handleRequest", async () => {
+    const check = operationChecker(api);
+    let compared = 0;
+    for (const op of api.router.getOperations()) {
+      for (const param of [ID, 'not-a-uuid', 'a%20b']) {
+        for (const query of QUERIES) {
+          for (const [i, body] of BODIES.entries()) {
+            const headers = HEADERS[i % HEADERS.length];
+            const request = {
+              method: op.method,
+              path: pathFor(op, param),
+              query: structuredClone(query),
+              headers: { ...headers },
+              body,
+            } as RawRequest & Request;
+            const checked = check(op, request, true);
+            if (!checked) throw new Error(`${op.operationId} is left to handleRequest`);
+            const validation = api.validator.validateRequest(request, op);
+            const parsed = api.router.parseRequest(
+              validation.errors ? request : (validation.coerced as Request),
+              op,
+            );
+            const what = `${op.operationId} ${JSON.stringify({ param, query, body, headers })}`;
+            expect(checked.errors ?? null, what).to.deep.equal(validation.errors);
+            expect(checked.params, what).to.deep.equal(parsed.params);
+            expect(checked.query, what).to.deep.equal(parsed.query);
+            expect(request.query, `${what}: the request's query is left as sent`).to.deep.equal(
+              query,
+            );
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).to.be.greaterThan(1000);
+  });
+
+  it('refuses an operation with a security requirement when no one is authenticated', async () => {
+    const op = api.router.getOperation('listProjects') as Operation;
+    const request = { path: '/v1/projects', query: {}, headers: {}, body: undefined };
+    expect(operationChecker(api)(op, request, false)?.unauthorized).to.equal(true);
+    expect(operationChecker(api)(op, request, true)?.unauthorized).to.equal(false);
+  });
+});
