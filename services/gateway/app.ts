@@ -8,10 +8,9 @@
  * X-RateLimit headers like any authenticated answer. Every error goes through
  * errorMiddleware.
  */
-import addFormats from 'ajv-formats';
 import express, { Express, NextFunction, Request, Response, Router } from 'express';
 import type { ErrorObject } from 'ajv';
-import { Context, OpenAPIBackend, Operation as ApiOperation } from 'openapi-backend';
+import { Context, Operation as ApiOperation } from 'openapi-backend';
 import {
   DomainError,
   InvalidInputError,
@@ -32,7 +31,7 @@ import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
-import { CheckedRequest, operationChecker } from './operationRequest';
+import { CheckedRequest, openApiBackend, operationChecker } from './operationRequest';
 
 export interface GatewayOptions {
   definitionPath: string;
@@ -136,17 +135,7 @@ async function dispatch(
 }
 
 export async function createGateway(options: GatewayOptions): Promise<Express> {
-  const api = new OpenAPIBackend({
-    definition: options.definitionPath,
-    quick: false,
-    strict: true,
-    coerceTypes: true,
-    validate: true,
-    customizeAjv: (ajv) => {
-      addFormats(ajv);
-      return ajv;
-    },
-  });
+  const api = openApiBackend(options.definitionPath);
   const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
   const unknownKeys =
     options.unknownKeys ?? new UnknownKeyLimit(options.rateLimits.perMinute('anon'));

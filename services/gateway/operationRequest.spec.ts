@@ -1,24 +1,13 @@
 import { expect } from 'chai';
-import addFormats from 'ajv-formats';
 import { OpenAPIBackend, Operation, Request } from 'openapi-backend';
 import { OPENAPI_PATH } from '../platform';
-import { operationChecker, RawRequest } from './operationRequest';
+import { openApiBackend, operationChecker, RawRequest } from './operationRequest';
 
 const ID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
 /** The same backend the gateway builds. */
 async function backend(): Promise<OpenAPIBackend> {
-  const api = new OpenAPIBackend({
-    definition: OPENAPI_PATH,
-    quick: false,
-    strict: true,
-    coerceTypes: true,
-    validate: true,
-    customizeAjv: (ajv) => {
-      addFormats(ajv);
-      return ajv;
-    },
-  });
+  const api = openApiBackend(OPENAPI_PATH);
   await api.init();
   return api;
 }

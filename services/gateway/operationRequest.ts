@@ -15,9 +15,29 @@
  */
 import { params as pathParams } from 'bath-es5';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { OpenAPIBackend, Operation } from 'openapi-backend';
+import addFormats from 'ajv-formats';
+import { OpenAPIBackend, type Operation } from 'openapi-backend';
 
 type Query = Record<string, unknown>;
+
+/**
+ * The openapi-backend instance the gateway routes and validates with, built from the
+ * document at `definitionPath` (not yet initialised): strict, coercing query and path
+ * values to their schema types, with ajv-formats for the string formats.
+ */
+export function openApiBackend(definitionPath: string): OpenAPIBackend {
+  return new OpenAPIBackend({
+    definition: definitionPath,
+    quick: false,
+    strict: true,
+    coerceTypes: true,
+    validate: true,
+    customizeAjv: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
+  });
+}
 
 export interface CheckedRequest {
   /** Not authorized: the caller is answered 401 before anything is validated. */
