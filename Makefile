@@ -11,6 +11,8 @@ TEST_REDIS_PORT ?= 26379
 TEST_REDIS_CLUSTER_PORT ?= 26391
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
+# Graph sizes of `make bench` / `make bench-store` (comma-separated; quicker runs: BENCH_SIZES=1000,10000).
+BENCH_SIZES ?= 1000,10000,100000
 # Every mocha run ends with a plain 'label: N passed, N failed' line (and appends its counts
 # to $(TEST_COUNTS), which .ci/run adds up).
 TEST_COUNTS ?= .run/test-counts
@@ -38,12 +40,13 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
+.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-store clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
-	@echo "make bench    benchmarks at 1k/10k/100k nodes, then split against in process, then MCP against HTTP (medians, ratios)"
+	@echo "make bench    benchmarks at 1k/10k/100k nodes (BENCH_SIZES), then split against in process, then MCP against HTTP (medians, ratios)"
+	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
@@ -119,10 +122,16 @@ fuzz: deps
 	scripts/fuzz.sh
 
 bench: deps
-	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts $(BENCH_ARGS)
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts --sizes $(BENCH_SIZES) $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-split
 	@$(MAKE) --no-print-directory bench-web
 	@$(MAKE) --no-print-directory bench-mcp
+
+# The versioned store alone: fork, batches, validate, full read, scoped reads at the head
+# and pinned, merges, revert, stored records and the layout comparison (property joins
+# against versioned relationships) at BENCH_SIZES (no gateway, split, web or MCP).
+bench-store: deps
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts --sizes $(BENCH_SIZES) --only writes,reads,merge,history,layout $(BENCH_ARGS)
 
 # Time to first render of the web viewer: a 1k-node branch and a 100k-node main
 # opened at their top level, in headless chromium (median and ratio).

@@ -50,11 +50,27 @@ export class BenchClient {
     return body.branch.version;
   }
 
-  validate(branchId: string): Promise<any> {
-    return this.call('POST', `/v1/branches/${branchId}/validate`, {});
+  /** validateDeltas of `deltas` over the branch (none: the branch as it is). */
+  validate(branchId: string, deltas: unknown[] = []): Promise<any> {
+    return this.call('POST', `/v1/branches/${branchId}/validate`, { deltas });
   }
 
   readGraph(branchId: string): Promise<any> {
     return this.call('GET', `/v1/branches/${branchId}/graph`);
+  }
+
+  merge(branchId: string, expectedVersion: number): Promise<any> {
+    return this.call('POST', `/v1/branches/${branchId}/merge`, {
+      expected_version: expectedVersion,
+    });
+  }
+
+  /** revertBranch of the batch that made `version`; returns the branch's new version. */
+  async revert(branchId: string, version: number, expectedVersion: number): Promise<number> {
+    const body = await this.call('POST', `/v1/branches/${branchId}/revert`, {
+      version,
+      expected_version: expectedVersion,
+    });
+    return body.branch.version;
   }
 }

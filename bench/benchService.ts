@@ -19,6 +19,11 @@ export function benchEnv(overrides: Record<string, string> = {}): Record<string,
     PROJECT_LIMIT: '1000',
     RATE_LIMIT_READ_PER_MIN: '100000000',
     RATE_LIMIT_WRITE_PER_MIN: '1000000',
+    // a statement's first plan (the unrolled walks of the nesting limit) may take long
+    // on a loaded machine; the benches time steady state, after warm-up
+    NEO4J_TX_TIMEOUT_MS: '300000',
+    // the fixtures write main's history directly: keep every version readable
+    HISTORY_MIN_MAIN_VERSIONS: '1000000',
     ...overrides,
   };
 }

@@ -1,24 +1,25 @@
 /**
  * Merge benchmark: merge into main through HTTP on a main of a given size
- * (bulk-loaded, see graphFixture.ts): a fast-forward of a branch with 100 batches,
- * a replay of 100 recorded batches onto a main that moved, and the preview of
- * that replay. Each run sets up its own branches; only the merge (or preview) call
- * is timed.
+ * (bulk-loaded, see graphFixture.ts): a fast-forward of a branch with `BATCHES`
+ * batches, a replay of as many recorded batches onto a main that moved, and the
+ * preview of that replay. Each run sets up its own branches; only the merge (or
+ * preview) call is timed. A merge looks only at what changed on either side since the
+ * fork, so its cost should not follow main's size.
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
 import { BenchClient } from './benchClient';
 import { Fixture, loadFixture, pick } from './graphFixture';
-import { measureEach, printTable, Sample, sampleOf } from './stats';
+import { measureEach, Sample, sampleOf } from './stats';
 
-/** Timed runs per merge case (each needs forks and 100 batches of set-up). */
+/** Timed runs per merge case (each needs forks and its batches of set-up). */
 const RUNS = 5;
 
-/** Above this size the merge bench is skipped (each run forks main twice). */
-export const MERGE_BENCH_MAX_SIZE = 10_000;
+/** Batches on the merged branch. */
+export const BATCHES = 10;
 
 /** One small batch: a node in a random boundary, wired from a random fixture node. */
-function smallBatch(fixture: Fixture): unknown[] {
+export function smallBatch(fixture: Fixture): unknown[] {
   const [id, input] = [randomUUID(), randomUUID()];
   return [
     {
@@ -36,16 +37,37 @@ function smallBatch(fixture: Fixture): unknown[] {
   ];
 }
 
-async function applyBatches(client: BenchClient, branchId: string, fixture: Fixture, n: number) {
-  let version = 0;
+export async function applyBatches(
+  client: BenchClient,
+  branchId: string,
+  fixture: Fixture,
+  n: number,
+  from = 0,
+): Promise<number> {
+  let version = from;
   for (let i = 0; i < n; i++)
     version = await client.applyDeltas(branchId, smallBatch(fixture), version);
   return version;
 }
 
-function merge(client: BenchClient, branchId: string, version: number) {
-  return client.call('POST', `/v1/branches/${branchId}/merge`, { expected_version: version });
+/**
+ * Merges and previews, untimed, before the first size: a statement's first plan (the
+ * unrolled walks of the nesting limit) takes seconds, which would otherwise land on the
+ * smallest size and flatter every ratio against it.
+ */
+async function warmUp(client: BenchClient, projectId: string, fixture: Fixture): Promise<void> {
+  process.stderr.write(`  warming up: ${WARMUP_MERGES} merges of each kind ...\n`);
+  for (let i = 0; i < WARMUP_MERGES; i++) {
+    const [moved, behind] = [await client.fork(projectId), await client.fork(projectId)];
+    const version = await applyBatches(client, behind, fixture, BATCHES);
+    await client.merge(moved, await applyBatches(client, moved, fixture, 1));
+    await client.call('GET', `/v1/branches/${behind}/merge-preview`);
+    await client.merge(behind, version);
+  }
 }
+
+/** Untimed merges of each kind before the first size. */
+const WARMUP_MERGES = 3;
 
 export async function runMergeBench(options: {
   client: BenchClient;
@@ -54,22 +76,23 @@ export async function runMergeBench(options: {
 }): Promise<Sample[]> {
   const { client, executor } = options;
   const samples: Sample[] = [];
-  for (const size of options.sizes.filter((s) => s <= MERGE_BENCH_MAX_SIZE)) {
+  for (const size of options.sizes) {
     process.stderr.write(`merge @ ${size} nodes: loading fixture on main ...\n`);
     const project = await client.createProject();
     const fixture = await loadFixture(executor, project.mainId, size);
     let ready = { branchId: '', version: 0 };
+    if (size === options.sizes[0]) await warmUp(client, project.projectId, fixture);
     samples.push(
       await measureEach(
-        'merge fast-forward (100 batches)',
+        `merge fast-forward (${BATCHES} batches)`,
         size,
         RUNS,
         async () => {
           const branchId = await client.fork(project.projectId);
-          ready = { branchId, version: await applyBatches(client, branchId, fixture, 100) };
+          ready = { branchId, version: await applyBatches(client, branchId, fixture, BATCHES) };
         },
         async () => {
-          const body = await merge(client, ready.branchId, ready.version);
+          const body = await client.merge(ready.branchId, ready.version);
           if (body.mode !== 'fast_forward') throw new Error(`expected fast_forward: ${body.mode}`);
         },
       ),
@@ -77,7 +100,7 @@ export async function runMergeBench(options: {
     const previews: number[] = [];
     samples.push(
       await measureEach(
-        'merge replay (100 batches)',
+        `merge replay (${BATCHES} batches)`,
         size,
         RUNS,
         async () => {
@@ -85,24 +108,20 @@ export async function runMergeBench(options: {
             await client.fork(project.projectId),
             await client.fork(project.projectId),
           ];
-          const version = await applyBatches(client, behind, fixture, 100);
-          await merge(client, moved, await applyBatches(client, moved, fixture, 1));
+          const version = await applyBatches(client, behind, fixture, BATCHES);
+          await client.merge(moved, await applyBatches(client, moved, fixture, 1));
           const started = performance.now();
           await client.call('GET', `/v1/branches/${behind}/merge-preview`);
           previews.push(performance.now() - started);
           ready = { branchId: behind, version };
         },
         async () => {
-          const body = await merge(client, ready.branchId, ready.version);
+          const body = await client.merge(ready.branchId, ready.version);
           if (body.mode !== 'replay') throw new Error(`expected replay: ${body.mode}`);
         },
       ),
     );
-    samples.push(sampleOf('merge preview (replay, 100 batches)', size, previews));
+    samples.push(sampleOf(`merge preview (replay, ${BATCHES} batches)`, size, previews));
   }
   return samples;
-}
-
-export function reportMerge(samples: Sample[]): void {
-  if (samples.length > 0) printTable('Merge into main', samples);
 }

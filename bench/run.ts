@@ -1,23 +1,33 @@
 /**
  * `make bench`: starts the real service in-process against the throw-away Neo4j
- * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios.
- *   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--only writes,reads,merge,gateway]
+ * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
+ * versioned store's scaling ratios, all measured in this one run.
+ *   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--only writes,reads,merge,history,layout,gateway]
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
 import { benchConfig, benchUser } from './benchService';
-import { printTable, ratio, Sample } from './stats';
-import { reportMerge, runMergeBench } from './mergeBench';
+import { printTable, Sample } from './stats';
+import { runMergeBench } from './mergeBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
+import { runHistoryBench, StorageFigure } from './historyBench';
+import { runLayoutBench } from './layoutBench';
 import { reportGateway, runGatewayBench } from './gatewayBench';
+import {
+  reportLayout,
+  reportReads,
+  reportStorage,
+  reportTargets,
+  reportWrites,
+} from './benchReport';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      only: { type: 'string', default: 'writes,reads,merge,gateway' },
+      only: { type: 'string', default: 'writes,reads,merge,history,layout,gateway' },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
     },
@@ -32,12 +42,46 @@ async function main(): Promise<void> {
       'project:delete',
       'decisions:read',
     ]);
-    if (only.has('writes'))
-      report(await runWriteBench({ client, executor: service.executor, sizes }), sizes);
-    if (only.has('reads'))
-      reportReads(await runReadBench({ client, executor: service.executor, sizes, userId }), sizes);
-    if (only.has('merge'))
-      reportMerge(await runMergeBench({ client, executor: service.executor, sizes }));
+    const all: Sample[] = [];
+    let storage: StorageFigure[] = [];
+    const { executor } = service;
+    // a part that fails is reported and the others still run (each prints its figures
+    // as it measures them); the run then exits non-zero
+    const part = async (name: string, run: () => Promise<void>) => {
+      if (!only.has(name)) return;
+      try {
+        await run();
+      } catch (error) {
+        process.exitCode = 1;
+        console.log(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    await part('writes', async () => {
+      const samples = await runWriteBench({ client, executor, sizes });
+      reportWrites(samples, sizes);
+      all.push(...samples);
+    });
+    await part('reads', async () => {
+      const samples = await runReadBench({ client, executor, sizes, userId });
+      reportReads(samples, sizes);
+      all.push(...samples);
+    });
+    await part('merge', async () => {
+      const samples = await runMergeBench({ client, executor, sizes });
+      printTable('Merge into main', samples);
+      all.push(...samples);
+    });
+    await part('history', async () => {
+      const history = await runHistoryBench({ client, executor, sizes });
+      printTable('Revert', history.samples);
+      reportStorage(history.storage);
+      all.push(...history.samples);
+      storage = history.storage;
+    });
+    await part('layout', async () => {
+      reportLayout(await runLayoutBench({ client, executor, sizes }), sizes);
+    });
+    reportTargets(all, storage, sizes);
     if (only.has('gateway')) {
       const connections = 10;
       const samples = await runGatewayBench({
@@ -53,41 +97,6 @@ async function main(): Promise<void> {
     }
   } finally {
     await service.close();
-  }
-}
-
-/** The sample of `label` at `size`. */
-const finder = (samples: Sample[]) => (label: string, size: number) =>
-  samples.find((s) => s.label === label && s.size === size);
-
-function report(samples: Sample[], sizes: number[]): void {
-  printTable('Graph writes and full reads', samples);
-  const find = finder(samples);
-  const small = Math.min(...sizes);
-  console.log('\nRatios (p50):');
-  for (const size of sizes) {
-    for (const count of [10, 100]) {
-      console.log(
-        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(`${count}-delta batch (API)`, size), find(`${count}-delta batch (API)`, small))}`,
-      );
-    }
-    console.log(
-      `  full-graph read @ ${size}: API/bare ${ratio(find('full-graph read (API)', size), find('full-graph read (bare Cypher)', size))}`,
-    );
-  }
-}
-
-function reportReads(samples: Sample[], sizes: number[]): void {
-  printTable('Scoped reads', samples);
-  const find = finder(samples);
-  const small = Math.min(...sizes);
-  console.log('\nRatios (p50):');
-  for (const size of sizes) {
-    for (const op of ['subtree depth 3', 'neighborhood', 'boundary view']) {
-      console.log(
-        `  ${op} @ ${size}: API/bare ${ratio(find(`${op} (API)`, size), find(`${op} (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(`${op} (API)`, size), find(`${op} (API)`, small))}`,
-      );
-    }
   }
 }
 

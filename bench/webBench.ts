@@ -43,6 +43,15 @@ async function main(): Promise<void> {
     );
 
     const page = await browser.context.newPage();
+    // the viewer's own errors, so a render that never finishes says why
+    page.on('pageerror', (error) => process.stderr.write(`  page error: ${error.message}\n`));
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        process.stderr.write(`  ${response.status()}: ${response.url()}\n`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') process.stderr.write(`  console: ${message.text()}\n`);
+    });
     await openWithKey(page, service.url, token);
     await page.waitForSelector('[data-testid="projects"]');
     const firstRender = async (hash: string, top: number) => {

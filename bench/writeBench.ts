@@ -1,14 +1,15 @@
 /**
- * Write benchmark: delta batches (10 and 100 deltas), validate, full-graph read
- * and fork at several graph sizes, through HTTP, beside the same writes as bare
- * Cypher through neo4j-driver, so overhead shows as a ratio.
+ * Write benchmark: fork, delta batches (10 and 100 deltas), validate of a 10-delta
+ * batch and the full-graph read at several graph sizes, through HTTP, beside the same
+ * writes and reads as bare Cypher through neo4j-driver, so overhead shows as a ratio.
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
-import { loadBranchGraph } from '../services/graph';
+import { branchView } from '../services/graph';
 import { BenchClient } from './benchClient';
-import { bareBatch } from './fixtureQueries';
+import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
+import { bareFullRead } from './readQueries';
 import { measure, Sample } from './stats';
 
 /** The properties the API stores on a new behavior node (nodeProps), for the bare batch. */
@@ -39,7 +40,7 @@ function bareNodeProps(branchId: string, id: string, parent: string, name: strin
   };
 }
 
-function batchDeltas(fixture: Fixture, count: number, branchId = '') {
+export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
   const deltas: unknown[] = [];
   const bare = { nodes: [] as unknown[], edges: [] as unknown[] };
   for (let i = 0; i < count / 2; i++) {
@@ -107,7 +108,7 @@ const BATCH_WARMUP = 10;
  * size is timed, both sides run this many batches on a scratch branch of their own,
  * leaving the measured branches at their nominal sizes.
  */
-const JIT_WARMUP_BATCHES = 400;
+const JIT_WARMUP_BATCHES = 200;
 
 async function warmUp(client: BenchClient, executor: Executor): Promise<void> {
   process.stderr.write(`warming up the JVM and Node: ${JIT_WARMUP_BATCHES} batches a side ...\n`);
@@ -128,6 +129,22 @@ async function warmUp(client: BenchClient, executor: Executor): Promise<void> {
   }
 }
 
+/** Every node, port and wire record of the branch's head view, as the full read's rows. */
+async function bareFullReadOf(executor: Executor, branchId: string): Promise<number> {
+  return executor.readTx(async (tx) => {
+    const [row] = await tx.run<{
+      id: string;
+      version: number;
+      base_main_version: number;
+      main_id: string;
+    }>(branchRow, { branchId });
+    const view = branchView(row, row.main_id, row.version);
+    let records = 0;
+    for (const query of bareFullRead) records += (await tx.run(query, { view })).length;
+    return records;
+  });
+}
+
 export interface WriteBenchOptions {
   client: BenchClient;
   executor: Executor;
@@ -145,7 +162,7 @@ export async function runWriteBench({
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
     const project = await client.createProject();
     const fixture = await loadFixture(executor, project.mainId, size);
-    const forkRuns = size >= 100_000 ? 3 : 5;
+    const forkRuns = 10;
     let branchId = '';
     samples.push(
       await measure(
@@ -190,15 +207,15 @@ export async function runWriteBench({
       );
     }
     const reads: [string, () => Promise<unknown>][] = [
-      ['validate (API)', () => client.validate(branchId)],
-      ['full-graph read (API)', () => client.readGraph(branchId)],
       [
-        'full-graph read (bare Cypher)',
-        () => executor.readTx((tx) => loadBranchGraph(tx, branchId)),
+        'validate 10-delta batch (API)',
+        () => client.validate(branchId, batchDeltas(fixture, 10).deltas),
       ],
+      ['full-graph read (API)', () => client.readGraph(branchId)],
+      ['full-graph read (bare Cypher)', () => bareFullReadOf(executor, branchId)],
     ];
     for (const [label, read] of reads) {
-      const runs = size >= 100_000 ? 3 : 5;
+      const runs = size >= 100_000 ? 5 : 10;
       samples.push(await measure(label, size, runs, () => read().then(() => undefined), 1));
     }
   }

@@ -1,6 +1,12 @@
 /** The graph file. */
 import { expect } from 'chai';
-import { newUser, TestUser, uniqueName } from './support/harness';
+import { importProject } from '../services/graphfile/commands/importProject';
+import { DeltaError } from '../shared/errors/domainErrors';
+import type { Principal } from '../shared/http/principal';
+import type { ServiceContext } from '../shared/http/serviceContext';
+import { createLogger } from '../shared/logging/logger';
+import { cypher } from '../shared/neo4j/namedQuery';
+import { ALL_SCOPES, currentHarness, newUser, TestUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { content, mergeProject } from './support/mergeWorkspace';
 
@@ -121,6 +127,26 @@ describe('graph file', function () {
     expect((await stranger.api.get(`/v1/branches/${p.mainId}/file`)).status).to.equal(404);
   });
 
+  it('exports a branch as it was at an earlier version; a version not readable is 404', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    await p.seed([addNode({ data: { name: 'base' } })]);
+    const b = await p.fork();
+    await b.apply([addNode({ data: { name: 'first' } })]);
+    await b.apply([addNode({ data: { name: 'second' } })]);
+    const names = (file: any) => file.nodes.map((n: any) => n.data.name).sort();
+    const at = (v: number) => user.api.get(`/v1/branches/${b.id}/file?version=${v}`);
+    expect(names((await at(0)).body)).to.deep.equal(['base']);
+    expect(names((await at(1)).body)).to.deep.equal(['base', 'first']);
+    const head = await user.api.get(`/v1/branches/${b.id}/file`);
+    expect(names(head.body)).to.deep.equal(['base', 'first', 'second']);
+    const later = await at(3);
+    expect(later.status).to.equal(404);
+    expect(later.body.detail).to.deep.include({ error: 'version_not_found', oldest: 0, newest: 2 });
+    const mainAt0 = await user.api.get(`/v1/branches/${p.mainId}/file?version=0`);
+    expect(mainAt0.body.nodes).to.deep.equal([]);
+  });
+
   it('reads a hand-written schema 5 file (camelCase, io nodes) and upgrades it', async () => {
     const user = await newUser();
     const [box, job, sink, o, i, e] = [uuid(), uuid(), uuid(), uuid(), uuid(), uuid()];
@@ -211,5 +237,79 @@ describe('graph file', function () {
     const parents = Object.fromEntries(m3.nodes.map((n: any) => [n.id, n.parent_id]));
     expect(parents).to.deep.equal({ [outer]: null, [inner]: outer, [leaf]: inner });
     expect(m3.nodes.find((n: any) => n.id === leaf).kind).to.equal('behavior');
+  });
+});
+
+describe('graph file: staged import', function () {
+  this.timeout(120_000);
+
+  const lineRecords = cypher(
+    'testLineRecords',
+    `CALL () { MATCH (n:GNode {branch_id: $line}) RETURN count(n) AS nodes }
+     CALL () { MATCH (s:VStage {line: $line}) RETURN count(s) AS stages }
+     RETURN nodes + stages AS records`,
+  );
+  const staged = { stageAbove: 2, stageChunk: 2 };
+
+  function context(): ServiceContext {
+    const { service, config } = currentHarness();
+    return { executor: service.executor, config, logger: createLogger({ level: 'silent' }) };
+  }
+
+  function principalOf(user: TestUser): Principal {
+    return {
+      userId: user.userId,
+      keyId: user.keyId,
+      scopes: new Set(ALL_SCOPES),
+      projectAllowlist: null,
+    };
+  }
+
+  it('a large file is written in chunks and published at once: the same project as in one transaction', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await p.fork();
+    const { deltas } = richGraph();
+    await b.apply([deltas[1], deltas[0], ...deltas.slice(2)]);
+    const file = (await user.api.get(`/v1/branches/${b.id}/file`)).body;
+    const other = await newUser();
+    const created = await importProject(context(), principalOf(other), file, staged);
+    expect(created.main.version).to.equal(0);
+    const again = await other.api.get(`/v1/branches/${created.main.id}/file`);
+    expect(again.body).to.deep.equal(file);
+    const rows = await currentHarness().service.executor.read<{ records: number }>(lineRecords, {
+      line: created.main.id,
+    });
+    expect(rows[0]?.records).to.equal(file.nodes.length); // no stage left open
+  });
+
+  it('a refusal in a later chunk removes what was staged; nothing is created', async () => {
+    const user = await newUser();
+    const [a, b, c] = [uuid(), uuid(), uuid()];
+    const file = {
+      schema_version: 6,
+      project_name: uniqueName('staged'),
+      nodes: [
+        { id: a, kind: 'behavior', parent_id: null, data: { name: 'a' } },
+        { id: b, kind: 'behavior', parent_id: null, data: { name: 'b' } },
+        { id: c, kind: 'behavior', parent_id: null, data: { name: 'a' } },
+      ],
+      edges: [],
+    };
+    let refused: unknown;
+    try {
+      await importProject(context(), principalOf(user), file, staged);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).to.be.instanceOf(DeltaError);
+    expect((refused as DeltaError).envelope.error).to.equal('duplicate_name');
+    const projects = await user.api.get('/v1/projects');
+    expect(projects.body.projects).to.deep.equal([]);
+    const stages = await currentHarness().service.executor.read<{ n: number }>(
+      cypher('testStagedNodes', `MATCH (n:GNode) WHERE n.id IN $ids RETURN count(n) AS n`),
+      { ids: [a, b, c] },
+    );
+    expect(stages[0]?.n).to.equal(0);
   });
 });

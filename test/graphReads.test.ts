@@ -3,7 +3,10 @@ import { expect } from 'chai';
 import { grant, newUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 
-describe('full-graph reads', () => {
+describe('full-graph reads', function () {
+  // a case's first statements are planned on a cold database (the discarded-branch case
+  // meets a write, a full read, a file export and two scoped reads for the first time)
+  this.timeout(90_000);
   it('reads main of a new project: empty GraphResponse with the main BranchRef', async () => {
     const alice = await newUser();
     const created = (await alice.api.post('/v1/projects', { name: uniqueName() })).body;

@@ -28,9 +28,11 @@ const AGENT_OPERATIONS = [
   'searchMainNodes',
   'validateDeltas',
   'applyDeltas',
+  'revertBranch',
   'getMergePreview',
   'mergeBranch',
   'getBranchDiff',
+  'getMainDiff',
   'listBranchChanges',
   'listDecisions',
   'getDecision',
@@ -157,10 +159,11 @@ for (const transport of ['http', 'stdio'] as Transport[]) {
         const readOnly = method === 'GET' || id === 'validateDeltas';
         expect(hints.readOnlyHint, where).to.equal(readOnly);
         expect(hints.destructiveHint, where).to.equal(
-          ['DELETE'].includes(method) || ['applyDeltas', 'mergeBranch'].includes(id),
+          ['DELETE'].includes(method) ||
+            ['applyDeltas', 'revertBranch', 'mergeBranch'].includes(id),
         );
         expect(hints.idempotentHint, where).to.equal(
-          readOnly || method === 'DELETE' || id === 'applyDeltas',
+          readOnly || method === 'DELETE' || ['applyDeltas', 'revertBranch'].includes(id),
         );
       }
     });

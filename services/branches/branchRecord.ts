@@ -13,6 +13,9 @@ export interface BranchRecord {
   is_main: boolean;
   version: number;
   base_main_version: number;
+  /** Main's branch id in the same project (main's own id on main): a reader of this
+   * branch builds its view with `branchView(branch, branch.main_id, version)`. */
+  main_id: string;
   created_at: string;
   last_active_at: string;
   merged_at: string | null;

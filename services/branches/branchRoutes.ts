@@ -10,7 +10,7 @@ import { listBranches } from './commands/listBranches';
 import { renameBranch } from './commands/renameBranch';
 
 export interface BranchRoutesOptions {
-  /** The graph service's part of a fork (usage counters and the content copy). */
+  /** The graph service's part of a fork (the usage counters it starts with). */
   forkContent: ForkContent;
 }
 

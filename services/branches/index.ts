@@ -2,8 +2,9 @@
  * The branches service: a project's branches (main and the working branches forked
  * from it), who may see and change them, and their HTTP routes.
  *
- * - routes: branchRoutes (list, fork, rename, discard), given the graph's content
- *   copy as ForkContent so this service does not import graph;
+ * - routes: branchRoutes (list, fork, rename, discard), given the graph's usage
+ *   counters as ForkContent so this service does not import graph (a fork writes
+ *   only its Branch record; main_id on every branch names main for the views);
  * - access: visibleBranch, branchGrant and branchAccessCypher (the access row read
  *   inside another service's statement), requireWritable, requireVersion,
  *   requireProjectActive;

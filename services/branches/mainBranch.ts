@@ -15,10 +15,13 @@ import {
 
 export async function createMainBranch(
   tx: QueryRunner,
-  input: { projectId: string; ownerId: string; now: string },
+  input: { projectId: string; ownerId: string; now: string; id?: string },
 ): Promise<BranchRecord> {
+  // a staged import chose main's id first: its content is already on that line
+  const id = input.id ?? randomUUID();
   const row = await tx.one<{ branch: BranchRecord }>(createBranch, {
-    id: randomUUID(),
+    id,
+    mainId: id,
     projectId: input.projectId,
     ownerId: input.ownerId,
     name: MAIN_BRANCH_NAME,

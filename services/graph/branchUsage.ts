@@ -14,8 +14,10 @@
  */
 import type { Config } from '../../shared/config/config';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { ForkContent } from '../branches';
 import { deltaError } from './deltas/deltaErrors';
 import { measureBranch, setBranchUsage } from './store/usageQueries';
+import { branchView } from './view';
 
 export interface BranchUsage {
   nodes: number;
@@ -26,6 +28,10 @@ export interface BranchUsage {
 /** The counters as stored on a Branch (absent on branches written before they existed). */
 export interface UsageCounters {
   id: string;
+  /** Where the branch reads from (a measure counts what its head version sees). */
+  version: number;
+  base_main_version: number;
+  main_id: string;
   node_count?: number | null;
   edge_count?: number | null;
   stored_bytes?: number | null;
@@ -37,7 +43,7 @@ export async function usageOf(tx: QueryRunner, branch: UsageCounters): Promise<B
     return { nodes: branch.node_count, edges: branch.edge_count, bytes };
   }
   const row = await tx.one<{ nodes: number; edges: number }>(measureBranch, {
-    branchId: branch.id,
+    view: branchView(branch, branch.main_id, branch.version),
   });
   return { nodes: row?.nodes ?? 0, edges: row?.edges ?? 0, bytes };
 }
@@ -90,3 +96,9 @@ export function grown(
     bytes: before.bytes + bytes,
   };
 }
+
+/** The graph service's part of a fork, handed to branchRoutes by the process wiring:
+ * the new branch starts with main's counters (it reads main's content, copying none). */
+export const forkContent: ForkContent = {
+  usageOf: (tx, main) => usageOf(tx, main),
+};

@@ -1,4 +1,6 @@
-/** Computes the Finding list of a branch, sorted by severity (errors first), code, locator. */
+/** Computes the Finding list of the graph a view sees (a branch or main at a version,
+ * or a write view with a batch applied but not committed), sorted by severity (errors
+ * first), code, locator. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { CLIP_LENGTH, quote } from '../../shared/text/clip';
@@ -8,6 +10,7 @@ import {
   unsatisfiedInputs,
   wireFindings,
 } from './store/findingQueries';
+import type { View } from './view';
 
 export type Finding = components['schemas']['Finding'];
 
@@ -75,9 +78,9 @@ export function orphansOf(rows: TreeRow[]): TreeRow[] {
   return rows.filter((r) => covered.get(r.id) === false);
 }
 
-export async function computeFindings(tx: QueryRunner, branchId: string): Promise<Finding[]> {
+export async function computeFindings(tx: QueryRunner, view: View): Promise<Finding[]> {
   const findings: Finding[] = [];
-  const params = { branchId, quoted: QUOTED };
+  const params = { view, quoted: QUOTED };
   for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, params)) {
     findings.push({
       code: 'unsatisfied_input',
@@ -108,7 +111,7 @@ export async function computeFindings(tx: QueryRunner, branchId: string): Promis
       });
     }
   }
-  if (await tx.one(anyProvenance, { branchId })) {
+  if (await tx.one(anyProvenance, { view })) {
     for (const row of orphansOf(await tx.run<TreeRow>(provenanceTree, params))) {
       findings.push({
         code: 'orphan_node',

@@ -1,11 +1,12 @@
 /**
- * Loads the whole graph of a branch within a transaction (full reads).
- * A discarded branch has no graph (its nodes, ports and edges are removed):
- * loadLiveGraph answers it empty at once, while the purge job deletes what is stored.
+ * Loads the whole graph a view sees within a transaction (full reads, graph-file
+ * export). A discarded branch has no graph: loadLiveGraph answers it empty at once,
+ * while the purge job deletes what is stored.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { EdgeRecord, groupPorts, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 import { readBranchEdges, readBranchNodes, readBranchPorts } from './store/graphReadQueries';
+import type { View } from './view';
 
 export interface LoadedGraph {
   nodes: NodeWithPorts[];
@@ -16,15 +17,17 @@ const NO_GRAPH: LoadedGraph = { nodes: [], edges: [] };
 
 export async function loadLiveGraph(
   tx: QueryRunner,
-  branch: { id: string; status: string },
+  branch: { status: string },
+  view: View,
 ): Promise<LoadedGraph> {
-  return branch.status === 'discarded' ? NO_GRAPH : loadBranchGraph(tx, branch.id);
+  return branch.status === 'discarded' ? NO_GRAPH : loadBranchGraph(tx, view);
 }
 
-export async function loadBranchGraph(tx: QueryRunner, branchId: string): Promise<LoadedGraph> {
-  const nodes = await tx.run<{ node: NodeRecord }>(readBranchNodes, { branchId });
-  const ports = await tx.run<{ port: PortRecord }>(readBranchPorts, { branchId });
-  const edges = await tx.run<EdgeRecord & Record<string, unknown>>(readBranchEdges, { branchId });
+/** Every node (with its ports) and wire visible in `view`, nodes and wires by id. */
+export async function loadBranchGraph(tx: QueryRunner, view: View): Promise<LoadedGraph> {
+  const nodes = await tx.run<{ node: NodeRecord }>(readBranchNodes, { view });
+  const ports = await tx.run<{ port: PortRecord }>(readBranchPorts, { view });
+  const edges = await tx.run<EdgeRecord & Record<string, unknown>>(readBranchEdges, { view });
   return {
     nodes: groupPorts(
       nodes.map((r) => r.node),

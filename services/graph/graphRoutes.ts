@@ -4,17 +4,17 @@ import {
   DomainError,
   EdgeNotFoundError,
   NodeNotFoundError,
-  RequestValidationError,
   VersionConflictError,
 } from '../../shared/errors/domainErrors';
-import { errorBody } from '../../shared/http/errorResponse';
 import { ok, OperationRequest, OperationResult, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';
 import { applyDeltas, ApplyResult, requireApplyAccess } from './commands/applyDeltas';
 import { BranchGraph, readBranchGraph, readMainGraph } from './commands/readGraph';
 import { validateDeltas } from './commands/validateDeltas';
-import { fingerprint, IdempotencyStore, isValidIdempotencyKey } from './idempotency';
+import type { IdempotencyStore } from './idempotency';
+import { idempotentWrite } from './idempotentWrite';
+import { graphVersion } from './viewResolver';
 import { presentEdge, presentNode } from './wirePresenter';
 
 function presentGraph(graph: BranchGraph, version: string) {
@@ -59,70 +59,30 @@ export function graphRoutes(
   const version = ctx.config.serviceVersion;
   const { idempotency } = deps;
 
-  async function applyOnce(
-    store: IdempotencyStore,
-    req: OperationRequest,
-  ): Promise<OperationResult> {
-    const branchId = req.params.branch_id;
-    const key = req.headers['idempotency-key'];
-    if (key === undefined) {
-      return ok(presentApply(await applyDeltas(ctx, req.principal, branchId, req.body), version));
-    }
-    if (!isValidIdempotencyKey(key)) {
-      throw new RequestValidationError([
-        {
-          loc: ['header', 'Idempotency-Key'],
-          msg: 'Idempotency-Key is 1 to 255 printable ASCII characters',
-          type: 'string_pattern_mismatch',
-          input: key,
-        },
-      ]);
-    }
-    const scope = `${req.principal.userId}:${branchId}`;
-    const print = fingerprint(req.body);
-    // an existing entry is read only for a caller that may apply this batch itself
-    const reservation = await store.reserve(scope, key, print, () =>
-      requireApplyAccess(ctx, req.principal, branchId),
-    );
-    if (reservation.kind === 'replay') {
-      return { ...reservation.response, headers: { 'Idempotent-Replayed': 'true' } };
-    }
-    let response: OperationResult;
-    try {
-      const result = await applyDeltas(ctx, req.principal, branchId, req.body, {
-        key,
-        fingerprint: print,
-      });
-      // Applied before under this key, but Redis had lost the answer: a replay all the same.
-      response = result.replayed
-        ? { ...ok(presentApply(result, version)), headers: { 'Idempotent-Replayed': 'true' } }
-        : ok(presentApply(result, version));
-    } catch (error) {
-      if (isReplayable(error)) {
-        const { status, body } = errorBody(error);
-        await store.complete(scope, key, print, { status, body }).catch(() => undefined);
-      } else {
-        await store.release(scope, key, reservation.token, print);
-      }
-      throw error;
-    }
-    await store
-      .complete(scope, key, print, { status: response.status, body: response.body })
-      .catch((error: unknown) => {
-        req.log.warn(
-          { err: error },
-          'idempotent answer not cached; a retry is answered from the recorded batch',
-        );
-      });
-    return response;
-  }
+  const applyOnce = (store: IdempotencyStore, req: OperationRequest): Promise<OperationResult> =>
+    idempotentWrite(store, req, {
+      run: (recorded) => applyDeltas(ctx, req.principal, req.params.branch_id, req.body, recorded),
+      present: (result: ApplyResult) => presentApply(result, version),
+      requireAccess: () => requireApplyAccess(ctx, req.principal, req.params.branch_id),
+      isReplayable,
+    });
 
   return {
     getMainGraph: async (req) =>
-      ok(presentGraph(await readMainGraph(ctx, req.principal, req.params.project_id), version)),
+      ok(
+        presentGraph(
+          await readMainGraph(ctx, req.principal, req.params.project_id, graphVersion(req)),
+          version,
+        ),
+      ),
 
     getBranchGraph: async (req) =>
-      ok(presentGraph(await readBranchGraph(ctx, req.principal, req.params.branch_id), version)),
+      ok(
+        presentGraph(
+          await readBranchGraph(ctx, req.principal, req.params.branch_id, graphVersion(req)),
+          version,
+        ),
+      ),
 
     validateDeltas: async (req) => {
       const result = await validateDeltas(ctx, req.principal, req.params.branch_id, req.body);

@@ -8,7 +8,11 @@
  *   parseDeltaBatch, deltaError, the delta types, PORT_CHANNELS; the text of a batch
  *   on the change trail (recordedText, parseRecordedDeltas, toWireDelta);
  * - writes other services make in their own transactions: writePositions,
- *   deleteNodesAndPorts, relinkParents, saveUsage; forkContent (the copy a fork starts from);
+ *   deleteNodesAndPorts, saveUsage, and the copy-on-write primitives upsertStates,
+ *   removeStates, placeNodes; forkContent (the counters a fork starts with: a fork
+ *   copies no content);
+ * - the versioned store: View, mainView, branchView, writeViewOf, OPEN, and the
+ *   visibility rule as Cypher fragments (stateOf, statesWhere, allStates, ...);
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, and the node records with their presenters
  *   (presentPort, parseVerifications) and path rules (chainProblem, renderPath);
@@ -18,7 +22,7 @@
  * Other services import these from here, never from graph's deltas/, commands/ or
  * store/ folders, so graph can rearrange its internals.
  */
-export { quotaProblem, requireWithinQuota, saveUsage, usageOf } from './branchUsage';
+export { forkContent, quotaProblem, requireWithinQuota, saveUsage, usageOf } from './branchUsage';
 export type { BranchUsage } from './branchUsage';
 export { expireIdempotencyKeys } from './commands/expireIdempotencyKeys';
 export { BatchApplier } from './deltas/batchApplier';
@@ -30,15 +34,32 @@ export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDel
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
 export type { Finding } from './findings';
-export { forkContent } from './graphCopy';
 export { loadBranchGraph, loadLiveGraph } from './graphLoader';
 export type { LoadedGraph } from './graphLoader';
 export type { Channel, NodeKind, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 export { graphRoutes } from './graphRoutes';
 export { IdempotencyStore } from './idempotency';
-export { deleteNodesAndPorts, relinkParents, writePositions } from './nodeWrites';
+export { deleteNodesAndPorts, writePositions } from './nodeWrites';
 export type { NodePosition } from './nodeWrites';
 export { chainProblem, renderPath } from './paths';
+export { revertRoutes } from './revertRoutes';
 export { scopedReadRoutes } from './scopedReadRoutes';
 export { changeSchema } from './store/changeQueries';
 export { graphSchema } from './store/graphSchema';
+export { migrateStore } from './migration/migrateStore';
+export { branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
+export { graphVersion, resolveView } from './viewResolver';
+export type { View } from './view';
+export {
+  allStates,
+  optionalStateOf,
+  OPEN_CYPHER,
+  stateOf,
+  statesWhere,
+  VIEW_LINES,
+  visible,
+  visibleRecord,
+} from './visibilityRule';
+export type { StateLabel } from './visibilityRule';
+export { placeNodes, removeStates, upsertStates } from './recordWrites';
+export type { StateRow } from './recordWrites';

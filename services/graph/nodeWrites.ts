@@ -1,15 +1,14 @@
 /**
- * Writes on a branch's nodes that other services make inside their own transactions:
- * merge places the nodes it added, and fast-forward removes what main no longer has
- * and links the nodes it copied to their parents;
- * graph-file import places the imported nodes. The delta engine uses the same.
+ * Writes on a view's nodes that other services make inside their own transactions,
+ * through a write view (view.ts writeViewOf): merge places the nodes it added and
+ * fast-forward removes what main no longer has; graph-file import places the
+ * imported nodes. The delta engine uses the same. Both go through the copy-on-write
+ * primitives (recordWrites.ts), so history and branch overlays stay consistent.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import {
-  deleteNodesAndPorts as deleteNodesAndPortsQuery,
-  relinkParents as relinkParentsQuery,
-  writePositions as writePositionsQuery,
-} from './store/deltaQueries';
+import { placeNodes, removeStates } from './recordWrites';
+import { findRemovals } from './store/deltaQueries';
+import type { View } from './view';
 
 export interface NodePosition {
   id: string;
@@ -17,42 +16,37 @@ export interface NodePosition {
   y: number;
 }
 
-/** Sets the positions of nodes of the branch; returns how many of them exist. */
+/** Sets the positions of nodes visible in the view; returns how many of them exist. */
 export async function writePositions(
   tx: QueryRunner,
-  branchId: string,
+  view: View,
   positions: readonly NodePosition[],
 ): Promise<number> {
-  if (positions.length === 0) return 0;
-  const row = await tx.one<{ written: number }>(writePositionsQuery, { branchId, positions });
-  return row?.written ?? 0;
+  return placeNodes(tx, view, positions);
 }
 
 /**
- * Deletes nodes and ports of the branch with every wire touching those ports;
- * returns how many nodes and wires went (a wire between two deleted ports counts once).
+ * Removes nodes and ports visible in the (write) view with every wire touching those
+ * ports (found by handle in the view); returns how many nodes and wires went (a wire
+ * between two removed ports counts once). Ids the view does not see are ignored.
  */
 export async function deleteNodesAndPorts(
   tx: QueryRunner,
-  branchId: string,
+  view: View,
   nodeIds: readonly string[],
   portIds: readonly string[],
 ): Promise<{ nodes: number; edges: number }> {
-  const row = await tx.one<{ edgesDeleted: number; nodesDeleted: number }>(
-    deleteNodesAndPortsQuery,
-    { branchId, nodeIds, portIds },
+  if (nodeIds.length === 0 && portIds.length === 0) return { nodes: 0, edges: 0 };
+  const row = await tx.one<{ nodeIds: string[]; portIds: string[]; edgeIds: string[] }>(
+    findRemovals,
+    { view, nodeIds, portIds },
   );
-  return { nodes: row?.nodesDeleted ?? 0, edges: row?.edgesDeleted ?? 0 };
-}
-
-/**
- * Links nodes of the branch written with a parent_id (copied property for property)
- * to that parent, replacing the containment they had: run once every node is written.
- */
-export async function relinkParents(
-  tx: QueryRunner,
-  branchId: string,
-  nodeIds: readonly string[],
-): Promise<void> {
-  await tx.run(relinkParentsQuery, { branchId, nodeIds });
+  const found = row ?? { nodeIds: [], portIds: [], edgeIds: [] };
+  // sent together: the transaction runs them in order, in one round trip
+  await Promise.all([
+    removeStates(tx, view, 'Edge', found.edgeIds),
+    removeStates(tx, view, 'Port', found.portIds),
+    removeStates(tx, view, 'GNode', found.nodeIds),
+  ]);
+  return { nodes: found.nodeIds.length, edges: found.edgeIds.length };
 }

@@ -1,7 +1,7 @@
 /**
  * Dotted paths of the nodes a scoped read returns. Pure: the caller supplies,
  * for every returned node, the names of its containment chain from the top level down
- * to the node itself (ancestors first, the node last), as read by walking CONTAINS.
+ * to the node itself (ancestors first, the node last), as read by walking parent_id upward.
  *
  * A node is addressable when every name on its chain is non-empty and free of the
  * separator, and no other returned node renders the same path. Otherwise it gets one

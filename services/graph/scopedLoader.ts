@@ -1,10 +1,15 @@
 /**
  * Row shapes shared by the scoped reads: nodes with their ports and
  * containment chains, and wires with how many of their endpoints were read. The
- * rows of store/scopedReadQueries.ts map to graphRecords here.
+ * rows of store/scopedReadQueries.ts map to graphRecords here, and walks a statement
+ * left unfinished (deeper than CHAIN_STEPS levels) are finished here.
  */
 import { EdgeRecord, groupPorts, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
+import type { Executor } from '../../shared/neo4j/executor';
 import type { NodeChain } from './paths';
+import { CHAIN_STEPS } from './store/scopedReadFragments';
+import { chainsFrom, descendantIdsFrom } from './store/scopedReadQueries';
+import type { View } from './view';
 
 /** A returned node with the names of its containment chain (top level first). */
 export interface ChainedNode {
@@ -35,4 +40,71 @@ export function chainChildren(parent: ChainedNode, rows: ChildRow[]): ChainedNod
     entry: withPorts(r.node, r.ports),
     names: [...parent.names, r.node.name],
   }));
+}
+
+/** A chain as a statement returns it: cut after CHAIN_STEPS levels when `rest` (the id
+ * of the next ancestor up) is not null. */
+export type ChainPart = {
+  chain: string[];
+  rest: string | null;
+};
+
+/**
+ * Completes chains cut by the statement that read them (store/scopedReadFragments.ts
+ * CHAIN_STEPS), at the same view: the ancestors above each `rest`, CHAIN_STEPS levels
+ * per round trip, names or (`byId`) ids, top level first. A graph within CHAIN_STEPS
+ * levels of nesting never gets here; `maxRounds` (the nesting limit, rounded up to
+ * whole walks) stops a walk that would not end.
+ */
+export async function completeChains(
+  executor: Executor,
+  view: View,
+  parts: ChainPart[],
+  options: { byId: boolean; maxDepth: number },
+): Promise<string[][]> {
+  const chains = parts.map((p) => [...p.chain]);
+  let rest = parts.map((p) => p.rest);
+  const maxRounds = Math.ceil(options.maxDepth / CHAIN_STEPS) + 1;
+  for (let round = 0; round < maxRounds && rest.some((r) => r !== null); round += 1) {
+    const ids = [...new Set(rest.filter((r): r is string => r !== null))];
+    const rows = await executor.read<{ start: string } & ChainPart>(chainsFrom, {
+      view,
+      ids,
+      byId: options.byId,
+    });
+    const found = new Map(rows.map((r) => [r.start, r]));
+    rest = rest.map((r, i) => {
+      if (r === null) return null;
+      const above = found.get(r);
+      if (!above) return null;
+      chains[i] = [...above.chain, ...(chains[i] ?? [])];
+      return above.rest;
+    });
+  }
+  return chains;
+}
+
+/**
+ * The ids below a boundary past the CHAIN_STEPS levels its statement walked: from the
+ * ids at the last level walked (`frontier`) down to the leaves, CHAIN_STEPS levels per
+ * round trip, at the same view.
+ */
+export async function idsBelow(
+  executor: Executor,
+  view: View,
+  frontier: string[],
+  maxDepth: number,
+): Promise<string[]> {
+  const all: string[] = [];
+  let level = frontier;
+  const maxRounds = Math.ceil(maxDepth / CHAIN_STEPS) + 1;
+  for (let round = 0; round < maxRounds && level.length > 0; round += 1) {
+    const [row] = await executor.read<{ found: string[]; frontier: string[] }>(descendantIdsFrom, {
+      view,
+      ids: level,
+    });
+    all.push(...(row?.found ?? []));
+    level = row?.frontier ?? [];
+  }
+  return all;
 }

@@ -15,6 +15,7 @@ import { readTopLevel, TopLevelRead } from './commands/readTopLevel';
 import { searchMainNodes } from './commands/searchMainNodes';
 import { NodeSearch, searchNodes } from './commands/searchNodes';
 import type { NodeAddresses } from './paths';
+import { graphVersion } from './viewResolver';
 import { presentEdge, presentNode } from './wirePresenter';
 
 /** The node addresses every read of nodes answers with (paths, and the nodes without one). */
@@ -85,32 +86,59 @@ export function scopedReadRoutes(ctx: ServiceContext): OperationTable {
       const depth = req.query.depth === undefined ? DEFAULT_SUBTREE_DEPTH : Number(req.query.depth);
       const { branch_id, node_id } = req.params;
       return located(
-        await readSubtree(ctx, req.principal, branch_id, node_id, depth),
+        await readSubtree(ctx, req.principal, branch_id, node_id, depth, graphVersion(req)),
         presentSubtree,
       );
     },
 
     getTopLevel: async (req) =>
-      topLevel(await readTopLevel(ctx, req.principal, req.params.branch_id)),
+      topLevel(await readTopLevel(ctx, req.principal, req.params.branch_id, graphVersion(req))),
 
     getMainTopLevel: async (req) =>
-      topLevel(await readMainTopLevel(ctx, req.principal, req.params.project_id)),
+      topLevel(
+        await readMainTopLevel(ctx, req.principal, req.params.project_id, graphVersion(req)),
+      ),
 
     searchNodes: async (req) =>
-      search(await searchNodes(ctx, req.principal, req.params.branch_id, ...searchTerms(req))),
+      search(
+        await searchNodes(
+          ctx,
+          req.principal,
+          req.params.branch_id,
+          ...searchTerms(req),
+          graphVersion(req),
+        ),
+      ),
 
     searchMainNodes: async (req) =>
-      search(await searchMainNodes(ctx, req.principal, req.params.project_id, ...searchTerms(req))),
+      search(
+        await searchMainNodes(
+          ctx,
+          req.principal,
+          req.params.project_id,
+          ...searchTerms(req),
+          graphVersion(req),
+        ),
+      ),
 
     getNeighborhood: async (req) => {
       const { branch_id, node_id } = req.params;
-      const read = await readNeighborhood(ctx, req.principal, branch_id, node_id);
+      const read = await readNeighborhood(
+        ctx,
+        req.principal,
+        branch_id,
+        node_id,
+        graphVersion(req),
+      );
       return located(read, presentNeighborhood);
     },
 
     getBoundary: async (req) => {
       const { project_id, node_id } = req.params;
-      return located(await readBoundary(ctx, req.principal, project_id, node_id), presentBoundary);
+      return located(
+        await readBoundary(ctx, req.principal, project_id, node_id, graphVersion(req)),
+        presentBoundary,
+      );
     },
   };
 }

@@ -2,6 +2,7 @@
 import { created, ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';
+import { graphVersion } from '../graph';
 import { presentProject } from '../projects';
 import { exportBranchFile } from './commands/exportBranchFile';
 import { importProject } from './commands/importProject';
@@ -10,7 +11,7 @@ export function graphFileRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
   return {
     exportBranchFile: async (req) =>
-      ok(await exportBranchFile(ctx, req.principal, req.params.branch_id)),
+      ok(await exportBranchFile(ctx, req.principal, req.params.branch_id, graphVersion(req))),
 
     importProject: async (req) => {
       const { project, main } = await importProject(ctx, req.principal, req.body);

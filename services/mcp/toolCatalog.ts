@@ -36,10 +36,13 @@ export const TOOL_OPERATIONS: Readonly<Record<string, ToolSemantics>> = {
   // deltas may delete nodes and wires; the derived Idempotency-Key makes a repeat
   // of the same call answer the first result instead of applying again
   applyDeltas: { destructive: true, idempotent: true },
+  // applies the inverse of an earlier batch as a new one (deletes what it added)
+  revertBranch: { destructive: true, idempotent: true },
   getMergePreview: {},
   // rewrites main with the branch's changes and closes the branch
   mergeBranch: { destructive: true },
   getBranchDiff: {},
+  getMainDiff: {},
   listBranchChanges: {},
   listDecisions: {},
   getDecision: {},

@@ -37,6 +37,21 @@ export interface BranchWrites {
   addedNodes: Set<string>;
 }
 
+/** One page of the branch's recorded batches after `afterVersion`, in applied order. */
+export async function batchPage(
+  tx: QueryRunner,
+  branchId: string,
+  afterVersion: number,
+  pageSize = TRAIL_PAGE,
+): Promise<RecordedBatch[]> {
+  const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatchesPage, {
+    branchId,
+    afterVersion,
+    limit: pageSize,
+  });
+  return rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
+}
+
 /** The branch's recorded batches in applied order, one page at a time. */
 export async function* batchPages(
   tx: QueryRunner,
@@ -45,15 +60,11 @@ export async function* batchPages(
 ): AsyncGenerator<RecordedBatch[]> {
   let afterVersion = 0;
   for (;;) {
-    const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatchesPage, {
-      branchId,
-      afterVersion,
-      limit: pageSize,
-    });
-    if (rows.length === 0) return;
-    yield rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
-    afterVersion = rows[rows.length - 1].version;
-    if (rows.length < pageSize) return;
+    const page = await batchPage(tx, branchId, afterVersion, pageSize);
+    if (page.length === 0) return;
+    yield page;
+    afterVersion = page[page.length - 1].version;
+    if (page.length < pageSize) return;
   }
 }
 

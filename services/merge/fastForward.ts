@@ -1,57 +1,92 @@
 /**
- * Fast-forward: main has not moved since the
- * fork, so main becomes the branch's graph. Rather than deleting main's content
- * and copying the branch's, only the difference is written: removed edges, ports
- * and nodes are deleted (wires of deleted ports go with them), added or changed
- * nodes (positions included), ports and edges are copied from the branch, and
- * containment is re-linked for the nodes written. The result equals a full copy.
+ * Fast-forward: main has not moved since the fork (main's version is the branch's
+ * base_main_version), so main becomes the branch's graph. The branch's line holds only
+ * what it changed, so for each entity with a record on it, its head state is written
+ * onto main at main's write view (upsertStates with `replace`), or removed from main
+ * when the branch deleted it; positions are properties of the node records and come
+ * along. Every other entity is the record main and the branch already share. The cost
+ * is the branch's change, read and written a page of ids at a time.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { deleteNodesAndPorts, relinkParents } from '../graph';
-import type { Snapshot } from './graphSnapshot';
-import { diffSnapshots } from './snapshotDiff';
-import { deleteEdgesById, syncEdges, syncNodes, syncPorts } from './store/syncQueries';
+import { removeStates, upsertStates } from '../graph';
+import type { StateLabel, StateRow, View } from '../graph';
+import { LINE_IDS } from './store/changeSetQueries';
+import { HEAD_STATES } from './store/fastForwardQueries';
 
-const CHUNK = 5000;
+/** The record labels, in the order a fast-forward writes them. */
+export const STATE_LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
 
-async function inChunks(
-  ids: string[],
-  write: (chunk: string[]) => Promise<unknown>,
-): Promise<void> {
-  for (let i = 0; i < ids.length; i += CHUNK) await write(ids.slice(i, i + CHUNK));
+/** Ids per page of the branch's change. */
+export const FAST_FORWARD_PAGE = 1000;
+
+/** Record bookkeeping that is the line's, not the entity's. */
+const BOOKKEEPING = new Set(['branch_id', 'vfrom', 'vto', 'gone']);
+
+/** The ids with records on `line`, a page at a time in id order. */
+export async function* touchedIdPages(
+  tx: QueryRunner,
+  label: StateLabel,
+  line: string,
+  pageSize = FAST_FORWARD_PAGE,
+): AsyncGenerator<string[]> {
+  let after = '';
+  for (;;) {
+    const rows = await tx.run<{ id: string }>(LINE_IDS[label], {
+      line,
+      after,
+      limit: pageSize,
+    });
+    if (rows.length === 0) return;
+    yield rows.map((r) => r.id);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1].id;
+  }
 }
 
-export async function fastForward(
+/**
+ * Writes the branch's head state of the entities `ids` (labelled `label`, each with
+ * records on the branch's line) onto main through `mainWrite`; returns how many.
+ */
+export async function fastForwardPage(
   tx: QueryRunner,
-  mainId: string,
-  branchId: string,
-  main: Snapshot,
-  branch: Snapshot,
-): Promise<void> {
-  const diff = diffSnapshots(main, branch);
-  const changedIds = (d: { changed: { id: string }[] }) => d.changed.map((c) => c.id);
-  await inChunks(diff.edge.removed, (ids) => tx.run(deleteEdgesById, { branchId: mainId, ids }));
-  if (diff.port.removed.length > 0 || diff.node.removed.length > 0) {
-    await deleteNodesAndPorts(tx, mainId, diff.node.removed, diff.port.removed);
+  mainWrite: View,
+  branch: View,
+  label: StateLabel,
+  ids: string[],
+): Promise<number> {
+  const rows = await tx.run<{ state: Record<string, unknown> & { id: string } }>(
+    HEAD_STATES[label],
+    { view: branch, ids },
+  );
+  const removed: string[] = [];
+  const written: StateRow[] = [];
+  for (const { state } of rows) {
+    if (state.gone === true) {
+      removed.push(state.id);
+      continue;
+    }
+    const props = Object.fromEntries(
+      Object.entries(state).filter(([key]) => !BOOKKEEPING.has(key)),
+    );
+    written.push({ id: state.id, props, replace: true });
   }
-  const moved = [...branch.positions]
-    .filter(([id, p]) => {
-      const old = main.positions.get(id);
-      return old !== undefined && (old.x !== p.x || old.y !== p.y);
-    })
-    .map(([id]) => id);
-  const nodes = [...new Set([...diff.node.added, ...changedIds(diff.node), ...moved])];
-  await inChunks(nodes, (ids) => tx.run(syncNodes, { from: branchId, to: mainId, ids }));
-  await inChunks(nodes, (ids) => relinkParents(tx, mainId, ids));
-  const ports = [...diff.port.added, ...changedIds(diff.port)];
-  await inChunks(ports, (ids) => tx.run(syncPorts, { from: branchId, to: mainId, ids }));
-  // an unchanged wire of the branch at a removed port went with the port: write it back
-  const removedPorts = new Set(diff.port.removed);
-  const rewired = [...branch.edge.values()]
-    .filter(
-      (e) => removedPorts.has(e.source_handle ?? '') || removedPorts.has(e.target_handle ?? ''),
-    )
-    .map((e) => e.id);
-  const edges = [...new Set([...diff.edge.added, ...changedIds(diff.edge), ...rewired])];
-  await inChunks(edges, (ids) => tx.run(syncEdges, { from: branchId, to: mainId, ids }));
+  return (
+    (await removeStates(tx, mainWrite, label, removed)) +
+    (await upsertStates(tx, mainWrite, label, written))
+  );
+}
+
+/**
+ * Writes the branch's head state of every entity it touched onto main through
+ * `mainWrite` (main's write view); `branch` is the branch's view at its head.
+ * Returns how many entities were written or removed.
+ */
+export async function fastForward(tx: QueryRunner, mainWrite: View, branch: View): Promise<number> {
+  let count = 0;
+  for (const label of STATE_LABELS) {
+    for await (const ids of touchedIdPages(tx, label, branch.line)) {
+      count += await fastForwardPage(tx, mainWrite, branch, label, ids);
+    }
+  }
+  return count;
 }

@@ -1,14 +1,13 @@
 /**
- * An in-memory image of a branch's graph content, keyed by id, for merge analysis,
- * previews and diffs. Images carry every field of the node model and nothing of
+ * An in-memory image of graph content in one view, keyed by id, for merge analysis,
+ * previews and diffs: sparse (only the entities a change set names and their context,
+ * loaded by changeSets.ts and threeWaySnapshots.ts) or full (unit specs). Images carry every field of the node model and nothing of
  * layout: positions are kept apart (moving a node never counts as a change). Port
  * `ord` is kept to order a channel, but is not a field.
  */
-import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { EDGE_FIELDS, PORT_FIELDS, VALUE_FIELD_NAMES } from '../../shared/model/nodeModel';
 import { edgeValues, nodeValues, portValues } from '../../shared/model/nodeValues';
 import type { Channel, NodeRecord, PortRecord } from '../graph';
-import { snapshotEdges, snapshotNodes, snapshotPorts } from './store/snapshotQueries';
 
 export type EntityKind = 'node' | 'port' | 'edge';
 export const ENTITY_KINDS: readonly EntityKind[] = ['node', 'port', 'edge'];
@@ -44,6 +43,13 @@ export interface EdgeImage extends Image {
 }
 
 export interface Snapshot {
+  /**
+   * A sparse snapshot holds only some entities of its view (those changed on either side
+   * of a merge or diff, and the context the conflict rules read): an id absent from it
+   * means "not loaded", which the rules read as "unchanged since the base", never as
+   * "deleted". A full snapshot holds the whole view.
+   */
+  sparse?: boolean;
   node: Map<string, NodeImage>;
   port: Map<string, PortImage>;
   edge: Map<string, EdgeImage>;
@@ -56,6 +62,7 @@ export function emptySnapshot(): Snapshot {
 
 export function cloneSnapshot(s: Snapshot): Snapshot {
   return {
+    sparse: s.sparse,
     node: new Map(s.node),
     port: new Map(s.port),
     edge: new Map(s.edge),
@@ -63,20 +70,22 @@ export function cloneSnapshot(s: Snapshot): Snapshot {
   };
 }
 
-export async function loadSnapshot(tx: QueryRunner, branchId: string): Promise<Snapshot> {
-  const snap = emptySnapshot();
-  for (const { node } of await tx.run<{ node: NodeRecord }>(snapshotNodes, { branchId })) {
-    const place = { id: node.id, kind: node.kind, parent_id: node.parent_id ?? null };
-    snap.node.set(node.id, { ...place, ...nodeValues(node) });
-    snap.positions.set(node.id, { x: node.x ?? 0, y: node.y ?? 0 });
-  }
-  for (const { port } of await tx.run<{ port: PortRecord }>(snapshotPorts, { branchId })) {
-    const place = { id: port.id, node_id: port.node_id, channel: port.channel, ord: port.ord ?? 0 };
-    snap.port.set(port.id, { ...place, ...portValues(port) });
-  }
-  for (const edge of await tx.run<EdgeImage>(snapshotEdges, { branchId }))
-    snap.edge.set(edge.id, edgeValues(edge));
-  return snap;
+/** Adds a node record as read from the store (layout kept apart). */
+export function addNodeRecord(snap: Snapshot, node: NodeRecord): void {
+  const place = { id: node.id, kind: node.kind, parent_id: node.parent_id ?? null };
+  snap.node.set(node.id, { ...place, ...nodeValues(node) });
+  snap.positions.set(node.id, { x: node.x ?? 0, y: node.y ?? 0 });
+}
+
+/** Adds a port record as read from the store. */
+export function addPortRecord(snap: Snapshot, port: PortRecord): void {
+  const place = { id: port.id, node_id: port.node_id, channel: port.channel, ord: port.ord ?? 0 };
+  snap.port.set(port.id, { ...place, ...portValues(port) });
+}
+
+/** Adds a wire record as read from the store. */
+export function addEdgeRecord(snap: Snapshot, edge: EdgeImage): void {
+  snap.edge.set(edge.id, edgeValues(edge));
 }
 
 /**

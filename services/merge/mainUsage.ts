@@ -1,7 +1,8 @@
 /**
- * Main's usage after a merge, for the per-branch quotas (graph/branchUsage.ts):
- * main then holds exactly the merged graph, so its nodes, wires and stored bytes
- * (the content's JSON size) are measured from the snapshot the merge already read.
+ * Main's usage after a merge, for the per-branch quotas (graph/branchUsage.ts): main's
+ * counters moved by the difference over the entities the merge wrote (nodes and wires
+ * added and removed, and the change of their content's JSON size), read from the sparse
+ * before/after snapshots the merge already has; nothing else of main is measured.
  * A merge that would grow main past a quota is refused (422 branch_quota_exceeded).
  */
 import type { ServiceContext } from '../../shared/http/serviceContext';
@@ -14,9 +15,13 @@ export async function mainUsageAfter(
   ctx: ServiceContext,
   tx: QueryRunner,
   main: BranchRecord,
-  after: Snapshot,
+  change: { before: Snapshot; after: Snapshot },
 ): Promise<{ after: BranchUsage; problem: string | null }> {
   const before = await usageOf(tx, main);
-  const usage = { nodes: after.node.size, edges: after.edge.size, bytes: contentBytes(after) };
+  const usage = {
+    nodes: before.nodes + change.after.node.size - change.before.node.size,
+    edges: before.edges + change.after.edge.size - change.before.edge.size,
+    bytes: Math.max(0, before.bytes + contentBytes(change.after) - contentBytes(change.before)),
+  };
   return { after: usage, problem: quotaProblem(ctx.config.quotas, before, usage) };
 }

@@ -68,5 +68,7 @@ export function presentChange(change: ChangeRecord): Schemas['StructuralChange']
     kind,
     merged_branch_id: kind === 'merge' ? (change.merged_branch_id ?? null) : null,
     mode: kind === 'merge' ? (change.mode ?? null) : null,
+    ...(kind === 'revert' &&
+      typeof change.reverted_version === 'number' && { reverted_version: change.reverted_version }),
   };
 }

@@ -3,10 +3,12 @@ import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';
 import { diffBranch } from './commands/diffBranch';
+import { diffMain } from './commands/diffMain';
 import { listChanges } from './commands/listChanges';
 import { mergeBranch } from './commands/mergeBranch';
 import { previewMerge } from './commands/previewMerge';
 import { presentChange, presentDiff, presentMerge, presentPreview } from './mergePresenter';
+import { queryVersion } from './versionRange';
 
 export const CHANGES_PAGE_DEFAULT = 50;
 
@@ -28,8 +30,25 @@ export function mergeRoutes(ctx: ServiceContext): OperationTable {
     getMergePreview: async (req) =>
       ok(presentPreview(await previewMerge(ctx, req.principal, req.params.branch_id), version)),
 
-    getBranchDiff: async (req) =>
-      ok(presentDiff(await diffBranch(ctx, req.principal, req.params.branch_id), version)),
+    getBranchDiff: async (req) => {
+      const versions = {
+        from: queryVersion(req.query.from_version),
+        to: queryVersion(req.query.to_version),
+      };
+      return ok(
+        presentDiff(await diffBranch(ctx, req.principal, req.params.branch_id, versions), version),
+      );
+    },
+
+    getMainDiff: async (req) => {
+      const versions = {
+        from: queryVersion(req.query.from_version),
+        to: queryVersion(req.query.to_version),
+      };
+      return ok(
+        presentDiff(await diffMain(ctx, req.principal, req.params.project_id, versions), version),
+      );
+    },
 
     listBranchChanges: async (req) => {
       const limit = Number(req.query.limit ?? CHANGES_PAGE_DEFAULT);

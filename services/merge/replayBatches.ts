@@ -12,7 +12,7 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { ApplierLimits, BatchApplier } from '../graph';
-import type { Delta } from '../graph';
+import type { Delta, View } from '../graph';
 import type { RecordedBatch } from './branchHistory';
 import { idsNamedBy } from './branchHistory';
 import type { MergeAnalysis } from './conflicts/mergeAnalysis';
@@ -57,6 +57,8 @@ function describeDelta(delta: Delta, batchVersion: number, message: string): Sid
   }
 }
 
+/** The kind of a failed delta's entity: a replay fails on an entity either side changed
+ * (loaded in the sparse snapshots); otherwise the delta's type tells. */
 function kindOf(a: MergeAnalysis, id: string, delta: Delta | null): EntityKind {
   for (const snap of [a.main.snap, a.branch.snap, a.base]) {
     if (snap.node.has(id)) return 'node';
@@ -74,17 +76,17 @@ function failedDelta(batch: RecordedBatch, error: unknown, entityId: string | nu
 }
 
 /**
- * Applies every batch onto main, a page of the trail at a time; false (with one
- * conflict added) when a batch fails.
+ * Applies every batch onto main through `view` (main's write view), a page of the
+ * trail at a time; false (with one conflict added) when a batch fails.
  */
 export async function replayBatches(
   tx: QueryRunner,
-  mainId: string,
+  view: View,
   pages: AsyncIterable<RecordedBatch[]>,
   analysis: MergeAnalysis,
   limits: ApplierLimits,
 ): Promise<boolean> {
-  const applier = new BatchApplier(tx, mainId, limits);
+  const applier = new BatchApplier(tx, view, limits);
   for await (const page of pages) {
     if (!(await replayPage(applier, page, analysis))) return false;
   }

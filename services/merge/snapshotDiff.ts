@@ -1,9 +1,9 @@
 /**
  * Two-way comparison of snapshots by id: what was added, removed and
- * changed (with the changed fields) per entity kind. Serves the branch diff, the
- * preview's counts, and the before-images a merge records on main's trail.
+ * changed (with the changed fields) per entity kind. Serves the branch and main
+ * diffs and the preview's counts.
  */
-import { changedFields, ENTITY_KINDS, EntityKind, Image, Snapshot } from './graphSnapshot';
+import { changedFields, EntityKind, Image, Snapshot } from './graphSnapshot';
 
 export interface ChangedEntity {
   id: string;
@@ -17,9 +17,6 @@ export interface EntityDiff {
 }
 
 export type SnapshotDiff = Record<EntityKind, EntityDiff>;
-
-/** Images of entities before a change; null = the entity did not exist. */
-export type BeforeImages = Record<EntityKind, Record<string, Image | null>>;
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -50,18 +47,6 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotDiff {
     port: diffEntities('port', before.port, after.port),
     edge: diffEntities('edge', before.edge, after.edge),
   };
-}
-
-/** The before-images of everything a diff touched (recorded with each merge on main). */
-export function beforeImages(before: Snapshot, diff: SnapshotDiff): BeforeImages {
-  const images: BeforeImages = { node: {}, port: {}, edge: {} };
-  for (const kind of ENTITY_KINDS) {
-    const map = before[kind] as Map<string, Image>;
-    for (const id of diff[kind].added) images[kind][id] = null;
-    for (const id of diff[kind].removed) images[kind][id] = map.get(id) ?? null;
-    for (const { id } of diff[kind].changed) images[kind][id] = map.get(id) ?? null;
-  }
-  return images;
 }
 
 export function countsOf(diff: SnapshotDiff) {

@@ -4,13 +4,15 @@
  * composes them, and the Executor applies them (it knows which Neo4j answers mean
  * "already there" and which are worth a retry). Every process that opens the graph
  * database runs it at start-up: the gateway, each split-mode service process, the
- * worker and graphctl.
+ * worker and graphctl. Graph content written before the versioned store is moved to it
+ * once, right after (graph's migrateStore).
  */
+import type { Logger } from 'pino';
 import type { Executor } from '../../shared/neo4j/executor';
 import type { NamedQuery } from '../../shared/neo4j/namedQuery';
 import { branchSchema } from '../branches';
 import { decisionSchema } from '../decisions';
-import { changeSchema, graphSchema } from '../graph';
+import { changeSchema, graphSchema, migrateStore } from '../graph';
 import { identitySchema } from '../identity';
 import { projectSchema } from '../projects';
 import { purgeSchema } from '../purge';
@@ -26,6 +28,8 @@ export const ALL_SCHEMA: readonly NamedQuery[] = [
   ...purgeSchema,
 ];
 
-export function ensureSchema(executor: Executor): Promise<void> {
-  return executor.applySchema(ALL_SCHEMA, awaitIndexes);
+/** The schema, then the one-time move of older graph content to the versioned store. */
+export async function ensureSchema(executor: Executor, logger: Logger): Promise<void> {
+  await executor.applySchema(ALL_SCHEMA, awaitIndexes);
+  await migrateStore(executor, logger);
 }

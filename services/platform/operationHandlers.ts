@@ -9,7 +9,13 @@ import type { OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { branchRoutes } from '../branches';
 import { decisionRoutes } from '../decisions';
-import { forkContent, graphRoutes, IdempotencyStore, scopedReadRoutes } from '../graph';
+import {
+  forkContent,
+  graphRoutes,
+  IdempotencyStore,
+  revertRoutes,
+  scopedReadRoutes,
+} from '../graph';
 import { graphFileRoutes } from '../graphfile';
 import { mergeRoutes } from '../merge';
 import { projectRoutes } from '../projects';
@@ -27,6 +33,7 @@ const ROUTE_FACTORIES: readonly RouteFactory[] = [
   ({ ctx }) => decisionRoutes(ctx),
   ({ ctx }) => branchRoutes(ctx, { forkContent }),
   ({ ctx, idempotency }) => graphRoutes(ctx, { idempotency }),
+  ({ ctx, idempotency }) => revertRoutes(ctx, { idempotency }),
   ({ ctx }) => scopedReadRoutes(ctx),
   ({ ctx }) => mergeRoutes(ctx),
   ({ ctx }) => graphFileRoutes(ctx),

@@ -50,7 +50,7 @@ export async function openStores(
     ? createRedis(config, logger, options.redisClientName)
     : undefined;
   await Promise.all([executor.verifyConnectivity(), redis && connectRedis(redis)]);
-  await ensureSchema(executor);
+  await ensureSchema(executor, logger);
   return { executor, redis };
 }
 

@@ -1,7 +1,8 @@
 /**
  * The background worker: BullMQ Workers for the queues `decisions` (ingestion of
  * decision records) and `purge` (what deleted projects and discarded branches leave
- * behind), plus the periodic purge sweep and the expiry of recorded Idempotency-Keys.
+ * behind), plus the periodic purge sweep, history retention (sweepHistory) and the
+ * expiry of recorded Idempotency-Keys.
  * Used by main.ts, the launcher that runs it beside the gateway, and the tests
  * (in-process), so all run the same wiring.
  */
@@ -17,8 +18,18 @@ import {
 } from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions';
 import { expireIdempotencyKeys } from '../graph';
+import { sweepMergeStagings } from '../merge';
 import { openStores } from '../platform';
-import { PURGE_QUEUE, purgeProcessor, PurgeQueue, sweepPurges, SweepResult } from '../purge';
+import {
+  HistoryResult,
+  PURGE_QUEUE,
+  purgeProcessor,
+  PurgeQueue,
+  sweepHistory,
+  sweepPurges,
+  sweepStages,
+  SweepResult,
+} from '../purge';
 
 export interface WorkerQueues {
   /** Queue names (tests use fresh ones); default `decisions` and `purge`. */
@@ -32,6 +43,8 @@ export interface RunningWorker {
   workers: Worker[];
   /** Runs one sweep now (the timer runs one every PURGE_SWEEP_INTERVAL_S). */
   sweep(): Promise<SweepResult>;
+  /** Runs one history retention pass now (the timer runs one with every sweep). */
+  retainHistory(): Promise<HistoryResult>;
   close(): Promise<void>;
 }
 
@@ -107,6 +120,19 @@ export async function startWorker(
     });
     return sweeping;
   };
+  let retaining: Promise<HistoryResult> | undefined;
+  /** History retention, then abandoned staging: both remove records no reader sees. */
+  const retainHistory = (): Promise<HistoryResult> => {
+    retaining ??= sweepHistory(executor, config.history)
+      .then(async (result) => {
+        const stages = await sweepStages(executor);
+        return { ...result, records: result.records + stages.records };
+      })
+      .finally(() => {
+        retaining = undefined;
+      });
+    return retaining;
+  };
   const expireKeys = () =>
     expireIdempotencyKeys(executor, { ttlSeconds: config.idempotencyTtlSeconds });
   /** Runs `work` without waiting; logs what it did (when it did something) or why it failed. */
@@ -120,6 +146,12 @@ export async function startWorker(
     );
   const sweepInBackground = () => {
     void inBackground(sweep(), (r) => (r.projects + r.branches > 0 ? r : undefined), 'purge sweep');
+    void inBackground(retainHistory(), (r) => (r.lines > 0 ? r : undefined), 'history retention');
+    void inBackground(
+      sweepMergeStagings(executor),
+      (removed) => (removed > 0 ? { removed } : undefined),
+      'merge staging sweep',
+    );
     void inBackground(
       expireKeys(),
       (expired) => (expired > 0 ? { expired } : undefined),
@@ -136,9 +168,11 @@ export async function startWorker(
     purgeQueue,
     workers,
     sweep,
+    retainHistory,
     close: async () => {
       clearInterval(timer);
       if (sweeping) await withinMs(5000, sweeping, 'sweep').catch(() => undefined);
+      if (retaining) await withinMs(5000, retaining, 'history retention').catch(() => undefined);
       await Promise.all(workers.map(closeWorker));
       releaseConnection(connection);
       await purgeQueue.close();

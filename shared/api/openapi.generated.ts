@@ -401,6 +401,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/branches/{branch_id}/revert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert one batch of your branch
+         * @description Undo the batch that produced version `version` of your branch by applying its inverse as one new batch: nodes and wires it added are deleted, nodes and wires it deleted come back as they were, data it changed gets its earlier values, nodes it moved go back to their former parents. The new batch advances the branch version by one and is on the change trail with `kind: revert` and `reverted_version`; the batches in between stay. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise).
+         *
+         *     - `expected_version` is the branch version last read; if the branch has moved since, the answer is `409 version_conflict` with `current_version`.
+         *     - `409 revert_conflict`: a later batch changed one of the entities the reverted batch wrote, or built on something it added (a child of a node it added, a wire on a port it added); detail.entities names each, with the later version that touched it. Nothing is changed; revert the later batches first.
+         *     - Send an `Idempotency-Key` to retry safely: a repeat with the same key and body returns the first answer with `Idempotent-Replayed: true`.
+         *     - `404`: `not_found` for a missing branch; `version_not_found` when `version` is above the branch's current version or its history is no longer kept (detail.oldest and detail.newest give the readable range).
+         *     - `409`: `version_conflict`, `revert_conflict`, `branch_not_active` (discarded or merged), `main_not_writable` (main changes only by merges), `project_archived`, `idempotency_key_in_progress`.
+         *     - `422`: a body of the wrong shape, or `idempotency_key_reused` when the key was used with a different body.
+         */
+        post: operations["revertBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/decisions": {
         parameters: {
             query?: never;
@@ -506,8 +533,34 @@ export interface paths {
          * @description Your branch's graph against current main's, by id: nodes, ports and edges only on the branch (`added`), only on main (`removed`), and on both with different content (`changed`, with the names of the fields that differ). Positions are layout and never reported. Lists are sorted by id. Entities main gained since your fork show as `removed` until you merge. Needs a valid key, no scope; the branch must be yours.
          *
          *     - `409`: `branch_not_active` (discarded or merged), `main_not_writable` (main has nothing to compare with).
+         *
+         *     With `from_version` or `to_version` (or both), the answer compares your branch with itself instead: the branch as it was at `from_version` (default 0, the fork point: main as it was when you forked) against the branch at `to_version` (default its current version). `added` then lists what exists at `to_version` and not at `from_version`, `removed` the reverse, `changed` what both have with different content; `branch` is the branch at `to_version` and `main_branch` is main at the branch's fork point. `from_version` above `to_version` is a `422`; a version above the branch's current one or older than its kept history is `404 version_not_found` (detail.oldest and detail.newest give the readable range).
          */
         get: operations["getBranchDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/main/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Diff two versions of main
+         * @description Main's graph at `from_version` against main's graph at `to_version`, by id, in the body of `getBranchDiff`: nodes, ports and edges that exist at `to_version` and not at `from_version` (`added`), the reverse (`removed`), and those present at both with different content (`changed`, with the names of the fields that differ). Positions are layout and never reported. Lists are sorted by id. `branch` is main at `to_version` and `main_branch` is main at `from_version`. Anyone who may read the project's main may call it; needs a valid key, no scope.
+         *
+         *     - `to_version` defaults to main's current version, `from_version` to the version before `to_version` (0 when `to_version` is 0): without either, the answer is what the last merge changed.
+         *     - `from_version` above `to_version` is a `422`.
+         *     - `404`: `not_found` for a project that is missing or not visible; `version_not_found` for a version above main's current one or older than its kept history (detail.oldest and detail.newest give the readable range).
+         */
+        get: operations["getMainDiff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -698,6 +751,8 @@ export interface components {
             /** @description Null until the branch is merged into main. */
             merged_at: components["schemas"]["NullableTimestamp"];
         };
+        /** @description A version of a branch's or of main's graph (BranchRef.version at some moment). */
+        GraphVersion: number;
         /** @description Reference to a branch and its current version. */
         BranchRef: {
             /** Format: uuid */
@@ -1105,6 +1160,37 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description The `404` body when a version asked for is above the current one or older than the history still kept. */
+        ErrorVersionNotFound: {
+            detail: {
+                /** @enum {string} */
+                error: "version_not_found";
+                message: string;
+                /** @description The oldest version still readable. */
+                oldest: number;
+                /** @description The current version. */
+                newest: number;
+            };
+        };
+        /** @description The `409` body when later batches changed, or built on, entities that the reverted batch wrote. */
+        ErrorRevertConflict: {
+            detail: {
+                /** @enum {string} */
+                code: "revert_conflict";
+                message: string;
+                /** @description Every entity in the way, sorted by kind then id. */
+                entities: components["schemas"]["RevertConflictEntity"][];
+            };
+        };
+        /** @description An entity a later batch changed, or built on, after the reverted batch wrote it. */
+        RevertConflictEntity: {
+            /** @enum {string} */
+            kind: "node" | "port" | "edge";
+            /** Format: uuid */
+            id: string;
+            /** @description The later branch version that changed it. */
+            version: number;
+        };
         /** @description The `404` body when a delta targets a node that does not exist. */
         ErrorNodeNotFound: {
             detail: {
@@ -1304,10 +1390,12 @@ export interface components {
             deltas: components["schemas"]["Delta"][];
             idempotency_key: string | null;
             /**
-             * @description batch = an applied delta batch; merge = a merge into main (main's trail only).
+             * @description batch = an applied delta batch; merge = a merge into main (main's trail only); revert = the inverse of an earlier batch (revertBranch), whose version is `reverted_version`.
              * @enum {string}
              */
-            kind: "batch" | "merge";
+            kind: "batch" | "merge" | "revert";
+            /** @description For kind revert: the branch version whose batch this change undid. Absent for other kinds. */
+            reverted_version?: number;
             merged_branch_id: string | null;
             /**
              * @description For kind merge: how it merged; null for batches.
@@ -1566,6 +1654,25 @@ export interface components {
                 [key: string]: components["schemas"]["Position"];
             };
         };
+        /** @description The body of revertBranch. */
+        RevertRequest: {
+            /** @description The branch version whose batch is reverted (the version that batch produced). */
+            version: number;
+            /** @description The branch version last read; a mismatch is a 409 version_conflict. */
+            expected_version: number;
+        };
+        /** @description The body of revertBranch. `branch.version` is the branch version after the revert (one more than before). */
+        RevertResponse: {
+            branch: components["schemas"]["BranchRef"];
+            /** @description The version whose batch was reverted. */
+            reverted_version: number;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
         /** @description The body of applyDeltas. `branch.version` is the branch version after the batch. */
         ApplyDeltasResponse: {
             /** @description True when a non-empty batch was applied (version advanced by one); false for an empty batch. */
@@ -1652,7 +1759,7 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
-        /** @description The branch's current graph against current main's graph (two-way, by id). Note that entities main gained since the fork show as `removed` until the branch is merged. */
+        /** @description Two graphs compared by id: by default the branch's current graph against current main's (entities main gained since the fork show as `removed` until the branch is merged); with `from_version`/`to_version` the branch at `to_version` (`branch`) against itself at `from_version`; for getMainDiff main at `to_version` (`branch`) against main at `from_version` (`main_branch`). */
         DiffResponse: {
             branch: components["schemas"]["BranchRef"];
             main_branch: components["schemas"]["BranchRef"];
@@ -1735,6 +1842,19 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorNotFound"];
+            };
+        };
+        /** @description `not_found`: the resource does not exist or you may not see it (the same answer for both, so it reveals nothing about other users' data). `version_not_found`: the version asked for is above the current one or older than the history still kept; detail.oldest and detail.newest give the readable range. */
+        NotFoundOrVersionNotFound: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorNotFound"] | components["schemas"]["ErrorVersionNotFound"];
             };
         };
         /** @description `not_found`: the branch or project is missing or not visible (the same answer for both). `node_not_found`: a delta targets a node that does not exist; detail.node_id names it. `edge_not_found`: a delete_edge names an edge that does not exist; detail.edge_id names it. */
@@ -1833,6 +1953,19 @@ export interface components {
         PageOffset: number;
         /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
         GraphBookmark: string;
+        /**
+         * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+         * @example 3
+         */
+        GraphVersion: components["schemas"]["GraphVersion"];
+        /** @description Compare the branch with itself from this branch version (default 0, the fork point). Without `from_version` and `to_version`, the branch is compared with current main. */
+        DiffFromVersion: components["schemas"]["GraphVersion"];
+        /** @description Compare the branch with itself up to this branch version (default the current version). Without `from_version` and `to_version`, the branch is compared with current main. */
+        DiffToVersion: components["schemas"]["GraphVersion"];
+        /** @description The main version compared from (default the version before `to_version`, or 0). */
+        MainDiffFromVersion: components["schemas"]["GraphVersion"];
+        /** @description The main version compared to (default main's current version). */
+        MainDiffToVersion: components["schemas"]["GraphVersion"];
         /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
         IdempotencyKey: string;
     };
@@ -2384,7 +2517,13 @@ export interface operations {
     };
     getMainGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -2412,7 +2551,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2420,7 +2559,13 @@ export interface operations {
     };
     getBranchGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -2448,7 +2593,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2457,6 +2602,11 @@ export interface operations {
     getSubtree: {
         parameters: {
             query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
                 /** @description Levels below the root; 1 means direct children only. */
                 depth?: number;
             };
@@ -2489,7 +2639,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2497,7 +2647,13 @@ export interface operations {
     };
     getTopLevel: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: never;
             path: {
                 /** @description Branch id. */
@@ -2522,7 +2678,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2530,7 +2686,13 @@ export interface operations {
     };
     getNeighborhood: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -2560,7 +2722,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2568,7 +2730,13 @@ export interface operations {
     };
     getMainTopLevel: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: never;
             path: {
                 /** @description Project id. */
@@ -2593,7 +2761,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2602,6 +2770,11 @@ export interface operations {
     searchNodes: {
         parameters: {
             query: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
                 /**
                  * @description Text to find in node names, compared case-insensitively (1 to 200 characters).
                  * @example fetch
@@ -2670,7 +2843,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2679,6 +2852,11 @@ export interface operations {
     searchMainNodes: {
         parameters: {
             query: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
                 /**
                  * @description Text to find in node names, compared case-insensitively (1 to 200 characters).
                  * @example fetch
@@ -2747,7 +2925,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2755,7 +2933,13 @@ export interface operations {
     };
     getBoundary: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -2785,7 +2969,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2927,6 +3111,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["DeltaError"] | {
+                        detail: {
+                            /** @enum {string} */
+                            code: "idempotency_key_reused";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revertBranch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevertRequest"];
+            };
+        };
+        responses: {
+            /** @description Reverted; the branch is at its new version. */
+            200: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevertResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
+            /** @description `version_conflict` (detail.current_version), `revert_conflict` (detail.entities), `branch_not_active`, `main_not_writable`, `project_archived` or `idempotency_key_in_progress`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorVersionConflict"] | components["schemas"]["ErrorRevertConflict"] | {
+                        detail: {
+                            /** @enum {string} */
+                            code: "branch_not_active" | "main_not_writable" | "project_archived" | "idempotency_key_in_progress";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A body of the wrong shape (a list of problems), or `idempotency_key_reused` (object detail). */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | {
                         detail: {
                             /** @enum {string} */
                             code: "idempotency_key_reused";
@@ -3167,7 +3437,12 @@ export interface operations {
     };
     getBranchDiff: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Compare the branch with itself from this branch version (default 0, the fork point). Without `from_version` and `to_version`, the branch is compared with current main. */
+                from_version?: components["parameters"]["DiffFromVersion"];
+                /** @description Compare the branch with itself up to this branch version (default the current version). Without `from_version` and `to_version`, the branch is compared with current main. */
+                to_version?: components["parameters"]["DiffToVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -3195,7 +3470,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             /** @description `branch_not_active` or `main_not_writable`. */
             409: {
                 headers: {
@@ -3217,6 +3492,47 @@ export interface operations {
                     };
                 };
             };
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMainDiff: {
+        parameters: {
+            query?: {
+                /** @description The main version compared from (default the version before `to_version`, or 0). */
+                from_version?: components["parameters"]["MainDiffFromVersion"];
+                /** @description The main version compared to (default main's current version). */
+                to_version?: components["parameters"]["MainDiffToVersion"];
+            };
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The diff. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiffResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3265,7 +3581,13 @@ export interface operations {
     };
     exportBranchFile: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+            };
             header?: {
                 /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
@@ -3293,7 +3615,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];

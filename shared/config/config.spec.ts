@@ -44,6 +44,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps 30 days of history and at least 20 main versions unless told otherwise', () => {
+    expect(loadConfig({}).history).to.deep.equal({ retentionDays: 30, minMainVersions: 20 });
+    const set = loadConfig({ HISTORY_RETENTION_DAYS: '0', HISTORY_MIN_MAIN_VERSIONS: '3' });
+    expect(set.history).to.deep.equal({ retentionDays: 0, minMainVersions: 3 });
+    expect(() => loadConfig({ HISTORY_RETENTION_DAYS: '-1', HISTORY_MIN_MAIN_VERSIONS: '0' }))
+      .to.throw(ConfigError)
+      .with.property('problems')
+      .that.deep.equals([
+        'HISTORY_RETENTION_DAYS must be an integer >= 0, got "-1"',
+        'HISTORY_MIN_MAIN_VERSIONS must be >= 1, got 0',
+      ]);
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', PROJECT_LIMIT: '0', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });

@@ -48,6 +48,14 @@ export interface Config {
     /** Graph content and change trail, as recorded (see branchUsage.ts). */
     maxStoredBytes: number;
   };
+  /** How long history stays readable (version reads, diffs, revert) before the purge worker
+   * removes records no readable version can see. */
+  history: {
+    /** Versions published within this many days stay readable (HISTORY_RETENTION_DAYS). */
+    retentionDays: number;
+    /** Main's newest versions kept whatever their age (HISTORY_MIN_MAIN_VERSIONS). */
+    minMainVersions: number;
+  };
   idempotencyTtlSeconds: number;
   /** How long the gateway remembers a key's latest write bookmark for its reads (0: off). */
   bookmarkTtlSeconds: number;
@@ -285,6 +293,10 @@ export function loadConfig(
       maxNodes: intSetting(env, 'BRANCH_MAX_NODES', 200_000, 1, problems),
       maxWires: intSetting(env, 'BRANCH_MAX_WIRES', 400_000, 1, problems),
       maxStoredBytes: intSetting(env, 'BRANCH_MAX_BYTES', 64 * 1024 * 1024, 1024, problems),
+    },
+    history: {
+      retentionDays: intSetting(env, 'HISTORY_RETENTION_DAYS', 30, 0, problems),
+      minMainVersions: intSetting(env, 'HISTORY_MIN_MAIN_VERSIONS', 20, 1, problems),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),

@@ -8,6 +8,9 @@ export type Extra = Record<string, unknown>;
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
+  /** The key of the object detail that carries `code`: `code` for most errors, `error` for
+   * those whose bodies follow the delta errors' form (VersionNotFoundError). */
+  readonly codeKey: 'code' | 'error' = 'code';
   constructor(
     readonly code: string,
     message: string,
@@ -73,6 +76,26 @@ export class EdgeNotFoundError extends DomainError {
   }
 }
 
+/**
+ * A read, diff or revert names a version of a line (a branch's or main's) that it never had
+ * or whose history is no longer kept; `oldest` and `newest` bound the versions readable now.
+ */
+export class VersionNotFoundError extends DomainError {
+  readonly kind = 'not_found';
+  override readonly codeKey = 'error';
+  constructor(
+    readonly version: number,
+    readonly oldest: number,
+    readonly newest: number,
+  ) {
+    super(
+      'version_not_found',
+      `version ${version} is not readable; readable versions are ${oldest} to ${newest}`,
+      { oldest, newest },
+    );
+  }
+}
+
 /** A 409: the request is well formed but the resource's state refuses it (code says why). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
@@ -82,6 +105,32 @@ export class VersionConflictError extends ConflictError {
   constructor(currentVersion: number) {
     super('version_conflict', `the branch is at version ${currentVersion}`, {
       current_version: currentVersion,
+    });
+  }
+}
+
+/** An entity a later batch changed, or built on, after the batch being reverted wrote it. */
+export interface RevertConflictEntity {
+  kind: 'node' | 'port' | 'edge';
+  id: string;
+  /** The later branch version that changed it. */
+  version: number;
+}
+
+const KIND_ORDER = { node: 0, port: 1, edge: 2 };
+
+/**
+ * revertBranch refused: later batches changed, or built on, entities the reverted batch
+ * wrote, so its inverse would undo their work too. Names every such entity (by kind, then id).
+ */
+export class RevertConflictError extends ConflictError {
+  constructor(version: number, entities: readonly RevertConflictEntity[]) {
+    const sorted = [...entities].sort(
+      (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+    const count = `${sorted.length} ${sorted.length === 1 ? 'entity' : 'entities'}`;
+    super('revert_conflict', `later batches changed ${count} written by version ${version}`, {
+      entities: sorted,
     });
   }
 }

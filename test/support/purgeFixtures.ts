@@ -1,29 +1,33 @@
 /**
  * TEST FIXTURES ONLY — bulk graph content written to Neo4j directly through the
  * harness executor (the deltas API takes at most 1000 deltas a batch), in
- * the storage model of services/graph/store/graphSchema.ts, so a purge has
- * enough to do to be observed in flight; and counters of what Neo4j still holds
- * for a branch or project, to check what a purge removed and what it kept.
+ * the storage model of services/graph/store/graphSchema.ts (state records on the
+ * given line, valid from its version 0 on), so a purge has enough to do to be
+ * observed in flight; and counters of what Neo4j still holds on a line (every
+ * record of a branch's line, history included) or of a project, to check what a
+ * purge removed and what it kept.
  * Never use them for anything the API can do.
  */
+import { OPEN_CYPHER } from '../../services/graph';
 import { cypher } from '../../shared/neo4j/namedQuery';
 import { currentHarness } from './harness';
 
 const testBulkNodes = cypher(
   'testBulkNodes',
   `UNWIND range($from, $to - 1) AS i
-   CREATE (n:GNode {branch_id: $branchId, id: randomUUID(), kind: 'behavior', parent_id: null,
+   CREATE (n:GNode {branch_id: $branchId, id: randomUUID(), vfrom: 0, vto: ${OPEN_CYPHER},
+                    kind: 'behavior', parent_id: null,
                     scope: '', name: 'bulk-' + i, description: '', aliases: [], constraints: [],
                     verifications: '[]', is_test_node: false, status: 'idle', is_external: false,
                     source_decisions: [], x: 0.0, y: 0.0})
-   CREATE (n)-[:HAS_PORT]->(o:Port {branch_id: $branchId, id: randomUUID(), node_id: n.id,
-                    channel: 'outputs', ord: 0, name: 'out', type: 'int', description: '',
-                    external: false})
-   CREATE (n)-[:HAS_PORT]->(:Port {branch_id: $branchId, id: randomUUID(), node_id: n.id,
-                    channel: 'inputs', ord: 0, name: 'in', type: 'int', description: '',
-                    external: false})
-   CREATE (:Edge {branch_id: $branchId, id: randomUUID(), source_handle: o.id,
-                  target_handle: null})
+   CREATE (o:Port {branch_id: $branchId, id: randomUUID(), vfrom: 0, vto: ${OPEN_CYPHER},
+                   node_id: n.id, channel: 'outputs', ord: 0, name: 'out', type: 'int',
+                   description: '', external: false})
+   CREATE (:Port {branch_id: $branchId, id: randomUUID(), vfrom: 0, vto: ${OPEN_CYPHER},
+                  node_id: n.id, channel: 'inputs', ord: 0, name: 'in', type: 'int',
+                  description: '', external: false})
+   CREATE (:Edge {branch_id: $branchId, id: randomUUID(), vfrom: 0, vto: ${OPEN_CYPHER},
+                  source_handle: o.id, target_handle: null})
    RETURN count(n) AS created`,
 );
 

@@ -174,7 +174,7 @@ async function main(): Promise<number> {
   const logger = createLogger({ level: 'warn', name: 'graphctl', toStderr: true });
   const executor = new Executor({ ...config.neo4j, logger });
   try {
-    await ensureSchema(executor);
+    await ensureSchema(executor, logger);
     const result = await run(process.argv.slice(2), executor, { executor, config, logger });
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;

@@ -3,6 +3,8 @@
  * Editor role, scope graph:write, project not archived, under the per-caller branch limit (409
  * branch_limit_reached), name unique among the caller's active branches (409 name_taken). The
  * user's lock serializes a caller's concurrent forks so the limit and the name rule hold.
+ * A fork writes the Branch record only: the branch reads main as it was at its
+ * base_main_version beneath the records it writes itself (copy-on-write).
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../../shared/errors/domainErrors';
@@ -72,12 +74,13 @@ export async function forkBranch(
       nameLower: name.toLowerCase(),
       isMain: false,
       baseMainVersion: main.version,
+      mainId: main.id,
       now: nowTimestamp(),
-      // the fork starts with main's content, and with its usage (per-branch quotas)
+      // the fork reads main's content at its base (nothing is copied), and starts
+      // with main's usage counters (per-branch quotas)
       usage: await content.usageOf(tx, main),
     });
     if (!row) throw new Error('branch was not created');
-    await content.copy(tx, main.id, row.branch.id);
     return row.branch;
   });
 }

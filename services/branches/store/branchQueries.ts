@@ -25,7 +25,8 @@ export const createBranch = cypher(
   'createBranch',
   `CREATE (b:Branch {id: $id, project_id: $projectId, owner_id: $ownerId, name: $name,
                      name_lower: $nameLower, status: 'active', is_main: $isMain, version: 0,
-                     base_main_version: $baseMainVersion, created_at: $now, last_active_at: $now,
+                     base_main_version: $baseMainVersion, main_id: $mainId,
+                     created_at: $now, last_active_at: $now,
                      merged_at: null, node_count: $usage.nodes, edge_count: $usage.edges,
                      stored_bytes: $usage.bytes})
    RETURN ${BRANCH}`,

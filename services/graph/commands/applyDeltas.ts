@@ -27,6 +27,7 @@ import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
 import { writePositions } from '../nodeWrites';
+import { branchView, View, writeViewOf } from '../view';
 
 export interface ApplyResult {
   applied: boolean;
@@ -38,13 +39,13 @@ export interface ApplyResult {
 
 async function applyPositions(
   tx: QueryRunner,
-  branchId: string,
+  view: View,
   batch: DeltaBatch,
 ): Promise<number | null> {
   if (batch.positions === null) return null;
   if (batch.positions.size === 0) return 0;
   const positions = [...batch.positions].map(([id, p]) => ({ id, x: p.x, y: p.y }));
-  return writePositions(tx, branchId, positions);
+  return writePositions(tx, view, positions);
 }
 
 /** The caller's Idempotency-Key with the fingerprint of the body it came with. */
@@ -78,8 +79,9 @@ export async function applyDeltas(
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
     // Round trips: the body is parsed first, so that what its leading additions need is
-    // read in the same round trip as the lock; a body that does not parse is still
-    // answered only after the access checks, as before.
+    // read right after the lock (the write view needs the locked branch's version), in
+    // the same round trip as the Idempotency-Key lookup; a body that does not parse is
+    // still answered only after the access checks, as before.
     let parsed: { batch: DeltaBatch } | { error: unknown };
     try {
       parsed = {
@@ -92,9 +94,11 @@ export async function applyDeltas(
       parsed = { error };
     }
     const locked = visibleBranch(tx, principal, branchId, { lock: true });
-    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
-    if ('batch' in parsed) applier.prefetch(parsed.batch.deltas);
     const { branch, ...grant } = await locked;
+    // the batch reads and writes the branch's next version; recordBatch publishes it
+    const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
+    const applier = new BatchApplier(tx, view, { maxDepth: ctx.config.limits.maxNestingDepth });
+    if ('batch' in parsed) applier.prefetch(parsed.batch.deltas);
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -130,7 +134,9 @@ export async function applyDeltas(
     requireWritable(branch);
     requireProjectActive(grant);
     if (batch.deltas.length === 0) {
-      const positionsApplied = await applyPositions(tx, branchId, batch);
+      // positions are not history: with no deltas they are placed at the current version
+      const current = branchView(branch, branch.main_id, branch.version);
+      const positionsApplied = await applyPositions(tx, current, batch);
       if (positionsApplied) await tx.run(touchBranch, { branchId, now: nowTimestamp() });
       return {
         applied: false,
@@ -149,7 +155,7 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
-      const positionsApplied = await applyPositions(tx, branchId, batch);
+      const positionsApplied = await applyPositions(tx, view, batch);
       const row = await tx.one<{ version: number }>(recordBatch, {
         branchId,
         now: nowTimestamp(),

@@ -1,6 +1,6 @@
 /**
  * Boundary view on main (getBoundary): a node of the project's main branch, its direct children,
- * and the wires at its perimeter, with paths. The wires are those on the node's own ports plus
+ * and the wires at its perimeter, with paths, at main's head or at `version`. The wires are those on the node's own ports plus
  * those with exactly one endpoint among the node and its descendants (the definition stated in the
  * OpenAPI description of getBoundary). A node of any kind is answered; a node that is not a
  * boundary has no children. Does not touch last_opened_at.
@@ -12,8 +12,18 @@ import type { BranchRecord } from '../../branches';
 import { projectGrant, ProjectRecord, Role } from '../../identity';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { chainChildren, ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';
-import { readBoundaryOf } from '../store/scopedReadQueries';
+import {
+  chainChildren,
+  ChainedNode,
+  chainOf,
+  completeChains,
+  idsBelow,
+  ScopedEdge,
+  withPorts,
+} from '../scopedLoader';
+import { perimeterWiresOf, readBoundaryOf } from '../store/scopedReadQueries';
+import { showCurrentPositions } from '../pinnedPositions';
+import { resolveView } from '../viewResolver';
 
 export interface BoundaryRead {
   branch: BranchRecord;
@@ -33,7 +43,11 @@ interface BoundaryRow {
   node: NodeRecord | null;
   ports: PortRecord[] | null;
   names: string[] | null;
+  namesRest: string | null;
   children: { node: NodeRecord; ports: PortRecord[] }[] | null;
+  /** The ids below the node as far as the statement walked, and its last level. */
+  below: string[] | null;
+  belowFrontier: string[] | null;
   edges: ScopedEdge[] | null;
 }
 
@@ -42,26 +56,53 @@ export async function readBoundary(
   principal: Principal,
   projectId: string,
   nodeId: string,
+  version?: number,
 ): Promise<BoundaryRead> {
   // One statement, one round trip: access, main, the node, its children and wires.
   const [row] = await ctx.executor.read<BoundaryRow & Record<string, unknown>>(readBoundaryOf, {
     projectId,
     nodeId,
     userId: principal.userId,
+    version: version ?? null,
   });
   if (!row || !projectGrant(principal, row.project, row.role)) throw new NotFoundError('project');
   if (!row.branch) throw new NotFoundError('branch');
+  const view = resolveView(row.branch, version);
   if (!row.node) throw new NotFoundError('node');
-  const boundary: ChainedNode = {
-    entry: withPorts(row.node, row.ports ?? []),
-    names: row.names ?? [],
-  };
+  const maxDepth = ctx.config.limits.maxNestingDepth;
+  await showCurrentPositions((q, p) => ctx.executor.read(q, p), row.branch, view, [
+    row.node,
+    ...(row.children ?? []).map((c) => c.node),
+  ]);
+  const [names = []] = await completeChains(
+    ctx.executor,
+    view,
+    [{ chain: row.names ?? [], rest: row.namesRest }],
+    { byId: false, maxDepth },
+  );
+  const boundary: ChainedNode = { entry: withPorts(row.node, row.ports ?? []), names };
+  let edges = row.edges ?? [];
+  const frontier = row.belowFrontier ?? [];
+  if (frontier.length > 0) {
+    // descendants deeper than the statement walked: the perimeter is read again over all
+    const deeper = await idsBelow(ctx.executor, view, frontier, maxDepth);
+    if (deeper.length > 0) {
+      const ids = [row.node.id, ...(row.below ?? []), ...deeper];
+      const own = (row.ports ?? []).map((p) => p.id);
+      const [again] = await ctx.executor.read<{ edges: ScopedEdge[] }>(perimeterWiresOf, {
+        view,
+        ids,
+        own,
+      });
+      edges = again?.edges ?? [];
+    }
+  }
   const children = chainChildren(boundary, row.children ?? []);
   return {
     branch: row.branch,
     boundary: boundary.entry,
     children: children.map((c) => c.entry),
-    edges: row.edges ?? [],
+    edges,
     addresses: addressNodes([boundary, ...children].map(chainOf)),
   };
 }

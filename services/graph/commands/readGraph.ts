@@ -1,44 +1,26 @@
 /**
- * Full-graph reads: main of a project (getMainGraph) and any visible branch (getBranchGraph). A
- * full read sets the project's last_opened_at. A discarded branch reads as empty.
+ * Full-graph reads: main of a project (getMainGraph) and any visible branch
+ * (getBranchGraph), at the head or at an earlier version still readable (`version`).
+ * A full read sets the project's last_opened_at. A discarded branch reads as empty.
  *
- * Nodes, ports and edges are read by separate statements, and Neo4j reads committed
- * data statement by statement: a merge or apply that commits between them would tear
- * the answer (nodes after it, edges before). Every such write moves the branch's
- * version, so the read checks the version once more at the end and reads again
- * when it moved (READ_ATTEMPTS in all, then 503 with Retry-After).
+ * A read at an earlier version shows its nodes at their current positions
+ * (pinnedPositions.ts). The branch row is read once and fixes the view; nodes, ports and wires are then read
+ * by separate statements at that view. A merge or apply that commits between them
+ * cannot tear the answer: it writes records of a later version, which the view does
+ * not see.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { ServiceUnavailableError } from '../../../shared/errors/domainErrors';
-import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { loadMainBranch, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { visibleProject } from '../../identity';
 import { touchProjectOpened } from '../../projects';
 import { LoadedGraph, loadBranchGraph, loadLiveGraph } from '../graphLoader';
-import { readBranchVersion } from '../store/changeQueries';
+import { showCurrentPositions } from '../pinnedPositions';
+import { resolveView } from '../viewResolver';
 
 export interface BranchGraph extends LoadedGraph {
   branch: BranchRecord;
-}
-
-const READ_ATTEMPTS = 4;
-
-/** Runs `read` until the branch it read kept its version from start to end. */
-async function untorn(
-  ctx: ServiceContext,
-  read: (tx: QueryRunner) => Promise<BranchGraph>,
-): Promise<BranchGraph> {
-  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt += 1) {
-    const graph = await ctx.executor.readTx(async (tx) => {
-      const result = await read(tx);
-      const now = await tx.one<{ version: number }>(readBranchVersion, { id: result.branch.id });
-      return now?.version === result.branch.version ? result : undefined;
-    });
-    if (graph) return graph;
-  }
-  throw new ServiceUnavailableError('the branch kept changing while it was read, retry', 1);
 }
 
 async function touchOpened(ctx: ServiceContext, projectId: string): Promise<void> {
@@ -49,11 +31,20 @@ export async function readMainGraph(
   ctx: ServiceContext,
   principal: Principal,
   projectId: string,
+  version?: number,
 ): Promise<BranchGraph> {
-  const result = await untorn(ctx, async (tx) => {
+  const result = await ctx.executor.readTx(async (tx) => {
     await visibleProject(tx, principal, projectId);
     const branch = await loadMainBranch(tx, projectId);
-    return { branch, ...(await loadBranchGraph(tx, branch.id)) };
+    const view = resolveView(branch, version);
+    const graph = await loadBranchGraph(tx, view);
+    await showCurrentPositions(
+      (q, p) => tx.run(q, p),
+      branch,
+      view,
+      graph.nodes.map((n) => n.node),
+    );
+    return { branch, ...graph };
   });
   await touchOpened(ctx, projectId);
   return result;
@@ -63,10 +54,19 @@ export async function readBranchGraph(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
+  version?: number,
 ): Promise<BranchGraph> {
-  const result = await untorn(ctx, async (tx) => {
+  const result = await ctx.executor.readTx(async (tx) => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    return { branch, ...(await loadLiveGraph(tx, branch)) };
+    const view = resolveView(branch, version);
+    const graph = await loadLiveGraph(tx, branch, view);
+    await showCurrentPositions(
+      (q, p) => tx.run(q, p),
+      branch,
+      view,
+      graph.nodes.map((n) => n.node),
+    );
+    return { branch, ...graph };
   });
   await touchOpened(ctx, result.branch.project_id);
   return result;

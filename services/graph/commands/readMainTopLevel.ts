@@ -13,10 +13,11 @@ export async function readMainTopLevel(
   ctx: ServiceContext,
   principal: Principal,
   projectId: string,
+  version?: number,
 ): Promise<TopLevelRead> {
   const main = await ctx.executor.readTx(async (tx) => {
     await visibleProject(tx, principal, projectId);
     return loadMainBranch(tx, projectId);
   });
-  return readTopLevel(ctx, principal, main.id);
+  return readTopLevel(ctx, principal, main.id, version);
 }

@@ -1,6 +1,7 @@
 /**
  * Neighborhood read (getNeighborhood): a node, every wire on one of its ports (either direction),
- * and every node at the other end of those wires, with paths. Seeks the node, its ports and the
+ * and every node at the other end of those wires, with paths, at the head or at `version`. Seeks
+ * the node, its ports and the
  * wires on them by index, then the neighbors by id: the cost follows the neighborhood, not the
  * branch. Does not touch last_opened_at.
  */
@@ -11,8 +12,10 @@ import { BranchAccessRow, branchGrant } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { ChainedNode, chainOf, ScopedEdge, withPorts } from '../scopedLoader';
+import { ChainedNode, chainOf, completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { readNeighborhoodOf } from '../store/scopedReadQueries';
+import { showCurrentPositions } from '../pinnedPositions';
+import { resolveView } from '../viewResolver';
 
 export interface NeighborhoodRead {
   branch: BranchRecord;
@@ -29,8 +32,10 @@ interface NeighborhoodRow extends BranchAccessRow {
   node: NodeRecord | null;
   ports: PortRecord[] | null;
   names: string[] | null;
+  namesRest: string | null;
   edges: ScopedEdge[] | null;
-  neighbors: { node: NodeRecord; ports: PortRecord[]; names: string[] }[] | null;
+  neighbors:
+    { node: NodeRecord; ports: PortRecord[]; names: string[]; rest: string | null }[] | null;
 }
 
 export async function readNeighborhood(
@@ -38,18 +43,34 @@ export async function readNeighborhood(
   principal: Principal,
   branchId: string,
   nodeId: string,
+  version?: number,
 ): Promise<NeighborhoodRead> {
   // One statement, one round trip: the access row, the node, its wires and neighbors.
   const [row] = await ctx.executor.read<NeighborhoodRow & Record<string, unknown>>(
     readNeighborhoodOf,
-    { branchId, nodeId, userId: principal.userId },
+    { branchId, nodeId, userId: principal.userId, version: version ?? null },
   );
   const { branch } = branchGrant(principal, row);
+  const view = resolveView(branch, version);
   if (!row.node) throw new NotFoundError('node');
-  const node: ChainedNode = { entry: withPorts(row.node, row.ports ?? []), names: row.names ?? [] };
-  const neighbors: ChainedNode[] = (row.neighbors ?? []).map((r) => ({
+  const found = row.neighbors ?? [];
+  await showCurrentPositions((q, p) => ctx.executor.read(q, p), branch, view, [
+    row.node,
+    ...found.map((r) => r.node),
+  ]);
+  const [names = [], ...others] = await completeChains(
+    ctx.executor,
+    view,
+    [
+      { chain: row.names ?? [], rest: row.namesRest },
+      ...found.map((r) => ({ chain: r.names, rest: r.rest })),
+    ],
+    { byId: false, maxDepth: ctx.config.limits.maxNestingDepth },
+  );
+  const node: ChainedNode = { entry: withPorts(row.node, row.ports ?? []), names };
+  const neighbors: ChainedNode[] = found.map((r, i) => ({
     entry: withPorts(r.node, r.ports),
-    names: r.names,
+    names: others[i] ?? [],
   }));
   return {
     branch,

@@ -1,9 +1,9 @@
 /**
  * Subtree read (getSubtree): a node and its descendants down to `depth` levels (1 = direct
  * children), the wires among them, the wires with exactly one endpoint among them, whether the walk
- * stopped with descendants still below, and paths. Walks CONTAINS from the root with a bounded
- * variable-length pattern: the cost follows the subtree returned, not the branch. Does not touch
- * last_opened_at.
+ * stopped with descendants still below, and paths, at the head or at `version`. Walks the
+ * children (by parent_id) from the root one level at a time, to the depth asked for: the cost
+ * follows the subtree returned, not the branch. Does not touch last_opened_at.
  */
 import { NotFoundError, RequestValidationError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
@@ -12,8 +12,10 @@ import { BranchAccessRow, branchGrant } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
-import { ScopedEdge, withPorts } from '../scopedLoader';
+import { completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { MAX_SUBTREE_DEPTH, MIN_SUBTREE_DEPTH, subtreeToDepth } from '../store/scopedReadQueries';
+import { showCurrentPositions } from '../pinnedPositions';
+import { resolveView } from '../viewResolver';
 
 export const DEFAULT_SUBTREE_DEPTH = 1;
 
@@ -36,6 +38,7 @@ interface SubtreeRow extends BranchAccessRow {
   root: NodeRecord | null;
   rootPorts: PortRecord[] | null;
   rootNames: string[] | null;
+  rootNamesRest: string | null;
   descendants: { node: NodeRecord; ports: PortRecord[]; names: string[]; below: boolean }[] | null;
   edges: ScopedEdge[] | null;
 }
@@ -63,17 +66,28 @@ export async function readSubtree(
   branchId: string,
   nodeId: string,
   depth: number = DEFAULT_SUBTREE_DEPTH,
+  version?: number,
 ): Promise<SubtreeRead> {
   checkDepth(depth);
   // One statement, one round trip: the access row, the walk and the wires together.
   const [row] = await ctx.executor.read<SubtreeRow & Record<string, unknown>>(
     subtreeToDepth(depth),
-    { branchId, nodeId, userId: principal.userId },
+    { branchId, nodeId, userId: principal.userId, version: version ?? null },
   );
   const { branch } = branchGrant(principal, row);
+  const view = resolveView(branch, version);
   if (!row.root) throw new NotFoundError('node');
-  const rootNames = row.rootNames ?? [];
+  const [rootNames = []] = await completeChains(
+    ctx.executor,
+    view,
+    [{ chain: row.rootNames ?? [], rest: row.rootNamesRest }],
+    { byId: false, maxDepth: ctx.config.limits.maxNestingDepth },
+  );
   const descendants = [...(row.descendants ?? [])].sort((a, b) => byId(a.node.id, b.node.id));
+  await showCurrentPositions((q, p) => ctx.executor.read(q, p), branch, view, [
+    row.root,
+    ...descendants.map((d) => d.node),
+  ]);
   const wires = row.edges ?? [];
   return {
     branch,

@@ -1,7 +1,7 @@
 /**
  * Top-level read (getTopLevel): the nodes of a branch that have no parent, the wires
  * among them and the wires with exactly one endpoint among them, with paths (the
- * top-level names). A large graph is opened here and read further one boundary at a
+ * top-level names), at the head or at `version`. A large graph is opened here and read further one boundary at a
  * time (getSubtree): the cost follows the top level, not the branch. Does not touch
  * last_opened_at.
  */
@@ -13,6 +13,8 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ScopedEdge, withPorts } from '../scopedLoader';
 import { readTopLevelOf } from '../store/scopedReadQueries';
+import { showCurrentPositions } from '../pinnedPositions';
+import { resolveView } from '../viewResolver';
 
 export interface TopLevelRead {
   branch: BranchRecord;
@@ -34,13 +36,22 @@ export async function readTopLevel(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
+  version?: number,
 ): Promise<TopLevelRead> {
   const [row] = await ctx.executor.read<TopLevelRow & Record<string, unknown>>(readTopLevelOf, {
     branchId,
     userId: principal.userId,
+    version: version ?? null,
   });
   const { branch } = branchGrant(principal, row);
+  const view = resolveView(branch, version);
   const top = row.top ?? [];
+  await showCurrentPositions(
+    (q, p) => ctx.executor.read(q, p),
+    branch,
+    view,
+    top.map((t) => t.node),
+  );
   const wires = row.edges ?? [];
   return {
     branch,

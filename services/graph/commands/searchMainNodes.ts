@@ -15,10 +15,11 @@ export async function searchMainNodes(
   projectId: string,
   query: string,
   limit?: number,
+  version?: number,
 ): Promise<NodeSearch> {
   const main = await ctx.executor.readTx(async (tx) => {
     await visibleProject(tx, principal, projectId);
     return loadMainBranch(tx, projectId);
   });
-  return searchNodes(ctx, principal, main.id, query, limit);
+  return searchNodes(ctx, principal, main.id, query, limit, version);
 }

@@ -16,6 +16,7 @@ import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { capFindings, computeFindings, Finding } from '../findings';
+import { branchView, writeViewOf } from '../view';
 
 export interface ValidateResult {
   branch: BranchRecord;
@@ -50,10 +51,12 @@ export async function validateDeltas(
         ? recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes).bytes
         : 0;
     const before = await usageOf(tx, branch);
-    const applier = new BatchApplier(tx, branchId, { maxDepth: ctx.config.limits.maxNestingDepth });
+    // the batch as apply would write it: the branch's next version, never published here
+    const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
+    const applier = new BatchApplier(tx, view, { maxDepth: ctx.config.limits.maxNestingDepth });
     await applier.applyAll(batch.deltas);
     requireWithinQuota(ctx.config.quotas, before, grown(before, applier.usage, recorded));
-    const all = await computeFindings(tx, branchId);
+    const all = await computeFindings(tx, view);
     const valid = !all.some((f) => f.severity === 'error');
     return { branch, ...capFindings(all, ctx.config.limits.maxFindings), valid };
   });

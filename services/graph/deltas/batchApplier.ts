@@ -1,5 +1,6 @@
 /**
- * Applies parsed deltas, in order, inside the caller's write transaction, enforcing every
+ * Applies parsed deltas, in order, inside the caller's write transaction through a write
+ * view (view.ts writeViewOf: it reads and writes the version being written), enforcing every
  * structural invariant (the kind field matrix, wire rules, unique names and ids, a containment
  * tree). Any failure throws and the caller's transaction rolls back: a batch is all or nothing.
  * Containment is kept at most `maxDepth` deep (422 depth_limit_exceeded), and the applier counts
@@ -8,24 +9,12 @@
 import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import type { NodeRecord, PortRecord } from '../graphRecords';
 import { deleteNodesAndPorts } from '../nodeWrites';
-import {
-  childrenOf,
-  collectSubtree,
-  deleteEdge,
-  findNamesTaken,
-  findSiblingNamed,
-  findUsedIds,
-  isAncestorOrSelf,
-  loadNode,
-  moveNodes,
-  nestingOfMove,
-  updateNodeProps,
-  upsertPorts,
-} from '../store/deltaQueries';
-import { applyAddRun, PARENT_KINDS, readRunFacts, RunFacts } from './addRunApplier';
-import { entityOf, failDelta } from './deltaErrors';
+import { removeStates, upsertStates } from '../recordWrites';
+import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
+import type { View } from '../view';
+import { applyAddRun, readRunFacts, RunFacts } from './addRunApplier';
+import { failDelta } from './deltaErrors';
 import type {
   AddEdge,
   AddNode,
@@ -37,14 +26,10 @@ import type {
   UpdateNodeData,
 } from './deltaTypes';
 import { CHANNELS } from '../../../shared/model/nodeModel';
-import { checkNodeShape, NodeState } from './nodeShape';
-import { applyPatch, nodeProps, portProps, stateFromRecord } from './nodeState';
+import { nodeProps } from './nodeState';
+import { planNodeUpdate } from './nodeUpdate';
+import { Loaded, StructureReads } from './structureReads';
 import { checkWiresOnNewPorts } from './wiresOnNewPorts';
-
-interface Loaded {
-  node: NodeRecord;
-  ports: PortRecord[];
-}
 
 export interface ApplierLimits {
   /** Deepest containment allowed (a top-level node is at depth 1). */
@@ -64,16 +49,21 @@ export class BatchApplier {
   /** The write of the last run of additions, sent and not yet awaited (sendAll). */
   private pendingWrite: Promise<void> | undefined;
 
+  private readonly reads: StructureReads;
+
   constructor(
     private readonly tx: QueryRunner,
-    private readonly branchId: string,
+    private readonly view: View,
     private readonly limits: ApplierLimits,
-  ) {}
+  ) {
+    this.reads = new StructureReads(tx, view, limits.maxDepth);
+  }
 
   /**
    * Starts reading what the leading run of add_node/add_edge deltas needs, without
-   * waiting: called right after the caller sent its lock query, both share a round
-   * trip. applyAll(deltas) with the same deltas uses the answer.
+   * waiting: called before the caller's next statement (apply's Idempotency-Key
+   * lookup), both share a round trip. applyAll(deltas) with the same deltas uses the
+   * answer.
    */
   prefetch(deltas: Delta[]): void {
     const lead: (AddNode | AddEdge)[] = [];
@@ -82,7 +72,7 @@ export class BatchApplier {
       lead.push(d);
     }
     if (lead.length === 0) return;
-    this.leadingFacts = readRunFacts(this.tx, this.branchId, lead);
+    this.leadingFacts = readRunFacts(this.tx, this.view, lead, this.limits.maxDepth);
     // awaited by applyAll; a batch refused before that must not leave a rejection unhandled
     this.leadingFacts.catch(() => undefined);
   }
@@ -127,7 +117,7 @@ export class BatchApplier {
   }
 
   private async addRun(run: (AddNode | AddEdge)[], known?: Promise<RunFacts>): Promise<void> {
-    const added = await applyAddRun(this.tx, this.branchId, run, this.limits.maxDepth, known);
+    const added = await applyAddRun(this.tx, this.view, run, this.limits.maxDepth, known);
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
     this.pendingWrite = added.written;
@@ -135,7 +125,7 @@ export class BatchApplier {
 
   /** Deletes nodes and ports (with their wires) and counts what went. */
   private async remove(nodeIds: string[], portIds: string[]): Promise<void> {
-    const deleted = await deleteNodesAndPorts(this.tx, this.branchId, nodeIds, portIds);
+    const deleted = await deleteNodesAndPorts(this.tx, this.view, nodeIds, portIds);
     this.usage.nodes -= deleted.nodes;
     this.usage.edges -= deleted.edges;
   }
@@ -155,125 +145,23 @@ export class BatchApplier {
     }
   }
 
-  private async load(id: string): Promise<Loaded | undefined> {
-    const row = await this.tx.one<{ node: NodeRecord; ports: PortRecord[] }>(loadNode, {
-      branchId: this.branchId,
-      id,
-    });
-    return row ? { node: row.node, ports: row.ports } : undefined;
-  }
-
   private async mustLoad(id: string): Promise<Loaded> {
-    const loaded = await this.load(id);
+    const loaded = await this.reads.load(id);
     if (!loaded) throw new NodeNotFoundError(id);
     return loaded;
   }
 
-  /** Ids among `ids` already used on the branch (ports of `ownerId` excepted). */
-  private async usedIds(ids: string[], ownerId?: string): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.tx.run<{ id: string; portOwner: string | null }>(findUsedIds, {
-      branchId: this.branchId,
-      ids,
-    });
-    return rows.filter((r) => !(ownerId && r.portOwner === ownerId)).map((r) => r.id);
-  }
-
-  private async checkParent(
-    delta: Delta,
-    nodeId: string,
-    parentId: string | null,
-    field: string,
-  ): Promise<void> {
-    if (parentId === null) return;
-    if (parentId === nodeId)
-      failDelta(delta, 'invalid_parent', field, 'a node cannot be its own parent');
-    const parent = await this.load(parentId);
-    if (!parent)
-      failDelta(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
-    if (!PARENT_KINDS.has(parent.node.kind)) {
-      failDelta(
-        delta,
-        'invalid_parent',
-        field,
-        `a node may not be parented to a ${parent.node.kind} node`,
-      );
-    }
-  }
-
-  private async checkSiblingName(
-    delta: Delta,
-    name: string,
-    parentId: string | null,
-    exclude: string[],
-    field: string,
-  ) {
-    if (name === '') return; // empty names are exempt
-    const clash = await this.tx.one(findSiblingNamed, {
-      branchId: this.branchId,
-      scope: parentId ?? '',
-      name,
-      excludeIds: exclude,
-    });
-    if (clash)
-      failDelta(delta, 'duplicate_name', field, `a sibling is already named ${quote(name)}`);
-  }
-
-  private shape(delta: Delta, state: NodeState, prefix: string): void {
-    checkNodeShape(
-      state,
-      { index: delta.index, type: delta.type, entityId: entityOf(delta) },
-      (f) => `deltas[${delta.index}].${prefix}.${f}`,
-    );
-  }
-
   private async deleteNode(delta: DeleteNode): Promise<void> {
-    const row = await this.tx.one<{ nodeIds: string[]; portIds: string[] }>(collectSubtree, {
-      branchId: this.branchId,
-      id: delta.node_id,
-    });
-    if (!row || row.nodeIds.length === 0) throw new NodeNotFoundError(delta.node_id);
+    const row = await this.reads.subtree(delta.node_id);
+    if (!row) throw new NodeNotFoundError(delta.node_id);
     await this.remove(row.nodeIds, row.portIds);
   }
 
   private async updateNodeData(delta: UpdateNodeData): Promise<void> {
     const { node, ports } = await this.mustLoad(delta.node_id);
     const after = delta.after;
-    if (after.kind !== undefined && after.kind !== node.kind) {
-      failDelta(
-        delta,
-        'kind_immutable',
-        'after.kind',
-        `kind is immutable (the node is a ${node.kind})`,
-      );
-    }
-    const current = stateFromRecord(node, ports);
-    if (after.source_decisions !== undefined) {
-      const a = new Set(after.source_decisions);
-      const b = new Set(current.source_decisions);
-      if (a.size !== b.size || [...a].some((x) => !b.has(x))) {
-        failDelta(
-          delta,
-          'source_decisions_immutable',
-          'after.source_decisions',
-          'source_decisions is server-authoritative; send the current set or omit it',
-        );
-      }
-    }
-    const next = applyPatch(current, after);
-    this.shape(delta, next, 'after');
-
-    // ports: which go, which are new (ids must be free on the branch)
-    const before = new Map(ports.map((p) => [p.id, p]));
-    const kept = new Set(CHANNELS.flatMap((c) => next.ports[c].map((p) => p.id)));
-    const removed = ports.filter(
-      (p) => !kept.has(p.id) || !next.ports[p.channel].some((q) => q.id === p.id),
-    );
-    const removedIds = new Set(removed.map((p) => p.id));
-    const fresh = [...kept].filter((id) => !before.has(id) || removedIds.has(id));
-    if (fresh.includes(node.id))
-      failDelta(delta, 'id_collision', 'after', 'a port id equals the node id');
-    const used = await this.usedIds(fresh, node.id);
+    const { next, removed, fresh, portRows } = planNodeUpdate(delta, node, ports);
+    const used = await this.reads.usedIds(fresh, node.id);
     if (used.length > 0)
       failDelta(
         delta,
@@ -286,9 +174,9 @@ export class BatchApplier {
     const parentChanged =
       after.parent_id !== undefined && after.parent_id !== (node.parent_id ?? null);
     const parentId = after.parent_id !== undefined ? after.parent_id : (node.parent_id ?? null);
-    if (parentChanged) await this.checkReparent(delta, node.id, parentId, 'after.parent_id');
+    if (parentChanged) await this.reads.checkReparent(delta, node.id, parentId, 'after.parent_id');
     if (parentChanged || next.name !== node.name) {
-      await this.checkSiblingName(delta, next.name, parentId, [node.id], 'after.name');
+      await this.reads.checkSiblingName(delta, next.name, parentId, [node.id], 'after.name');
     }
 
     if (removed.length > 0) {
@@ -297,81 +185,46 @@ export class BatchApplier {
         removed.map((p) => p.id),
       );
     }
-    await this.tx.run(updateNodeProps, {
-      branchId: this.branchId,
-      id: node.id,
-      props: nodeProps(next),
-    });
+    // the new state is these props over the visible one; a reparent moves parent_id/scope.
+    // The node's and its ports' writes are sent together (answered in order).
+    const moved = parentChanged ? { parent_id: parentId, scope: parentId ?? '' } : {};
+    await Promise.all([
+      upsertStates(this.tx, this.view, 'GNode', [
+        { id: node.id, props: { ...nodeProps(next), ...moved } },
+      ]),
+      upsertStates(this.tx, this.view, 'Port', portRows),
+    ]);
     if (CHANNELS.some((c) => after[c] !== undefined)) {
-      await this.tx.run(upsertPorts, {
-        branchId: this.branchId,
-        id: node.id,
-        ports: portProps(this.branchId, node.id, next),
-      });
       const added = CHANNELS.flatMap((c) =>
         next.ports[c]
           .filter((p) => fresh.includes(p.id))
           .map((p) => ({ id: p.id, delta, field: `after.${c}` })),
       );
-      await checkWiresOnNewPorts(this.tx, this.branchId, added);
-    }
-    if (parentChanged)
-      await this.tx.run(moveNodes, { branchId: this.branchId, nodeIds: [node.id], parentId });
-  }
-
-  private async checkReparent(
-    delta: Delta,
-    nodeId: string,
-    parentId: string | null,
-    field: string,
-  ): Promise<void> {
-    await this.checkParent(delta, nodeId, parentId, field);
-    if (parentId === null) return;
-    const cycle = await this.tx.one(isAncestorOrSelf, {
-      branchId: this.branchId,
-      parentId,
-      nodeId,
-    });
-    if (cycle)
-      failDelta(
-        delta,
-        'containment_cycle',
-        field,
-        'the new parent is inside this node: the move would create a containment cycle',
-      );
-    const nesting = await this.tx.one<{ parentDepth: number; height: number }>(nestingOfMove, {
-      branchId: this.branchId,
-      nodeId,
-      parentId,
-    });
-    const deepest = (nesting?.parentDepth ?? 0) + 1 + (nesting?.height ?? 0);
-    if (deepest > this.limits.maxDepth) {
-      failDelta(
-        delta,
-        'depth_limit_exceeded',
-        field,
-        `the move would nest nodes ${deepest} deep; containment is at most ${this.limits.maxDepth} deep`,
-      );
+      await checkWiresOnNewPorts(this.tx, this.view, added);
     }
   }
 
   private async reparentNode(delta: ReparentNode): Promise<void> {
     const { node } = await this.mustLoad(delta.node_id);
-    await this.checkReparent(delta, node.id, delta.parent_id, 'parent_id');
-    await this.checkSiblingName(delta, node.name, delta.parent_id, [node.id], 'parent_id');
-    await this.tx.run(moveNodes, {
-      branchId: this.branchId,
-      nodeIds: [node.id],
-      parentId: delta.parent_id,
-    });
+    await this.reads.checkReparent(delta, node.id, delta.parent_id, 'parent_id');
+    await this.reads.checkSiblingName(delta, node.name, delta.parent_id, [node.id], 'parent_id');
+    await this.move([node.id], delta.parent_id);
+  }
+
+  /** Moves nodes under `parentId` (null: the top level): an upsert of parent_id and scope. */
+  private async move(nodeIds: string[], parentId: string | null): Promise<void> {
+    await upsertStates(
+      this.tx,
+      this.view,
+      'GNode',
+      nodeIds.map((id) => ({ id, props: { parent_id: parentId, scope: parentId ?? '' } })),
+    );
   }
 
   private async deleteEdge(delta: DeleteEdge): Promise<void> {
-    const row = await this.tx.one<{ deleted: number }>(deleteEdge, {
-      branchId: this.branchId,
-      id: delta.edge_id,
-    });
-    if (!row || row.deleted === 0) throw new EdgeNotFoundError(delta.edge_id);
+    const row = await this.tx.one(findEdge, { view: this.view, id: delta.edge_id });
+    if (!row) throw new EdgeNotFoundError(delta.edge_id);
+    await removeStates(this.tx, this.view, 'Edge', [delta.edge_id]);
     this.usage.edges -= 1;
   }
 
@@ -386,12 +239,12 @@ export class BatchApplier {
       );
     const parentId = node.parent_id ?? null;
     const children = await this.tx.run<{ id: string; name: string }>(childrenOf, {
-      branchId: this.branchId,
+      view: this.view,
       id: node.id,
     });
     const names = [...new Set(children.map((c) => c.name).filter((n) => n !== ''))];
     const [clash] = await this.tx.run<{ name: string }>(findNamesTaken, {
-      branchId: this.branchId,
+      view: this.view,
       scope: parentId ?? '',
       names,
       excludeIds: [node.id],
@@ -406,11 +259,10 @@ export class BatchApplier {
         child?.id,
       );
     }
-    await this.tx.run(moveNodes, {
-      branchId: this.branchId,
-      nodeIds: children.map((c) => c.id),
+    await this.move(
+      children.map((c) => c.id),
       parentId,
-    });
+    );
     await this.remove(
       [node.id],
       ports.map((p) => p.id),

@@ -53,15 +53,11 @@ export function nodeProps(state: NodeState): Record<string, unknown> {
   return { kind: state.kind, ...storedProps(state) };
 }
 
-export function portProps(
-  branchId: string,
-  nodeId: string,
-  state: NodeState,
-): Record<string, unknown>[] {
+/** Port properties as stored (their owner, channel and place in it included). */
+export function portProps(nodeId: string, state: NodeState): Record<string, unknown>[] {
   return CHANNELS.flatMap((channel) =>
     state.ports[channel].map((p, ord) => ({
       ...p,
-      branch_id: branchId,
       node_id: nodeId,
       channel,
       ord,

@@ -1,25 +1,27 @@
 /**
- * Coherence findings (the Finding schema) over a branch's graph, in Cypher. Names and
- * types come back cut to a few characters more than a finding quotes (CLIP_LENGTH),
- * so a long port type is never copied into every finding that mentions it.
+ * Coherence findings (the Finding schema) over the graph one view sees (`$view`, see
+ * view.ts), in Cypher: scans of the view's records (allStates), joins by seeks in the
+ * same view. Names and types come back cut to a few characters more than a finding
+ * quotes (CLIP_LENGTH), so a long port type is never copied into every finding that
+ * mentions it.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { allStates, optionalStateOf, statesWhere } from './visibility';
 
 /** Input ports with no incoming wire. */
 export const unsatisfiedInputs = cypher(
   'unsatisfiedInputs',
-  `MATCH (p:Port {branch_id: $branchId})
-   WHERE p.channel = 'inputs'
-     AND NOT EXISTS { MATCH (:Edge {branch_id: $branchId, target_handle: p.id}) }
+  `${allStates('p', 'Port', '$view', "p.channel = 'inputs'")}
+   WITH p WHERE NOT EXISTS { ${statesWhere('e', 'Edge', { target_handle: 'p.id' })} }
    RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
 );
 
 /** Wires with a non-null handle that names no port, and wires joining different types. */
 export const wireFindings = cypher(
   'wireFindings',
-  `MATCH (e:Edge {branch_id: $branchId})
-   OPTIONAL MATCH (sp:Port {branch_id: $branchId, id: e.source_handle})
-   OPTIONAL MATCH (tp:Port {branch_id: $branchId, id: e.target_handle})
+  `${allStates('e', 'Edge')}
+   ${optionalStateOf('sp', 'Port', 'e.source_handle')}
+   ${optionalStateOf('tp', 'Port', 'e.target_handle')}
    WITH e, sp, tp,
         (e.source_handle IS NOT NULL AND sp IS NULL) OR (e.target_handle IS NOT NULL AND tp IS NULL) AS dangling
    WHERE dangling OR (sp IS NOT NULL AND tp IS NOT NULL AND sp.type <> tp.type)
@@ -28,11 +30,10 @@ export const wireFindings = cypher(
           left(coalesce(tp.type, ''), $quoted) AS targetType`,
 );
 
-/** Whether any node of the branch records provenance (orphan_node applies only then). */
+/** Whether any node of the view records provenance (orphan_node applies only then). */
 export const anyProvenance = cypher(
   'anyProvenance',
-  `MATCH (n:GNode {branch_id: $branchId})
-   WHERE size(coalesce(n.source_decisions, [])) > 0
+  `${allStates('n', 'GNode', '$view', 'size(coalesce(n.source_decisions, [])) > 0')}
    RETURN n.id AS id LIMIT 1`,
 );
 
@@ -43,7 +44,7 @@ export const anyProvenance = cypher(
  */
 export const provenanceTree = cypher(
   'provenanceTree',
-  `MATCH (n:GNode {branch_id: $branchId})
+  `${allStates('n', 'GNode')}
    RETURN n.id AS id, n.parent_id AS parentId,
           size(coalesce(n.source_decisions, [])) > 0 AS traced,
           left(coalesce(n.name, ''), $quoted) AS name`,

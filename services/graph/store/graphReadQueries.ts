@@ -1,27 +1,42 @@
-/** Cypher of graph reads. */
+/**
+ * Cypher of full reads: every node, port and wire visible in one view (`$view`, see
+ * view.ts), in three statements. A fixed view cannot tear between them: a write that
+ * commits meanwhile writes records of a later version, which the view never sees.
+ */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { allStates, optionalStateOf, stateOf } from './visibility';
 
 export const readBranchNodes = cypher(
   'readBranchNodes',
-  `MATCH (n:GNode {branch_id: $branchId})
+  `${allStates('n', 'GNode')}
    RETURN n {.*} AS node
    ORDER BY n.id`,
 );
 
 export const readBranchPorts = cypher(
   'readBranchPorts',
-  `MATCH (p:Port {branch_id: $branchId})
+  `${allStates('p', 'Port')}
    RETURN p {.*} AS port
    ORDER BY p.node_id, p.channel, p.ord`,
 );
 
-/** Edges with their derived endpoints: null when a handle is null or dangles. */
+/** Wires with their derived endpoints, the nodes of the ports their handles name in
+ * the same view: null when a handle is null or dangles. */
 export const readBranchEdges = cypher(
   'readBranchEdges',
-  `MATCH (e:Edge {branch_id: $branchId})
-   OPTIONAL MATCH (sp:Port {branch_id: $branchId, id: e.source_handle})
-   OPTIONAL MATCH (tp:Port {branch_id: $branchId, id: e.target_handle})
+  `${allStates('e', 'Edge')}
+   ${optionalStateOf('sp', 'Port', 'e.source_handle')}
+   ${optionalStateOf('tp', 'Port', 'e.target_handle')}
    RETURN e.id AS id, e.source_handle AS source_handle, e.target_handle AS target_handle,
           sp.node_id AS source, tp.node_id AS target
    ORDER BY e.id`,
+);
+
+/** The positions (x, y) of the nodes `$ids` that exist in `$view` (a read pinned to an
+ * earlier version shows its nodes where they are now: positions are not history). */
+export const currentPositionsOf = cypher(
+  'currentPositionsOf',
+  `UNWIND $ids AS id
+   ${stateOf('n', 'GNode', 'id')}
+   RETURN n.id AS id, n.x AS x, n.y AS y`,
 );

@@ -1,38 +1,57 @@
 /**
- * Storage model of graph content (graph service). Everything is scoped by branch:
- *   (:GNode {branch_id, id, kind, parent_id, scope, ...NodeData scalars, x, y})
+ * Storage model of graph content (graph service): the versioned store. Every node,
+ * port and wire is kept as state records, one per version range of one line:
+ *   (:GNode {branch_id, id, vfrom, vto, gone?, kind, parent_id, scope, ...NodeData, x, y})
  *     scope = parent_id, or '' at the top level: sibling-name lookups are index seeks
- *   (:GNode)-[:CONTAINS]->(:GNode)               containment tree
- *   (:GNode)-[:HAS_PORT]->(:Port {branch_id, id, node_id, channel, ord, ...})
- *   (:Edge {branch_id, id, source_handle, target_handle})
- * Wires reference ports by handle (a handle may dangle), joined through the
- * (branch_id, id) uniqueness constraints and the handle indexes: every lookup by
- * (branch, id) or (branch, handle) is an index seek.
+ *   (:Port  {branch_id, id, vfrom, vto, gone?, node_id, channel, ord, ...Port fields})
+ *   (:Edge  {branch_id, id, vfrom, vto, gone?, source_handle, target_handle})
+ * `branch_id` is the line a record was written on: main's line keeps main's history,
+ * a working branch's line only what the branch changed (view.ts, store/visibility.ts).
+ * Containment (parent_id), port ownership (node_id) and wiring (handles) are property
+ * joins; every index is keyed by branch_id first, so a view's lookup is one seek per
+ * line it reads. (branch_id, id) is not unique: a line has one record per version
+ * range of an entity.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
+const LABELS = ['GNode', 'Port', 'Edge'] as const;
+const SHORT = { GNode: 'gnode', Port: 'port', Edge: 'edge' } as const;
+
+/** The uniqueness constraints of the store before versioning, dropped at start-up
+ * (a line now holds several records of one entity). */
+const dropUnversionedKeys = LABELS.map((label) =>
+  cypher(`drop${label}UnversionedKey`, `DROP CONSTRAINT ${SHORT[label]}_key IF EXISTS`),
+);
+
+const perLabel = LABELS.flatMap((label) => [
+  cypher(
+    `${SHORT[label]}LineId`,
+    `CREATE INDEX ${SHORT[label]}_line_id IF NOT EXISTS FOR (s:${label}) ON (s.branch_id, s.id)`,
+  ),
+  cypher(
+    `${SHORT[label]}LineTo`,
+    `CREATE INDEX ${SHORT[label]}_line_to IF NOT EXISTS FOR (s:${label}) ON (s.branch_id, s.vto)`,
+  ),
+  cypher(
+    `${SHORT[label]}LineFrom`,
+    `CREATE INDEX ${SHORT[label]}_line_from IF NOT EXISTS FOR (s:${label}) ON (s.branch_id, s.vfrom)`,
+  ),
+  cypher(
+    `${SHORT[label]}BranchOnly`,
+    `CREATE INDEX ${SHORT[label]}_branch IF NOT EXISTS FOR (s:${label}) ON (s.branch_id)`,
+  ),
+]);
+
 export const graphSchema = [
-  cypher(
-    'gnodeKey',
-    'CREATE CONSTRAINT gnode_key IF NOT EXISTS FOR (n:GNode) REQUIRE (n.branch_id, n.id) IS UNIQUE',
-  ),
-  cypher(
-    'portKey',
-    'CREATE CONSTRAINT port_key IF NOT EXISTS FOR (p:Port) REQUIRE (p.branch_id, p.id) IS UNIQUE',
-  ),
-  cypher(
-    'edgeKey',
-    'CREATE CONSTRAINT edge_key IF NOT EXISTS FOR (e:Edge) REQUIRE (e.branch_id, e.id) IS UNIQUE',
-  ),
-  cypher(
-    'gnodeBranchOnly',
-    'CREATE INDEX gnode_branch IF NOT EXISTS FOR (n:GNode) ON (n.branch_id)',
-  ),
-  cypher('portBranchOnly', 'CREATE INDEX port_branch IF NOT EXISTS FOR (p:Port) ON (p.branch_id)'),
-  cypher('edgeBranchOnly', 'CREATE INDEX edge_branch IF NOT EXISTS FOR (e:Edge) ON (e.branch_id)'),
+  ...dropUnversionedKeys,
+  ...perLabel,
   cypher(
     'gnodeScopeName',
     'CREATE INDEX gnode_scope_name IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.scope, n.name)',
+  ),
+  cypher(
+    'gnodeParent',
+    'CREATE INDEX gnode_parent IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.parent_id)',
   ),
   cypher(
     'portNode',

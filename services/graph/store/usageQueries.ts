@@ -3,12 +3,20 @@
  * kept by every write so the per-branch quotas are checked without a scan.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { allStates } from './visibility';
 
-/** Counts a branch's nodes and wires (for a branch written before the counters existed). */
+/** Counts the nodes and wires a view sees (for a branch written before the counters existed). */
 export const measureBranch = cypher(
   'measureBranch',
-  `RETURN COUNT { MATCH (:GNode {branch_id: $branchId}) } AS nodes,
-          COUNT { MATCH (:Edge {branch_id: $branchId}) } AS edges`,
+  `CALL () {
+     ${allStates('s', 'GNode')}
+     RETURN count(s) AS nodes
+   }
+   CALL () {
+     ${allStates('s', 'Edge')}
+     RETURN count(s) AS edges
+   }
+   RETURN nodes, edges`,
 );
 
 export const setBranchUsage = cypher(

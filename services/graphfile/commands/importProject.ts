@@ -4,17 +4,26 @@
  * name checked like a project name, and its content parsed like one batch before anything is
  * written; then the project, its main branch and the content are written in one transaction, the
  * content through the BatchApplier under every invariant. Any error: nothing is created.
+ * The content is main's version 0 (the answer's main_branch.version): it is written through
+ * main's view at 0 in the transaction that creates main, so no reader ever sees main at 0
+ * without it, and a branch forked at 0 reads it beneath its own records. A file of more than
+ * STAGE_ABOVE deltas is staged (importStaging.ts): written in chunks on the line of a main
+ * that does not exist yet, published by creating the project and main in one small
+ * transaction, so a 100k-node import never holds one huge transaction; a refusal at any
+ * point removes what was staged, and nothing is created.
  * Containment is at most MAX_NESTING_DEPTH deep and the content within the branch quotas (422
  * depth_limit_exceeded, branch_quota_exceeded, in file terms). The project gets the server defaults
  * for intent and language.
  * `graphctl import` does the same for a named user.
  */
+import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
   BatchApplier,
+  mainView,
   recordedText,
   requireWithinQuota,
   saveUsage,
@@ -30,7 +39,15 @@ import {
 } from '../../projects';
 import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
-import { planImport } from '../importPlan';
+import { ImportPlan, planImport } from '../importPlan';
+import {
+  abortStage,
+  STAGE_ABOVE,
+  STAGE_CHUNK,
+  stageContent,
+  StagingOptions,
+} from '../importStaging';
+import { closeStage } from '../store/graphFileQueries';
 
 /** The file's project_name, under the rules of a project name. */
 function projectName(raw: unknown): string {
@@ -47,9 +64,10 @@ export async function importProject(
   ctx: ServiceContext,
   principal: Principal,
   body: unknown,
+  staging: StagingOptions = {},
 ): Promise<CreatedProject> {
   requireScope(principal, 'graph:write');
-  return importAs(ctx, body, async () => principal);
+  return importAs(ctx, body, async () => principal, staging);
 }
 
 /**
@@ -73,15 +91,21 @@ export async function importProjectForUser(
   });
 }
 
-/** Reads and plans the file, then writes owner, project, main and content in one transaction. */
+type Owner = (tx: QueryRunner) => Promise<Principal>;
+
+/** Reads and plans the file, then writes owner, project, main and content: in one
+ * transaction, or staged (importStaging.ts) when the content is large. */
 async function importAs(
   ctx: ServiceContext,
   body: unknown,
-  owner: (tx: QueryRunner) => Promise<Principal>,
+  owner: Owner,
+  staging: StagingOptions = {},
 ): Promise<CreatedProject> {
   const file = readGraphFile(body);
   const name = projectName(file.projectName);
   const plan = planImport(file);
+  if (plan.deltas.length > (staging.stageAbove ?? STAGE_ABOVE))
+    return importStaged(ctx, name, plan, owner, staging.stageChunk ?? STAGE_CHUNK);
   return ctx.executor.writeTx(async (tx) => {
     const principal = await owner(tx);
     const created = await insertProject(tx, ctx, principal, {
@@ -89,7 +113,8 @@ async function importAs(
       intent: DEFAULT_INTENT,
       language: DEFAULT_LANGUAGE,
     });
-    const applier = new BatchApplier(tx, created.main.id, {
+    const view = mainView(created.main.id, 0);
+    const applier = new BatchApplier(tx, view, {
       maxDepth: ctx.config.limits.maxNestingDepth,
     });
     try {
@@ -105,7 +130,42 @@ async function importAs(
     };
     requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
     await saveUsage(tx, created.main.id, usage);
-    await writePositions(tx, created.main.id, plan.positions);
+    await writePositions(tx, view, plan.positions);
     return created;
   });
+}
+
+/** The content staged on main's line first, then the project and main created over it
+ * in one small transaction (the name and the project cap are checked there). */
+async function importStaged(
+  ctx: ServiceContext,
+  name: string,
+  plan: ImportPlan,
+  owner: Owner,
+  chunk: number,
+): Promise<CreatedProject> {
+  const mainId = randomUUID();
+  try {
+    const usage = await stageContent(ctx, mainId, plan, chunk);
+    return await ctx.executor.writeTx(async (tx) => {
+      const principal = await owner(tx);
+      const created = await insertProject(tx, ctx, principal, {
+        name,
+        intent: DEFAULT_INTENT,
+        language: DEFAULT_LANGUAGE,
+        mainId,
+      });
+      await saveUsage(tx, mainId, usage);
+      await tx.run(closeStage, { line: mainId });
+      return created;
+    });
+  } catch (error) {
+    await abortStage(ctx, mainId).catch((cleanup: unknown) =>
+      ctx.logger.warn(
+        { line: mainId, err: (cleanup as Error).message },
+        'staged import not removed; the worker sweep removes it later',
+      ),
+    );
+    throw error;
+  }
 }

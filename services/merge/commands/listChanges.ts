@@ -31,9 +31,11 @@ export interface ChangeRecord {
   /** JSON text of the deltas. */
   deltas: string | null;
   idempotency_key: string | null;
-  kind: 'batch' | 'merge' | null;
+  kind: 'batch' | 'merge' | 'revert' | null;
   merged_branch_id: string | null;
   mode: 'fast_forward' | 'replay' | null;
+  /** The version whose batch a revert undid (kind `revert`). */
+  reverted_version?: number | null;
 }
 
 export interface ChangePage {

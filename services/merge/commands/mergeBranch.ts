@@ -2,9 +2,11 @@
  * mergeBranch (POST /v1/branches/{id}/merge): merge a working branch into main, all or nothing on both sides. Scope
  * graph:write; the branch's owner (others: 404) with an editor role (403). Main is
  * locked first, then the branch, always in that order, and versions are compared
- * only under both locks. On success main advances by one and records the merge on
- * its trail (kind merge, with the before-images later merges rebuild the base
- * from); the branch becomes merged. Any conflict: 409 merge_conflict, nothing kept.
+ * only under both locks. On success main advances by one, which publishes the records
+ * the merge wrote at that version, and records the merge on its trail (kind merge); the
+ * branch becomes merged. Any conflict: 409 merge_conflict, nothing kept. A merge of more
+ * than STAGE_RECORDS entities is written in chunks under a lease on main and published in
+ * a last small transaction (stagedMerge.ts); meanwhile other merges into main answer 503.
  */
 import { ConflictError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
@@ -20,11 +22,25 @@ import {
 } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
-import { saveUsage } from '../../graph';
+import { mainView, saveUsage, writeViewOf } from '../../graph';
+import type { ApplierLimits } from '../../graph';
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { recordedBranchText } from '../branchHistory';
 import { mainUsageAfter } from '../mainUsage';
-import { MergeMode, runMerge } from '../mergeEngine';
-import { beforeImages, diffSnapshots } from '../snapshotDiff';
+import type { MergeConflict } from '../conflicts/conflictList';
+import { MergeMode, runMerge, writtenChange } from '../mergeEngine';
+import {
+  abortStaging,
+  endStaging,
+  exceedsStageLimit,
+  holdStaging,
+  LeasedBranch,
+  openStaging,
+  requireNoStaging,
+  STAGE_RECORDS,
+  Staging,
+  writeStaged,
+} from '../stagedMerge';
 import { recordMerge } from '../store/mergeQueries';
 
 export interface MergeResult {
@@ -33,55 +49,127 @@ export interface MergeResult {
   mode: MergeMode;
 }
 
+export interface MergeOptions {
+  /** Records written in one transaction at most; a larger merge is staged. */
+  stageRecords?: number;
+}
+
+function conflictError(conflicts: MergeConflict[]): ConflictError {
+  const n = conflicts.length;
+  return new ConflictError(
+    'merge_conflict',
+    `the merge conflicts with main in ${n} place${n === 1 ? '' : 's'}; nothing was changed`,
+    { conflicts },
+  );
+}
+
+/** Locks main then the branch (always in that order: two merges never deadlock) and checks. */
+async function lockForMerge(
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+  expectedVersion: number,
+): Promise<{ main: LeasedBranch; branch: BranchRecord }> {
+  const { branch: seen, ...grant } = await visibleBranch(tx, principal, branchId);
+  requireScope(principal, 'graph:write');
+  requireRole(grant, 'editor');
+  requireWritable(seen);
+  requireProjectActive(grant);
+  const main = await loadMainBranch(tx, seen.project_id, { lock: true });
+  const { branch, ...locked } = await visibleBranch(tx, principal, branchId, { lock: true });
+  requireWritable(branch);
+  // read again under the locks: an archive in between has committed by now
+  requireProjectActive(locked);
+  requireVersion(branch, expectedVersion);
+  return { main, branch };
+}
+
+/**
+ * Publishes what the merge wrote at main's next version: main's usage (quotas), the
+ * version bump with the merge on main's trail, the branch marked merged.
+ */
+async function publish(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  principal: Principal,
+  main: BranchRecord,
+  branch: BranchRecord,
+  mode: MergeMode,
+): Promise<MergeResult> {
+  const change = await writtenChange(
+    tx,
+    mainView(main.id, main.version),
+    writeViewOf(mainView(main.id, main.version)),
+  );
+  const usage = await mainUsageAfter(ctx, tx, main, change);
+  if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
+  await saveUsage(tx, main.id, usage.after);
+  const now = nowTimestamp();
+  const deltas = await recordedBranchText(tx, branch.id);
+  const advanced = await tx.one<{ branch: BranchRecord }>(recordMerge, {
+    mainId: main.id,
+    now,
+    actorId: principal.userId,
+    deltas,
+    deltasBytes: Buffer.byteLength(deltas),
+    mergedBranchId: branch.id,
+    mode,
+  });
+  if (!advanced) throw new Error('the merge was not recorded on main');
+  const merged = await markBranchMerged(tx, branch.id, now);
+  return { branch: merged, main: advanced.branch, mode };
+}
+
 export async function mergeBranch(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
   expectedVersion: number,
+  options: MergeOptions = {},
 ): Promise<MergeResult> {
-  return ctx.executor.writeTx(async (tx) => {
-    const { branch: seen, ...grant } = await visibleBranch(tx, principal, branchId);
-    requireScope(principal, 'graph:write');
-    requireRole(grant, 'editor');
-    requireWritable(seen);
-    requireProjectActive(grant);
-    // main's lock first, then the branch's, always in that order: two merges never deadlock
-    const main = await loadMainBranch(tx, seen.project_id, { lock: true });
-    const { branch, ...locked } = await visibleBranch(tx, principal, branchId, { lock: true });
-    requireWritable(branch);
-    // read again under the locks: an archive in between has committed by now
-    requireProjectActive(locked);
-    requireVersion(branch, expectedVersion);
-
-    const outcome = await runMerge(tx, main, branch, {
-      maxDepth: ctx.config.limits.maxNestingDepth,
-    });
-    if (outcome.conflicts.length > 0 || outcome.after === null) {
-      const n = outcome.conflicts.length;
-      throw new ConflictError(
-        'merge_conflict',
-        `the merge conflicts with main in ${n} place${n === 1 ? '' : 's'}; nothing was changed`,
-        { conflicts: outcome.conflicts },
-      );
+  const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
+  const stageRecords = options.stageRecords ?? STAGE_RECORDS;
+  type First = { staging: Staging } | { result: MergeResult };
+  const first = await ctx.executor.writeTx(async (tx): Promise<First> => {
+    const { main, branch } = await lockForMerge(tx, principal, branchId, expectedVersion);
+    requireNoStaging(main);
+    if (await exceedsStageLimit(tx, branch.id, stageRecords)) {
+      return { staging: await openStaging(tx, main, branch) };
     }
-    const usage = await mainUsageAfter(ctx, tx, main, outcome.after);
-    if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
-    await saveUsage(tx, main.id, usage.after);
-    const now = nowTimestamp();
-    const images = beforeImages(outcome.before, diffSnapshots(outcome.before, outcome.after));
-    const deltas = await recordedBranchText(tx, branch.id);
-    const advanced = await tx.one<{ branch: BranchRecord }>(recordMerge, {
-      mainId: main.id,
-      now,
-      actorId: principal.userId,
-      deltas,
-      deltasBytes: Buffer.byteLength(deltas),
-      mergedBranchId: branch.id,
-      mode: outcome.mode,
-      images: JSON.stringify(images),
-    });
-    if (!advanced) throw new Error('the merge was not recorded on main');
-    const merged = await markBranchMerged(tx, branch.id, now);
-    return { branch: merged, main: advanced.branch, mode: outcome.mode };
+    const outcome = await runMerge(tx, main, branch, limits);
+    if (outcome.conflicts.length > 0) throw conflictError(outcome.conflicts);
+    return { result: await publish(ctx, tx, principal, main, branch, outcome.mode) };
   });
+  if ('result' in first) return first.result;
+  return mergeStaged(ctx, principal, first.staging, limits, stageRecords);
+}
+
+/** The staged path: chunks, then a small publishing transaction; any failure removes the staging. */
+async function mergeStaged(
+  ctx: ServiceContext,
+  principal: Principal,
+  staging: Staging,
+  limits: ApplierLimits,
+  chunk: number,
+): Promise<MergeResult> {
+  let published = false;
+  try {
+    const written = await writeStaged(ctx.executor, staging, limits, chunk);
+    if (written.conflicts.length > 0) throw conflictError(written.conflicts);
+    const result = await ctx.executor.writeTx(async (tx) => {
+      const main = await holdStaging(tx, staging);
+      if (main.version !== staging.main.version) throw new Error('main moved under a merge lease');
+      const { branch } = await visibleBranch(tx, principal, staging.branch.id, { lock: true });
+      requireWritable(branch);
+      // the branch changed while the merge was written: what was staged is not its head
+      requireVersion(branch, staging.branch.version);
+      const done = await publish(ctx, tx, principal, main, branch, written.mode);
+      await endStaging(tx, staging);
+      return done;
+    });
+    published = true;
+    return result;
+  } finally {
+    if (!published) await abortStaging(ctx.executor, staging, ctx.logger);
+  }
 }

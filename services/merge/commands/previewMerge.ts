@@ -7,16 +7,27 @@
  * what the merge itself checks before it looks at the graph: an archived project (409
  * project_archived), a key without graph:write or a role below editor (403). It takes main's lock
  * and then the branch's, as the merge does; the transaction is bounded by NEO4J_TX_TIMEOUT_MS and
- * retried on transient failures.
+ * retried on transient failures. A merge above the staging bound is previewed as it runs: staged
+ * in chunks under main's lease (stagedMerge.ts), read, then always removed.
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { hasRole } from '../../identity';
-import { capFindings, computeFindings, Finding } from '../../graph';
+import { capFindings, computeFindings, Finding, mainView } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
-import { MergeMode, runMerge } from '../mergeEngine';
+import { MergeMode, MergeOutcome, runMerge, writtenChange } from '../mergeEngine';
+import {
+  abortStaging,
+  exceedsStageLimit,
+  openStaging,
+  requireNoStaging,
+  STAGE_RECORDS,
+  writeStaged,
+} from '../stagedMerge';
+import type { MergeOptions } from './mergeBranch';
 import { mainUsageAfter } from '../mainUsage';
 import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
 
@@ -44,49 +55,101 @@ function minus(a: Finding[], b: Finding[]): Finding[] {
   return a.filter((f) => !keys.has(`${f.code}\u0000${f.locator}`));
 }
 
+interface Locked {
+  main: BranchRecord;
+  branch: BranchRecord;
+  /** Whether the merge itself would be allowed to run (archive, scope, role). */
+  allowed: boolean;
+}
+
+/** Main's lock, then the branch's (a merge's order: the two never deadlock), and checks. */
+async function lockForPreview(
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+): Promise<Locked> {
+  const { branch: seen } = await visibleBranch(tx, principal, branchId);
+  requireWritable(seen);
+  const main = await loadMainBranch(tx, seen.project_id, { lock: true });
+  // a staged merge is writing main's next version: the preview would meet its records
+  requireNoStaging(main);
+  const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
+  requireWritable(branch);
+  const allowed =
+    !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
+  return { main, branch, allowed };
+}
+
+/** The preview of a merge written at main's write view (in the transaction `tx` reads). */
+async function summarize(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  locked: Locked,
+  outcome: Pick<MergeOutcome, 'mode' | 'conflicts' | 'view'>,
+  findingsBefore: Finding[],
+): Promise<MergePreview> {
+  const { main, branch, allowed } = locked;
+  const { mode, conflicts } = outcome;
+  const refused = conflicts.length > 0;
+  const change = refused
+    ? null
+    : await writtenChange(tx, mainView(main.id, main.version), outcome.view);
+  const withinQuota =
+    change !== null && (await mainUsageAfter(ctx, tx, main, change)).problem === null;
+  const result = { branch, main, mode, conflicts, canMerge: allowed && withinQuota && !refused };
+  if (change === null) {
+    return {
+      ...result,
+      counts: countsOf(NOTHING),
+      findingsAdded: [],
+      findingsCleared: [],
+      findingsTruncated: false,
+    };
+  }
+  const findingsAfter = await computeFindings(tx, outcome.view);
+  const max = ctx.config.limits.maxFindings;
+  const added = capFindings(minus(findingsAfter, findingsBefore), max);
+  const cleared = capFindings(minus(findingsBefore, findingsAfter), max);
+  return {
+    ...result,
+    counts: countsOf(diffSnapshots(change.before, change.after)),
+    findingsAdded: added.findings,
+    findingsCleared: cleared.findings,
+    findingsTruncated: added.truncated || cleared.truncated,
+  };
+}
+
 export async function previewMerge(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
+  options: MergeOptions = {},
 ): Promise<MergePreview> {
-  return ctx.executor.rolledBackTx(async (tx) => {
-    const { branch: seen } = await visibleBranch(tx, principal, branchId);
-    requireWritable(seen);
-    // main's lock, then the branch's: the order a merge takes them in, so a preview
-    // waits for a merge (or the merge for it) and the two never deadlock
-    const main = await loadMainBranch(tx, seen.project_id, { lock: true });
-    const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
-    requireWritable(branch);
-    const findingsBefore = await computeFindings(tx, main.id);
-    const outcome = await runMerge(tx, main, branch, {
-      maxDepth: ctx.config.limits.maxNestingDepth,
-    });
-    const allowed =
-      !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
-    const withinQuota =
-      outcome.after !== null &&
-      (await mainUsageAfter(ctx, tx, main, outcome.after)).problem === null;
-    const canMerge = allowed && withinQuota && outcome.conflicts.length === 0;
-    const result = { branch, main, mode: outcome.mode, conflicts: outcome.conflicts, canMerge };
-    if (outcome.after === null || outcome.conflicts.length > 0) {
-      return {
-        ...result,
-        counts: countsOf(NOTHING),
-        findingsAdded: [],
-        findingsCleared: [],
-        findingsTruncated: false,
-      };
-    }
-    const findingsAfter = await computeFindings(tx, main.id);
-    const max = ctx.config.limits.maxFindings;
-    const added = capFindings(minus(findingsAfter, findingsBefore), max);
-    const cleared = capFindings(minus(findingsBefore, findingsAfter), max);
-    return {
-      ...result,
-      counts: countsOf(diffSnapshots(outcome.before, outcome.after)),
-      findingsAdded: added.findings,
-      findingsCleared: cleared.findings,
-      findingsTruncated: added.truncated || cleared.truncated,
-    };
+  const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
+  const stageRecords = options.stageRecords ?? STAGE_RECORDS;
+  const small = await ctx.executor.rolledBackTx(async (tx) => {
+    const locked = await lockForPreview(tx, principal, branchId);
+    if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) return null;
+    const findingsBefore = await computeFindings(tx, mainView(locked.main.id, locked.main.version));
+    const outcome = await runMerge(tx, locked.main, locked.branch, limits);
+    return summarize(ctx, tx, locked, outcome, findingsBefore);
   });
+  if (small !== null) return small;
+  // a merge too large for one transaction is previewed as it would run: staged, then
+  // always removed
+  const { locked, staging } = await ctx.executor.writeTx(async (tx) => {
+    const found = await lockForPreview(tx, principal, branchId);
+    return { locked: found, staging: await openStaging(tx, found.main, found.branch) };
+  });
+  try {
+    const findingsBefore = await ctx.executor.readTx((tx) =>
+      computeFindings(tx, mainView(locked.main.id, locked.main.version)),
+    );
+    const written = await writeStaged(ctx.executor, staging, limits, stageRecords);
+    return await ctx.executor.readTx((tx) =>
+      summarize(ctx, tx, locked, { ...written, view: staging.view }, findingsBefore),
+    );
+  } finally {
+    await abortStaging(ctx.executor, staging, ctx.logger);
+  }
 }

@@ -22,21 +22,18 @@ const trailPage = (name: string, kindIs: string, column: string) =>
      LIMIT toInteger($limit)`,
   );
 
-/** A branch's applied batches: what a replay applies, in order (branchHistory.ts). */
+/** A branch's applied batches, reverts included (recorded as the deltas of their
+ * inverse): what a replay applies, in order (branchHistory.ts). */
 export const listBranchBatchesPage = trailPage(
   'listBranchBatchesPage',
-  "coalesce(c.kind, 'batch') = 'batch'",
+  "coalesce(c.kind, 'batch') IN ['batch', 'revert']",
   'c.deltas AS deltas',
 );
 
-/** Main's merges with their before-images (baseSnapshot.ts). */
-export const listMergesSince = trailPage(
-  'listMergesSince',
-  "c.kind = 'merge'",
-  'c.base_images AS images',
-);
-
-/** Advances main by one and records the merge on main's trail, in the merge transaction. */
+/**
+ * Advances main by one, publishing the records the merge wrote at that version, and
+ * records the merge on main's trail, in the merge transaction.
+ */
 export const recordMerge = cypher(
   'recordMerge',
   `MATCH (b:Branch {id: $mainId})
@@ -45,7 +42,7 @@ export const recordMerge = cypher(
                      created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
                      idempotency_key: null,
                      idempotency_scope: null, positions_applied: null,
-                     merged_branch_id: $mergedBranchId, mode: $mode, base_images: $images})
+                     merged_branch_id: $mergedBranchId, mode: $mode})
    RETURN ${BRANCH}`,
 );
 
@@ -67,6 +64,6 @@ export const listChangesByVersion = cypher(
   `UNWIND $versions AS v
    MATCH (c:Change {branch_id: $branchId, version: v})
    RETURN c {.version, .actor_id, .created_at, .deltas, .idempotency_key, .kind,
-             .merged_branch_id, .mode} AS change
+             .merged_branch_id, .mode, .reverted_version} AS change
    ORDER BY c.version DESC`,
 );

@@ -45,7 +45,7 @@ export async function insertProject(
   tx: QueryRunner,
   ctx: ServiceContext,
   principal: Principal,
-  input: { name: string; intent: string; language: string },
+  input: { name: string; intent: string; language: string; mainId?: string },
 ): Promise<CreatedProject> {
   await lockUser(tx, principal.userId);
   await requireFreeName(tx, principal.userId, input.name, '');
@@ -68,7 +68,12 @@ export async function insertProject(
     now,
   });
   if (!row) throw new Error('project was not created');
-  const main = await createMainBranch(tx, { projectId: id, ownerId: principal.userId, now });
+  const main = await createMainBranch(tx, {
+    projectId: id,
+    ownerId: principal.userId,
+    now,
+    id: input.mainId,
+  });
   return { project: row.project, main };
 }
 

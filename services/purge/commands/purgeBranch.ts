@@ -1,8 +1,10 @@
 /**
- * Background purge of a discarded branch: removes its nodes, ports
- * and wires in batches and keeps the Branch record and its Change records (the
- * structural_changes trail). Idempotent: a rerun deletes nothing. Refuses a
- * branch that is still active (a purge must never touch live content).
+ * Background purge of a discarded branch: removes, in batches, every node, port and
+ * wire record on its line (`branch_id` = the branch: what it changed over main, with
+ * its history and tombstones; main's records it read beneath are main's and stay) and
+ * keeps the Branch record and its Change records (the structural_changes trail).
+ * Idempotent: a rerun deletes nothing. Refuses a branch that is still active (a purge
+ * must never touch live content).
  */
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { Executor } from '../../../shared/neo4j/executor';
@@ -38,7 +40,7 @@ export async function countDeleted(
   return rows[0]?.deleted ?? 0;
 }
 
-/** Deletes a branch's graph content in batches (shared with the project purge). */
+/** Deletes every record of a line in batches (shared with the project purge, main's line included). */
 export async function purgeBranchContent(
   executor: Executor,
   branchId: string,

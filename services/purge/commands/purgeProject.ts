@@ -1,7 +1,7 @@
 /**
  * Background purge of a deleted project: the DELETE already took it
- * off every route (deleted_at); this removes, in batches, every branch's nodes,
- * ports, wires and structural_changes, the branches, the decisions, the
+ * off every route (deleted_at); this removes, in batches, every line's node, port
+ * and wire records (main's history and each branch's changes) and structural_changes, the branches, the decisions, the
  * memberships, and last the project node itself (so the sweep stops finding
  * it). Idempotent: a rerun finds nothing. Refuses a project that is not deleted.
  */

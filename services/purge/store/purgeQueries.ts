@@ -16,6 +16,11 @@ export const purgeSchema = [
     'branchStatusIndex',
     'CREATE INDEX branch_status IF NOT EXISTS FOR (b:Branch) ON (b.status)',
   ),
+  cypher(
+    'stageStartedIndex',
+    'CREATE INDEX vstage_started IF NOT EXISTS FOR (s:VStage) ON (s.started_at)',
+  ),
+  cypher('stageLineIndex', 'CREATE INDEX vstage_line IF NOT EXISTS FOR (s:VStage) ON (s.line)'),
 ];
 
 export const findBranchForPurge = cypher(
@@ -111,4 +116,83 @@ export const findUnpurgedBranches = cypher(
    WHERE b.purged_at IS NULL AND b.deleted_at IS NULL
    RETURN b.id AS id
    LIMIT toInteger($limit)`,
+);
+
+/**
+ * History retention (sweepHistory.ts). A line's readable floor moves up to the version
+ * it was at when the retention window began ($cutoff: the newest version published
+ * before it; the head is always readable). Main also keeps its $minMain newest versions
+ * and main at the base of every branch that may still be read (active, or merged
+ * within the window), since those read main there beneath their own records. Rows: the
+ * lines whose floor would move (at most $limit; of project $projectId only unless it
+ * is null), with the new floor.
+ */
+export const findMovableFloors = cypher(
+  'findMovableFloors',
+  `CALL () {
+     MATCH (b:Branch) WHERE b.status IN ['active', 'merged'] AND b.deleted_at IS NULL
+       AND b.is_main = false AND ($projectId IS NULL OR b.project_id = $projectId)
+     CALL (b) {
+       MATCH (c:Change {branch_id: b.id}) WHERE c.created_at < $cutoff
+       RETURN max(c.version) AS atCutoff
+     }
+     RETURN b, coalesce(atCutoff, 0) AS floor
+     UNION ALL
+     MATCH (b:Branch) WHERE b.is_main = true AND b.deleted_at IS NULL
+       AND ($projectId IS NULL OR b.project_id = $projectId)
+     CALL (b) {
+       MATCH (c:Change {branch_id: b.id}) WHERE c.created_at < $cutoff
+       RETURN max(c.version) AS atCutoff
+     }
+     CALL (b) {
+       MATCH (o:Branch {project_id: b.project_id})
+       WHERE o.is_main = false AND o.deleted_at IS NULL
+         AND (o.status = 'active' OR (o.status = 'merged' AND o.merged_at >= $cutoff))
+       RETURN min(o.base_main_version) AS lowestBase
+     }
+     WITH b, [x IN [coalesce(atCutoff, 0), b.version - toInteger($minMain) + 1, lowestBase]
+              WHERE x IS NOT NULL] AS bounds
+     RETURN b, reduce(f = b.version, x IN bounds | CASE WHEN x < f THEN x ELSE f END) AS floor
+   }
+   WITH b, floor WHERE floor > coalesce(b.history_floor, 0)
+   RETURN b.id AS line, floor
+   LIMIT toInteger($limit)`,
+);
+
+/** Moves a line's readable floor up (never down). */
+export const raiseHistoryFloor = cypher(
+  'raiseHistoryFloor',
+  `MATCH (b:Branch {id: $line})
+   SET b.history_floor = CASE WHEN coalesce(b.history_floor, 0) < $floor
+                              THEN toInteger($floor) ELSE b.history_floor END
+   RETURN b.history_floor AS floor`,
+);
+
+const expired = (label: string) =>
+  batchDelete(
+    `purgeExpired${label}Records`,
+    `MATCH (x:${label} {branch_id: $line}) WHERE x.vto <= toInteger($upTo)`,
+  );
+
+/** Records of a line no readable version sees: valid only below version $upTo. */
+export const purgeExpiredRecords = {
+  GNode: expired('GNode'),
+  Port: expired('Port'),
+  Edge: expired('Edge'),
+};
+
+/** Stages (VStage, graphfile's staged import) started before $before whose line never
+ * became a branch: abandoned by a crashed import. */
+export const findAbandonedStages = cypher(
+  'findAbandonedStages',
+  `MATCH (s:VStage) WHERE s.started_at < $before
+   RETURN s.line AS line, EXISTS { MATCH (:Branch {id: s.line}) } AS published
+   LIMIT toInteger($limit)`,
+);
+
+export const deleteStage = cypher(
+  'deleteStage',
+  `MATCH (s:VStage {line: $line})
+   DELETE s
+   RETURN count(*) AS deleted`,
 );

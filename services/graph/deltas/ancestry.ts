@@ -1,0 +1,46 @@
+/**
+ * Ancestor walks through a view. Containment is the property join GNode.parent_id
+ * (no relationships), so a walk is unrolled parent_id steps (store/deltaQueries.ts
+ * ancestorChains, CHAIN_STEPS per query), repeated from where a chain stopped; the
+ * nesting limit bounds it (and guards against a cycle in stored data).
+ */
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+import { ancestorChains } from '../store/deltaQueries';
+import type { View } from '../view';
+
+/**
+ * The ancestors of each of `ids` that exists in the view, nearest first, at most
+ * `maxSteps` of them; ids the view does not have are absent from the answer.
+ */
+export async function ancestorsOf(
+  tx: QueryRunner,
+  view: View,
+  ids: readonly string[],
+  maxSteps: number,
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  /** chain followers: the start ids whose walk continues at a given node */
+  let pending = new Map<string, string[]>(ids.map((id) => [id, [id]]));
+  let first = true;
+  while (pending.size > 0) {
+    const rows = await tx.run<{ id: string; chain: string[]; next: string | null }>(
+      ancestorChains,
+      { view, ids: [...pending.keys()] },
+    );
+    const next = new Map<string, string[]>();
+    for (const row of rows) {
+      for (const start of pending.get(row.id) ?? []) {
+        // past the first round, row.id is itself the next ancestor of `start`
+        const chain = first ? [] : [...(found.get(start) ?? []), row.id];
+        chain.push(...row.chain);
+        found.set(start, chain.slice(0, maxSteps));
+        if (row.next !== null && chain.length < maxSteps) {
+          next.set(row.next, [...(next.get(row.next) ?? []), start]);
+        }
+      }
+    }
+    first = false;
+    pending = next;
+  }
+  return found;
+}

@@ -1,0 +1,44 @@
+/**
+ * Moves a database written before the versioned store to versioned records, once, at
+ * start-up (after the schema): main's records become main's line from its current
+ * version, each working branch's full copy becomes its line (main's entities missing
+ * from the copy get tombstones, so the branch still does not see them), containment
+ * and port relationships are dropped (they are property joins now), and each line's
+ * history starts at its current version. Branches stay as costly as they were until
+ * merged or discarded; new forks write nothing.
+ *
+ * Idempotent and resumable: every step skips what is already done, and a marker node
+ * ends it so later starts cost one lookup. Progress is logged per step.
+ */
+import type { Logger } from 'pino';
+import type { Executor } from '../../../shared/neo4j/executor';
+import {
+  dropStructureRelationships,
+  findMigrationMark,
+  migrateTombstones,
+  setHistoryFloors,
+  setMainIds,
+  versionRecords,
+  writeMigrationMark,
+} from './migrationQueries';
+
+export async function migrateStore(executor: Executor, logger: Logger): Promise<void> {
+  const [mark] = await executor.read<{ done: boolean }>(findMigrationMark);
+  if (mark?.done) return;
+  // tombstones and floors first: they select the older branches by their missing
+  // main_id, which setMainIds then fills in
+  const steps = [
+    ...migrateTombstones,
+    setHistoryFloors,
+    setMainIds,
+    ...versionRecords,
+    dropStructureRelationships,
+  ];
+  const started = performance.now();
+  for (const [i, step] of steps.entries()) {
+    await executor.autoCommit(step);
+    logger.debug({ step: step.name, of: steps.length, at: i + 1 }, 'store migration step done');
+  }
+  await executor.write(writeMigrationMark);
+  logger.info({ ms: Math.round(performance.now() - started) }, 'versioned store ready');
+}

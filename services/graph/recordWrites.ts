@@ -1,0 +1,64 @@
+/**
+ * Writes of graph content through a write view (view.ts writeViewOf): the delta
+ * engine, merge, graph-file import and revert write nodes, ports and wires only
+ * through these, so the copy-on-write invariants of the versioned store hold in one
+ * place (store/recordWriteQueries.ts).
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import {
+  placeNodeStates,
+  removeEdgeStates,
+  removeNodeStates,
+  removePortStates,
+  upsertEdgeStates,
+  upsertNodeStates,
+  upsertPortStates,
+} from './store/recordWriteQueries';
+import type { StateLabel } from './store/visibility';
+import type { View } from './view';
+
+/** One entity's new state: `props` over its visible state, or alone when `replace`. */
+export interface StateRow {
+  id: string;
+  props: Record<string, unknown>;
+  replace?: boolean;
+}
+
+const UPSERT = { GNode: upsertNodeStates, Port: upsertPortStates, Edge: upsertEdgeStates };
+const REMOVE = { GNode: removeNodeStates, Port: removePortStates, Edge: removeEdgeStates };
+
+/** Writes new states of entities at the write view's version; returns how many. */
+export async function upsertStates(
+  tx: QueryRunner,
+  view: View,
+  label: StateLabel,
+  rows: readonly StateRow[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const row = await tx.one<{ written: number }>(UPSERT[label], { view, rows });
+  return row?.written ?? 0;
+}
+
+/** Removes entities from the write view (close on main, tombstone on a branch). The
+ * caller removes only entities visible in the view. */
+export async function removeStates(
+  tx: QueryRunner,
+  view: View,
+  label: StateLabel,
+  ids: readonly string[],
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const row = await tx.one<{ removed: number }>(REMOVE[label], { view, ids });
+  return row?.removed ?? 0;
+}
+
+/** Sets node positions in the view (not versioned); returns how many nodes exist. */
+export async function placeNodes(
+  tx: QueryRunner,
+  view: View,
+  positions: readonly { id: string; x: number; y: number }[],
+): Promise<number> {
+  if (positions.length === 0) return 0;
+  const row = await tx.one<{ written: number }>(placeNodeStates, { view, positions });
+  return row?.written ?? 0;
+}

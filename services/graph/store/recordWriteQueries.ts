@@ -1,0 +1,122 @@
+/**
+ * The copy-on-write primitives of the versioned store: the only Cypher that creates,
+ * closes or tombstones state records. Every write goes through a write view
+ * (view.ts writeViewOf: `$view.ver` is the version being written, w) and keeps the
+ * invariants the visibility rule (visibility.ts) relies on:
+ *   - a line has at most one open record (vto = OPEN) per entity;
+ *   - a line's records of an entity are contiguous from its first one: writing at w
+ *     closes the open record at w and opens the next at w (a record already written at
+ *     w, earlier in the same version, is changed in place);
+ *   - main's line never holds tombstones (deleting closes the record); a working
+ *     branch deletes with a tombstone, which shadows main's record.
+ */
+import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { OPEN_CYPHER, StateLabel, visible, VIEW_LINES } from './visibility';
+
+const W = 'toInteger($view.ver)';
+
+/**
+ * Upserts entities: `$rows` is a list of {id, props, replace}. The new state is the
+ * entity's state visible in the view with `props` laid over it (a null value removes
+ * the property), or `props` alone when `replace` is true or the entity is new there.
+ */
+function upsert(label: StateLabel): NamedQuery {
+  return cypher(
+    `upsert${label}States`,
+    `UNWIND $rows AS row
+     CALL (row) {
+       OPTIONAL MATCH (vis:${label} {id: row.id})
+       WHERE vis.branch_id IN ${VIEW_LINES} AND ${visible('vis', label)}
+       RETURN vis
+     }
+     CALL (row, vis) {
+       WITH row, vis WHERE vis IS NOT NULL AND vis.branch_id = $view.line AND vis.vfrom = $view.ver
+       FOREACH (_ IN CASE WHEN coalesce(row.replace, false) THEN [1] ELSE [] END |
+         SET vis = row.props, vis.branch_id = $view.line, vis.id = row.id,
+             vis.vfrom = ${W}, vis.vto = ${OPEN_CYPHER})
+       FOREACH (_ IN CASE WHEN coalesce(row.replace, false) THEN [] ELSE [1] END |
+         SET vis += row.props)
+     }
+     CALL (row, vis) {
+       WITH row, vis WHERE vis IS NULL OR vis.branch_id <> $view.line OR vis.vfrom < $view.ver
+       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id})
+       WHERE cur.vto = ${OPEN_CYPHER}
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
+       WITH row, vis,
+            CASE WHEN vis IS NULL OR coalesce(row.replace, false) THEN {} ELSE properties(vis) END AS before
+       CREATE (n:${label})
+       SET n = before, n += row.props
+       SET n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W}, n.vto = ${OPEN_CYPHER}
+       REMOVE n.gone
+     }
+     RETURN count(row) AS written`,
+  );
+}
+
+/**
+ * Removes the entities `$ids` from the view: on main's line the open record is closed
+ * at w (dropped when written at w); on a working branch a tombstone is written at w.
+ */
+function remove(label: StateLabel): NamedQuery {
+  return cypher(
+    `remove${label}States`,
+    `UNWIND $ids AS id
+     OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: id})
+     WHERE cur.vto = ${OPEN_CYPHER}
+     WITH id, cur, $view.line = $view.main AS onMain,
+          cur IS NOT NULL AND cur.vfrom = $view.ver AS sameVersion,
+          cur IS NOT NULL AND cur.vfrom < $view.ver AS older
+     CALL (cur, onMain, older) {
+       WITH cur WHERE onMain AND older
+       SET cur.vto = ${W}
+     }
+     CALL (cur, onMain, sameVersion, id) {
+       WITH cur, id WHERE NOT onMain AND sameVersion
+       SET cur = {branch_id: $view.line, id: id, vfrom: ${W}, vto: ${OPEN_CYPHER}, gone: true}
+     }
+     CALL (cur, onMain, older, id) {
+       WITH cur, id WHERE NOT onMain AND (cur IS NULL OR older)
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
+       CREATE (:${label} {branch_id: $view.line, id: id, vfrom: ${W}, vto: ${OPEN_CYPHER}, gone: true})
+     }
+     // last, and decided before any subquery runs: nothing reads a record deleted here
+     CALL (cur, onMain, sameVersion) {
+       WITH cur WHERE onMain AND sameVersion
+       DELETE cur
+     }
+     RETURN count(id) AS removed`,
+  );
+}
+
+export const upsertNodeStates = upsert('GNode');
+export const upsertPortStates = upsert('Port');
+export const upsertEdgeStates = upsert('Edge');
+export const removeNodeStates = remove('GNode');
+export const removePortStates = remove('Port');
+export const removeEdgeStates = remove('Edge');
+
+/**
+ * Sets the layout (x, y) of nodes visible in the view. Positions are not history: a
+ * record of the view's line is changed in place; a node the view sees through main's
+ * line gets its first record on the branch's line at the view's version.
+ */
+export const placeNodeStates = cypher(
+  'placeNodeStates',
+  `UNWIND $positions AS pos
+   CALL (pos) {
+     MATCH (s:GNode {id: pos.id})
+     WHERE s.branch_id IN ${VIEW_LINES} AND ${visible('s', 'GNode')}
+     RETURN s
+   }
+   CALL (s, pos) {
+     WITH s, pos WHERE s.branch_id = $view.line
+     SET s.x = pos.x, s.y = pos.y
+   }
+   CALL (s, pos) {
+     WITH s, pos WHERE s.branch_id <> $view.line
+     CREATE (c:GNode)
+     SET c = properties(s), c.branch_id = $view.line, c.vfrom = ${W}, c.vto = ${OPEN_CYPHER},
+         c.x = pos.x, c.y = pos.y
+   }
+   RETURN count(s) AS written`,
+);

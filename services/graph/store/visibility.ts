@@ -1,0 +1,115 @@
+/**
+ * The visibility rule of the versioned store, written once as Cypher fragments that
+ * every store query of graph, merge and graphfile composes (through services/graph's
+ * index). A query that reads graph content takes the map parameter `$view`
+ * ({line, ver, main, base}, built in view.ts) and keeps only the records this rule
+ * admits.
+ *
+ * Records: `GNode`, `Port` and `Edge` nodes, each one state of an entity, with
+ *   branch_id  the line it was written on (main's id, or a working branch's id)
+ *   id         the entity's id (unique within a view, not within the store)
+ *   vfrom,vto  the versions of that line it is valid for: vfrom <= v < vto
+ *              (vto = OPEN while current)
+ *   gone       true on a branch's tombstone (the branch deleted an entity main has)
+ * Containment and port ownership are property joins (GNode.parent_id, Port.node_id),
+ * wires join ports by handle (Edge.source_handle / target_handle); every join is a seek
+ * on an index keyed by (branch_id, ...), once per line of the view.
+ *
+ * A record `s` is visible in a view when
+ *   - it is on the view's line and valid at the view's version, or
+ *   - the view is a working branch's, `s` is on main's line and valid at the branch's
+ *     base, and the branch has no record of the same entity from a version at or below
+ *     the view's (shadowing: once a branch writes an entity, its own chain of records
+ *     covers every later version of the branch);
+ * and it is not a tombstone. At most one record of an entity is visible in a view.
+ */
+
+export type StateLabel = 'GNode' | 'Port' | 'Edge';
+
+/** OPEN as a Cypher integer literal (view.ts's OPEN). */
+export const OPEN_CYPHER = '9007199254740991';
+
+/** The lines a view reads, for seeks: `WHERE s.branch_id IN ${VIEW_LINES}`. */
+export const VIEW_LINES = '[$view.line, $view.main]';
+
+/**
+ * Whether record `s` (a variable bound to a `label` node) is visible in `view` (a
+ * map expression, `$view` unless given), tombstones included. `s` must be bound by
+ * a seek on its line(s) first; this only filters.
+ */
+export function visibleRecord(s: string, label: StateLabel, view = '$view'): string {
+  return `((${s}.branch_id = ${view}.line AND ${s}.vfrom <= ${view}.ver AND ${view}.ver < ${s}.vto)
+   OR (${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main
+       AND ${s}.vfrom <= ${view}.base AND ${view}.base < ${s}.vto
+       AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
+                        WHERE shadow_${s}.vfrom <= ${view}.ver }))`;
+}
+
+/** Whether record `s` is visible in `view` and not a tombstone: the entity exists there. */
+export function visible(s: string, label: StateLabel, view = '$view'): string {
+  return `(${s}.gone IS NULL AND ${visibleRecord(s, label, view)})`;
+}
+
+/**
+ * `OPTIONAL MATCH` of the state of entity `idExpr` in the view, bound to `s` (null
+ * when the entity does not exist there): one seek on (branch_id, id) per line.
+ */
+export function optionalStateOf(
+  s: string,
+  label: StateLabel,
+  idExpr: string,
+  view = '$view',
+): string {
+  return `OPTIONAL MATCH (${s}:${label} {id: ${idExpr}})
+   WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
+}
+
+/** `MATCH` of the state of entity `idExpr` in the view (no row when it does not exist). */
+export function stateOf(s: string, label: StateLabel, idExpr: string, view = '$view'): string {
+  return `MATCH (${s}:${label} {id: ${idExpr}})
+   WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
+}
+
+/**
+ * `MATCH` of the states in the view whose property `prop` equals `valueExpr` (a
+ * child by parent_id, a port by node_id, a wire by handle, a sibling by scope and
+ * name through `extra`): one seek per line on an index keyed by (branch_id, prop).
+ */
+export function statesWhere(
+  s: string,
+  label: StateLabel,
+  props: Record<string, string>,
+  view = '$view',
+): string {
+  const inline = Object.entries(props)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join(', ');
+  return `MATCH (${s}:${label} {${inline}})
+   WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
+}
+
+/**
+ * Every state visible in the view, bound to `s`, as a `CALL` subquery: the line's
+ * own records valid at the version, then (on a working branch) main's records valid
+ * at the base that the branch does not shadow. Served by the (branch_id, vto) index
+ * (a hint: with the view in a query variable the planner cannot tell it from the
+ * (branch_id, vfrom) index, which would read the line's whole history): records
+ * closed before the version are never read. `view` may be a variable of the
+ * query (it is imported); `where` filters records before the shadow test.
+ */
+export function allStates(s: string, label: StateLabel, view = '$view', where = 'true'): string {
+  return `CALL (${view.startsWith('$') ? '' : view}) {
+     MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, vto)
+     WHERE ${s}.branch_id = ${view}.line AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver
+       AND ${s}.gone IS NULL AND ${where}
+     RETURN ${s}
+     UNION ALL
+     MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, vto)
+     WHERE ${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main
+       AND ${s}.vto > ${view}.base AND ${s}.vfrom <= ${view}.base AND ${s}.gone IS NULL
+       AND ${where}
+       AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
+                        WHERE shadow_${s}.vfrom <= ${view}.ver }
+     RETURN ${s}
+   }`;
+}

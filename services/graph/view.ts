@@ -1,0 +1,59 @@
+/**
+ * What a graph read or write sees: a view of one line (main's or a working branch's)
+ * at one version.
+ *
+ * The store keeps every node, port and wire as state records valid for the versions
+ * `vfrom <= v < vto` of the line they were written on (`branch_id` is the line). Main's
+ * line holds main's whole history; a working branch's line holds only what the branch
+ * changed since it forked (copy-on-write per entity; deletions as tombstones), so a fork
+ * writes nothing and a branch reads main as it was at the branch's `base_main_version`
+ * beneath its own records.
+ *
+ * A view is passed to every store query as the map parameter `$view`; the Cypher that
+ * applies it is in store/visibility.ts.
+ */
+
+/** The open upper bound of a record still current on its line (2^53 - 1, an integer so
+ * range indexes serve `vto = OPEN` and `vto > v`). */
+export const OPEN = Number.MAX_SAFE_INTEGER;
+
+export interface View {
+  /** The line read or written: a branch id (main's id for main). */
+  line: string;
+  /** The version of `line` seen: a published version for reads, the version being
+   * written (published version + 1) for writes. */
+  ver: number;
+  /** Main's branch id in the same project. */
+  main: string;
+  /** The main version beneath a working branch (its base_main_version); equal to `ver`
+   * on main's own line. */
+  base: number;
+}
+
+/** Main at version `ver`. */
+export function mainView(mainId: string, ver: number): View {
+  return { line: mainId, ver, main: mainId, base: ver };
+}
+
+/** A working branch at version `ver`, over main at its base. */
+export function branchView(
+  branch: { id: string; base_main_version: number },
+  mainId: string,
+  ver: number,
+): View {
+  if (branch.id === mainId) return mainView(mainId, ver);
+  return { line: branch.id, ver, main: mainId, base: branch.base_main_version };
+}
+
+/** The view a batch writes through: the next version of the same line. Records it
+ * writes carry `vfrom = ver` and stay invisible to readers until the line's version is
+ * bumped to it in the same transaction (or, for a staged write, published later). */
+export function writeViewOf(view: View): View {
+  const ver = view.ver + 1;
+  return view.line === view.main ? mainView(view.main, ver) : { ...view, ver };
+}
+
+/** Whether the view reads main's own line (no overlay). */
+export function isMainView(view: View): boolean {
+  return view.line === view.main;
+}

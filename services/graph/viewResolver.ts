@@ -1,0 +1,44 @@
+/**
+ * The view a read of a branch or of main sees (view.ts): the branch's head, or the
+ * version the caller asked for (the `version` query parameter, GraphVersion) when it
+ * is still readable. A line is readable from its oldest kept version (`history_floor`
+ * on the Branch record, 0 until retention moves it) up to its head (`version`); any
+ * other version answers version_not_found naming both ends, so a caller knows what it
+ * may ask for.
+ */
+import { VersionNotFoundError } from '../../shared/errors/domainErrors';
+import { branchView, View } from './view';
+
+/** What a view is built from: a Branch record (main or a working branch). */
+export interface VersionedBranch {
+  id: string;
+  /** Main's id (main's own id on main). */
+  main_id: string;
+  version: number;
+  base_main_version: number;
+  history_floor?: number | null;
+}
+
+/** The oldest version of the line still readable. */
+export function oldestVersion(branch: VersionedBranch): number {
+  return branch.history_floor ?? 0;
+}
+
+/** The view of `branch` at `version` (absent: its head); throws VersionNotFoundError
+ * for a version the line never had or no longer keeps. */
+export function resolveView(branch: VersionedBranch, version?: number | null): View {
+  const newest = branch.version;
+  if (version === undefined || version === null) return branchView(branch, branch.main_id, newest);
+  const oldest = oldestVersion(branch);
+  if (!Number.isInteger(version) || version < oldest || version > newest) {
+    throw new VersionNotFoundError(version, oldest, newest);
+  }
+  return branchView(branch, branch.main_id, version);
+}
+
+/** The `version` query parameter (GraphVersion) of a read, absent when not sent; the
+ * gateway checks it is an integer >= 0, resolveView checks it is readable. */
+export function graphVersion(req: { query: Record<string, unknown> }): number | undefined {
+  const raw = req.query.version;
+  return raw === undefined || raw === null || raw === '' ? undefined : Number(raw);
+}

@@ -1,0 +1,72 @@
+/**
+ * A large import is staged: its content is written in chunks, each its own transaction,
+ * on the line of a main branch that does not exist yet (the id is chosen first), so no
+ * reader can see any of it and no transaction holds more than a chunk. The project and
+ * its main are then created with that id in one small transaction, which publishes the
+ * content (importProject.ts). A refused chunk removes what was staged before the error
+ * is answered; a crash leaves a VStage record behind, and the worker's sweep removes
+ * the staged records of a stage abandoned long enough (services/purge).
+ */
+import { DeltaError } from '../../shared/errors/domainErrors';
+import type { ServiceContext } from '../../shared/http/serviceContext';
+import { nowTimestamp } from '../../shared/http/timestamps';
+import { BatchApplier, mainView, recordedText, requireWithinQuota, writePositions } from '../graph';
+import type { BranchUsage } from '../graph';
+import { purgeLine } from '../purge';
+import { inFileTerms } from './fileErrors';
+import type { ImportPlan } from './importPlan';
+import { closeStage, openStage } from './store/graphFileQueries';
+
+/** Deltas per staged transaction. */
+export const STAGE_CHUNK = 2000;
+/** A plan of more deltas than this is staged; a smaller one is written in one transaction. */
+export const STAGE_ABOVE = 5000;
+
+export interface StagingOptions {
+  stageAbove?: number;
+  stageChunk?: number;
+}
+
+const ZERO: BranchUsage = { nodes: 0, edges: 0, bytes: 0 };
+
+/** Writes the plan's content on line `line` at version 0, chunk by chunk; answers the
+ * usage it adds (refusing, in file terms, what a single import would refuse). */
+export async function stageContent(
+  ctx: ServiceContext,
+  line: string,
+  plan: ImportPlan,
+  chunk: number,
+): Promise<BranchUsage> {
+  const view = mainView(line, 0);
+  const usage: BranchUsage = { ...ZERO, bytes: Buffer.byteLength(recordedText(plan.deltas)) };
+  requireWithinQuota(ctx.config.quotas, ZERO, usage);
+  await ctx.executor.write(openStage, { line, kind: 'import', now: nowTimestamp() });
+  for (let from = 0; from < plan.deltas.length; from += chunk) {
+    const deltas = plan.deltas.slice(from, from + chunk);
+    await ctx.executor.writeTx(async (tx) => {
+      const applier = new BatchApplier(tx, view, {
+        maxDepth: ctx.config.limits.maxNestingDepth,
+      });
+      try {
+        await applier.applyAll(deltas);
+      } catch (error) {
+        if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
+        throw error;
+      }
+      usage.nodes += applier.usage.nodes;
+      usage.edges += applier.usage.edges;
+      requireWithinQuota(ctx.config.quotas, ZERO, usage);
+    });
+  }
+  for (let from = 0; from < plan.positions.length; from += chunk) {
+    const positions = plan.positions.slice(from, from + chunk);
+    await ctx.executor.writeTx((tx) => writePositions(tx, view, positions));
+  }
+  return usage;
+}
+
+/** Removes what was staged on `line` and its VStage record (the import was refused). */
+export async function abortStage(ctx: ServiceContext, line: string): Promise<void> {
+  await purgeLine(ctx.executor, line);
+  await ctx.executor.write(closeStage, { line });
+}

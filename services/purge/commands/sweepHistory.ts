@@ -1,0 +1,59 @@
+/**
+ * History retention, run by the worker's periodic sweep: moves each line's readable
+ * floor (`history_floor` on its Branch: reads, diffs and reverts below it answer
+ * version_not_found) and removes, in batches, the records no readable version can see.
+ *
+ * A version stays readable while it was current at some moment of the last
+ * HISTORY_RETENTION_DAYS: a line's floor is the version it was at when the window
+ * began (the head always stays). Main also keeps its HISTORY_MIN_MAIN_VERSIONS newest
+ * versions, and never moves above the base of a branch that may still be read (active,
+ * or merged within the window): such a branch reads main at its base beneath its own
+ * records. A record is valid for the versions vfrom <= v < vto of its line, so once
+ * the floor is F the records with vto <= F - 1 are seen by no version still readable;
+ * the one version of slack leaves a read that resolved its view just before the floor
+ * moved its records. Removing a superseded record of a working branch never uncovers
+ * main's: the entity's next record on the branch begins where it ended, at or below F.
+ */
+import type { Config } from '../../../shared/config/config';
+import type { Executor } from '../../../shared/neo4j/executor';
+import { findMovableFloors, purgeExpiredRecords, raiseHistoryFloor } from '../store/purgeQueries';
+import { countDeleted } from './purgeBranch';
+
+/** Lines handled per sweep; the rest wait for the next one. */
+export const HISTORY_SWEEP_LIMIT = 200;
+
+export interface HistoryResult {
+  /** Lines whose floor moved. */
+  lines: number;
+  /** Records removed. */
+  records: number;
+}
+
+export interface HistorySweepOptions {
+  /** The moment the retention window ends (default: now). */
+  now?: number;
+  /** Only this project's lines (an operator's or a test's pass over one project). */
+  projectId?: string;
+}
+
+export async function sweepHistory(
+  executor: Executor,
+  history: Config['history'],
+  options: HistorySweepOptions = {},
+): Promise<HistoryResult> {
+  const now = options.now ?? Date.now();
+  const cutoff = new Date(now - history.retentionDays * 86_400_000).toISOString();
+  const lines = await executor.read<{ line: string; floor: number }>(findMovableFloors, {
+    cutoff,
+    minMain: history.minMainVersions,
+    projectId: options.projectId ?? null,
+    limit: HISTORY_SWEEP_LIMIT,
+  });
+  let records = 0;
+  for (const { line, floor } of lines) {
+    await executor.write(raiseHistoryFloor, { line, floor });
+    for (const query of Object.values(purgeExpiredRecords))
+      records += await countDeleted(executor, query, { line, upTo: floor - 1 });
+  }
+  return { lines: lines.length, records };
+}
