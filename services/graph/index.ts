@@ -54,6 +54,7 @@ export {
   allStates,
   optionalStateOf,
   OPEN_CYPHER,
+  seek,
   stateOf,
   statesWhere,
   VIEW_LINES,

@@ -8,6 +8,7 @@ export {
   allStates,
   optionalStateOf,
   OPEN_CYPHER,
+  seek,
   stateOf,
   statesWhere,
   VIEW_LINES,

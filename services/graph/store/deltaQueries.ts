@@ -7,7 +7,7 @@
  * recordWrites.ts (upsertStates, removeStates, placeNodes) only.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { optionalStateOf, stateOf, statesWhere, visible, VIEW_LINES } from './visibility';
+import { optionalStateOf, stateOf, statesWhere } from './visibility';
 
 /** Which of $ids are already used by a node, port or edge of the view. */
 export const findUsedIds = cypher(
@@ -160,8 +160,7 @@ function chainSteps(): string {
   const lines: string[] = [];
   let prev = 'n';
   for (let i = 1; i <= CHAIN_STEPS; i += 1) {
-    lines.push(`OPTIONAL MATCH (a${i}:GNode {id: ${prev}.parent_id})
-     WHERE a${i}.branch_id IN ${VIEW_LINES} AND ${visible(`a${i}`, 'GNode')}`);
+    lines.push(optionalStateOf(`a${i}`, 'GNode', `${prev}.parent_id`));
     prev = `a${i}`;
   }
   return lines.join('\n     ');

@@ -11,7 +11,7 @@
  *     branch deletes with a tombstone, which shadows main's record.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { OPEN_CYPHER, StateLabel, visible, VIEW_LINES } from './visibility';
+import { OPEN_CYPHER, optionalStateOf, seek, StateLabel, stateOf } from './visibility';
 
 const W = 'toInteger($view.ver)';
 
@@ -25,8 +25,7 @@ function upsert(label: StateLabel): NamedQuery {
     `upsert${label}States`,
     `UNWIND $rows AS row
      CALL (row) {
-       OPTIONAL MATCH (vis:${label} {id: row.id})
-       WHERE vis.branch_id IN ${VIEW_LINES} AND ${visible('vis', label)}
+       ${optionalStateOf('vis', label, 'row.id')}
        RETURN vis
      }
      CALL (row, vis) {
@@ -39,7 +38,7 @@ function upsert(label: StateLabel): NamedQuery {
      }
      CALL (row, vis) {
        WITH row, vis WHERE vis IS NULL OR vis.branch_id <> $view.line OR vis.vfrom < $view.ver
-       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id})
+       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id}) ${seek('cur', label, ['id'])}
        WHERE cur.vto = ${OPEN_CYPHER}
        FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
        WITH row, vis,
@@ -61,7 +60,7 @@ function remove(label: StateLabel): NamedQuery {
   return cypher(
     `remove${label}States`,
     `UNWIND $ids AS id
-     OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: id})
+     OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: id}) ${seek('cur', label, ['id'])}
      WHERE cur.vto = ${OPEN_CYPHER}
      WITH id, cur, $view.line = $view.main AS onMain,
           cur IS NOT NULL AND cur.vfrom = $view.ver AS sameVersion,
@@ -104,8 +103,7 @@ export const placeNodeStates = cypher(
   'placeNodeStates',
   `UNWIND $positions AS pos
    CALL (pos) {
-     MATCH (s:GNode {id: pos.id})
-     WHERE s.branch_id IN ${VIEW_LINES} AND ${visible('s', 'GNode')}
+     ${stateOf('s', 'GNode', 'pos.id')}
      RETURN s
    }
    CALL (s, pos) {

@@ -7,14 +7,7 @@
  * views at K - 1 and K (store/visibility.ts).
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import {
-  StateLabel,
-  statesWhere,
-  stateOf,
-  optionalStateOf,
-  visible,
-  VIEW_LINES,
-} from './visibility';
+import { StateLabel, statesWhere, stateOf, optionalStateOf, seek } from './visibility';
 
 const LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
 
@@ -23,10 +16,12 @@ export const entitiesWrittenAt = cypher(
   'revertEntitiesWrittenAt',
   `CALL () {
      ${LABELS.map(
-       (label) => `MATCH (s:${label} {branch_id: $line}) WHERE s.vfrom = toInteger($k)
+       (label) => `MATCH (s:${label} {branch_id: $line}) ${seek('s', label, ['vfrom'])}
+     WHERE s.vfrom = toInteger($k)
      RETURN '${label}' AS label, s.id AS id
      UNION
-     MATCH (s:${label} {branch_id: $line}) WHERE s.vto = toInteger($k)
+     MATCH (s:${label} {branch_id: $line}) ${seek('s', label, ['vto'])}
+     WHERE s.vto = toInteger($k)
      RETURN '${label}' AS label, s.id AS id`,
      ).join('\n     UNION\n     ')}
    }
@@ -39,7 +34,8 @@ function laterWrites(label: StateLabel): NamedQuery {
   return cypher(
     `revertLater${label}Writes`,
     `UNWIND $ids AS id
-     MATCH (s:${label} {branch_id: $line, id: id}) WHERE s.vfrom > toInteger($k)
+     MATCH (s:${label} {branch_id: $line, id: id}) ${seek('s', label, ['id'])}
+     WHERE s.vfrom > toInteger($k)
      RETURN id, min(s.vfrom) AS version`,
   );
 }
@@ -114,8 +110,7 @@ export const revertBlockers = cypher(
      ${stateOf('n', 'GNode', 'nid')}
      CALL (n) {
        WITH n WHERE n.parent_id IS NOT NULL
-         AND NOT EXISTS { MATCH (pp:GNode {id: n.parent_id})
-                          WHERE pp.branch_id IN ${VIEW_LINES} AND ${visible('pp', 'GNode')} }
+         AND NOT EXISTS { ${stateOf('pp', 'GNode', 'n.parent_id')} }
        RETURN 'node' AS kind, n.parent_id AS id
        UNION
        WITH n WHERE coalesce(n.name, '') <> ''
@@ -126,16 +121,14 @@ export const revertBlockers = cypher(
      UNION
      UNWIND $writtenPorts AS pid
      ${stateOf('q', 'Port', 'pid')}
-       AND NOT EXISTS { MATCH (qn:GNode {id: q.node_id})
-                        WHERE qn.branch_id IN ${VIEW_LINES} AND ${visible('qn', 'GNode')} }
+       AND NOT EXISTS { ${stateOf('qn', 'GNode', 'q.node_id')} }
      RETURN 'node' AS kind, q.node_id AS id
      UNION
      UNWIND $writtenEdges AS eid
      ${stateOf('w', 'Edge', 'eid')}
      UNWIND [w.source_handle, w.target_handle] AS handle
      WITH handle WHERE handle IS NOT NULL
-       AND NOT EXISTS { MATCH (hp:Port {id: handle})
-                        WHERE hp.branch_id IN ${VIEW_LINES} AND ${visible('hp', 'Port')} }
+       AND NOT EXISTS { ${stateOf('hp', 'Port', 'handle')} }
      RETURN 'port' AS kind, handle AS id
    }
    RETURN DISTINCT kind, id`,
@@ -146,15 +139,15 @@ export const latestWrites = cypher(
   'revertLatestWrites',
   `UNWIND $entities AS e
    CALL (e) {
-     OPTIONAL MATCH (s:GNode {branch_id: $line, id: e.id})
+     OPTIONAL MATCH (s:GNode {branch_id: $line, id: e.id}) ${seek('s', 'GNode', ['id'])}
      WHERE e.kind = 'node' AND s.vfrom < toInteger($below)
      RETURN max(s.vfrom) AS v
      UNION ALL
-     OPTIONAL MATCH (s:Port {branch_id: $line, id: e.id})
+     OPTIONAL MATCH (s:Port {branch_id: $line, id: e.id}) ${seek('s', 'Port', ['id'])}
      WHERE e.kind = 'port' AND s.vfrom < toInteger($below)
      RETURN max(s.vfrom) AS v
      UNION ALL
-     OPTIONAL MATCH (s:Edge {branch_id: $line, id: e.id})
+     OPTIONAL MATCH (s:Edge {branch_id: $line, id: e.id}) ${seek('s', 'Edge', ['id'])}
      WHERE e.kind = 'edge' AND s.vfrom < toInteger($below)
      RETURN max(s.vfrom) AS v
    }

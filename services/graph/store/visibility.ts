@@ -26,6 +26,30 @@
 
 export type StateLabel = 'GNode' | 'Port' | 'Edge';
 
+/**
+ * The index of each lookup the fragments make, by label and the properties looked up
+ * after branch_id (in the index's order). A lookup names its index in a hint: every
+ * label has several indexes keyed by branch_id first, and a plan made while the store
+ * is nearly empty (its statistics cannot tell them apart) would otherwise read a
+ * line's whole range for each lookup and stay cached once the store grows.
+ */
+const INDEXED: Record<StateLabel, readonly (readonly string[])[]> = {
+  GNode: [['id'], ['vfrom'], ['vto'], ['parent_id'], ['scope', 'name']],
+  Port: [['id'], ['vfrom'], ['vto'], ['node_id']],
+  Edge: [['id'], ['vfrom'], ['vto'], ['source_handle'], ['target_handle']],
+};
+
+/**
+ * `USING INDEX SEEK` on the (branch_id, ...props) index, or '' when there is none: for
+ * a `MATCH (s:label ...)` that has branch_id and each of `props` in its predicates.
+ */
+export function seek(s: string, label: StateLabel, props: readonly string[]): string {
+  const index = INDEXED[label].find(
+    (keys) => keys.length === props.length && keys.every((key) => props.includes(key)),
+  );
+  return index ? `USING INDEX SEEK ${s}:${label}(branch_id, ${index.join(', ')})` : '';
+}
+
 /** OPEN as a Cypher integer literal (view.ts's OPEN). */
 export const OPEN_CYPHER = '9007199254740991';
 
@@ -42,6 +66,7 @@ export function visibleRecord(s: string, label: StateLabel, view = '$view'): str
    OR (${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main
        AND ${s}.vfrom <= ${view}.base AND ${view}.base < ${s}.vto
        AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
+                        ${seek(`shadow_${s}`, label, ['id'])}
                         WHERE shadow_${s}.vfrom <= ${view}.ver }))`;
 }
 
@@ -60,13 +85,13 @@ export function optionalStateOf(
   idExpr: string,
   view = '$view',
 ): string {
-  return `OPTIONAL MATCH (${s}:${label} {id: ${idExpr}})
+  return `OPTIONAL MATCH (${s}:${label} {id: ${idExpr}}) ${seek(s, label, ['id'])}
    WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
 }
 
 /** `MATCH` of the state of entity `idExpr` in the view (no row when it does not exist). */
 export function stateOf(s: string, label: StateLabel, idExpr: string, view = '$view'): string {
-  return `MATCH (${s}:${label} {id: ${idExpr}})
+  return `MATCH (${s}:${label} {id: ${idExpr}}) ${seek(s, label, ['id'])}
    WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
 }
 
@@ -84,7 +109,7 @@ export function statesWhere(
   const inline = Object.entries(props)
     .map(([key, value]) => `${key}: ${value}`)
     .join(', ');
-  return `MATCH (${s}:${label} {${inline}})
+  return `MATCH (${s}:${label} {${inline}}) ${seek(s, label, Object.keys(props))}
    WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
 }
 
@@ -109,6 +134,7 @@ export function allStates(s: string, label: StateLabel, view = '$view', where = 
        AND ${s}.vto > ${view}.base AND ${s}.vfrom <= ${view}.base AND ${s}.gone IS NULL
        AND ${where}
        AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
+                        ${seek(`shadow_${s}`, label, ['id'])}
                         WHERE shadow_${s}.vfrom <= ${view}.ver }
      RETURN ${s}
    }`;

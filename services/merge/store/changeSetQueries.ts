@@ -5,7 +5,7 @@
  * visibility rule), so a merge, a diff or a preview reads what changed and not the graph.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { optionalStateOf, statesWhere } from '../../graph';
+import { optionalStateOf, seek, statesWhere } from '../../graph';
 import type { StateLabel } from '../../graph';
 
 const LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
@@ -43,11 +43,11 @@ export const LINE_CHANGED_IDS = perLabel((label) =>
   cypher(
     `lineChangedIds${label}`,
     `CALL () {
-       MATCH (s:${label})
+       MATCH (s:${label}) ${seek('s', label, ['vfrom'])}
        WHERE s.branch_id = $line AND s.vfrom > $from AND s.vfrom <= $to
        RETURN s.id AS id
        UNION
-       MATCH (s:${label})
+       MATCH (s:${label}) ${seek('s', label, ['vto'])}
        WHERE s.branch_id = $line AND s.vto > $from AND s.vto <= $to
        RETURN s.id AS id
      }

@@ -6,6 +6,7 @@
  * (store/changeSetQueries.ts LINE_IDS); nothing else of the graph is read.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { seek } from '../../graph';
 import type { StateLabel } from '../../graph';
 
 /**
@@ -16,7 +17,7 @@ const headStates = (label: StateLabel): NamedQuery =>
   cypher(
     `head${label}States`,
     `UNWIND $ids AS id
-     MATCH (s:${label} {branch_id: $view.line, id: id})
+     MATCH (s:${label} {branch_id: $view.line, id: id}) ${seek('s', label, ['id'])}
      WHERE s.vfrom <= $view.ver AND $view.ver < s.vto
      RETURN s {.*} AS state`,
   );

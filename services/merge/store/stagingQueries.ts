@@ -6,7 +6,7 @@
  * records it closes carry vto = that version and stay visible below it.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { OPEN_CYPHER } from '../../graph';
+import { OPEN_CYPHER, seek } from '../../graph';
 import type { StateLabel } from '../../graph';
 
 const BRANCH = 'b {.*} AS branch';
@@ -67,7 +67,7 @@ export const takeOverLease = cypher(
 const dropStaged = (label: StateLabel): NamedQuery =>
   cypher(
     `dropStaged${label}`,
-    `MATCH (s:${label})
+    `MATCH (s:${label}) ${seek('s', label, ['vfrom'])}
      WHERE s.branch_id = $line AND s.vfrom = $version
      CALL (s) { DELETE s } IN TRANSACTIONS OF 1000 ROWS`,
   );
@@ -75,7 +75,7 @@ const dropStaged = (label: StateLabel): NamedQuery =>
 const reopenClosed = (label: StateLabel): NamedQuery =>
   cypher(
     `reopenStaged${label}`,
-    `MATCH (s:${label})
+    `MATCH (s:${label}) ${seek('s', label, ['vto'])}
      WHERE s.branch_id = $line AND s.vto = $version
      CALL (s) { SET s.vto = ${OPEN_CYPHER} } IN TRANSACTIONS OF 1000 ROWS`,
   );
