@@ -16,14 +16,19 @@ export type Finding = components['schemas']['Finding'];
 
 const SEVERITY_ORDER = { error: 0, warning: 1 } as const;
 /** Characters of a name or type the queries return: one more than is quoted, so quote() marks the cut. */
-const QUOTED = CLIP_LENGTH + 1;
+export const QUOTED = CLIP_LENGTH + 1;
 
+/** Code-point order of two strings (the order the kept findings' sort_key index gives). */
+const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Severity (errors first), then code, then locator, each in code-point order: the order
+ * of the kept findings (findingRecords.ts), so both ways of listing agree. */
 export function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) =>
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
-      a.code.localeCompare(b.code) ||
-      a.locator.localeCompare(b.locator),
+      byCodePoint(a.code, b.code) ||
+      byCodePoint(a.locator, b.locator),
   );
 }
 

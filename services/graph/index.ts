@@ -33,6 +33,8 @@ export { parseDeltaBatch } from './deltas/parseDeltas';
 export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
+export { findingChangesOf, findingsAreKept, findingsOf, refreshFindings } from './findingRecords';
+export type { FindingList } from './findingRecords';
 export type { Finding } from './findings';
 export { loadBranchGraph, loadLiveGraph } from './graphLoader';
 export type { LoadedGraph } from './graphLoader';
@@ -61,6 +63,6 @@ export {
   visible,
   visibleRecord,
 } from './visibilityRule';
-export type { StateLabel } from './visibilityRule';
+export type { RecordLabel, StateLabel } from './visibilityRule';
 export { placeNodes, removeStates, upsertStates } from './recordWrites';
 export type { StateRow } from './recordWrites';

@@ -2,20 +2,24 @@
  * Writes of graph content through a write view (view.ts writeViewOf): the delta
  * engine, merge, graph-file import and revert write nodes, ports and wires only
  * through these, so the copy-on-write invariants of the versioned store hold in one
- * place (store/recordWriteQueries.ts).
+ * place (store/recordWriteQueries.ts). Each write is noted (writtenEntities.ts) so that the
+ * version's findings can follow it (findingRecords.ts).
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import {
   placeNodeStates,
   removeEdgeStates,
+  removeFindingStates,
   removeNodeStates,
   removePortStates,
   upsertEdgeStates,
+  upsertFindingStates,
   upsertNodeStates,
   upsertPortStates,
 } from './store/recordWriteQueries';
 import type { StateLabel } from './store/visibility';
 import type { View } from './view';
+import { noteWritten } from './writtenEntities';
 
 /** One entity's new state: `props` over its visible state, or alone when `replace`. */
 export interface StateRow {
@@ -35,6 +39,12 @@ export async function upsertStates(
   rows: readonly StateRow[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  noteWritten(
+    tx,
+    view,
+    label,
+    rows.map((r) => r.id),
+  );
   const row = await tx.one<{ written: number }>(UPSERT[label], { view, rows });
   return row?.written ?? 0;
 }
@@ -48,6 +58,7 @@ export async function removeStates(
   ids: readonly string[],
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  noteWritten(tx, view, label, ids);
   const row = await tx.one<{ removed: number }>(REMOVE[label], { view, ids });
   return row?.removed ?? 0;
 }
@@ -61,4 +72,23 @@ export async function placeNodes(
   if (positions.length === 0) return 0;
   const row = await tx.one<{ written: number }>(placeNodeStates, { view, positions });
   return row?.written ?? 0;
+}
+
+/** Writes kept findings (findingRecords.ts) at the write view's version: each row's
+ * props replace the finding's state. */
+export async function upsertFindings(
+  tx: QueryRunner,
+  view: View,
+  rows: readonly StateRow[],
+): Promise<void> {
+  if (rows.length > 0) await tx.run(upsertFindingStates, { view, rows });
+}
+
+/** Removes kept findings visible in the write view (closed on main, tombstoned on a branch). */
+export async function removeFindings(
+  tx: QueryRunner,
+  view: View,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length > 0) await tx.run(removeFindingStates, { view, ids });
 }

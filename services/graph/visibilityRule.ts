@@ -15,4 +15,4 @@ export {
   visible,
   visibleRecord,
 } from './store/visibility';
-export type { StateLabel } from './store/visibility';
+export type { RecordLabel, StateLabel } from './store/visibility';

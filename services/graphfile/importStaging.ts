@@ -10,7 +10,14 @@
 import { DeltaError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { nowTimestamp } from '../../shared/http/timestamps';
-import { BatchApplier, mainView, recordedText, requireWithinQuota, writePositions } from '../graph';
+import {
+  BatchApplier,
+  mainView,
+  recordedText,
+  refreshFindings,
+  requireWithinQuota,
+  writePositions,
+} from '../graph';
 import type { BranchUsage } from '../graph';
 import { purgeLine } from '../purge';
 import { inFileTerms } from './fileErrors';
@@ -53,6 +60,8 @@ export async function stageContent(
         if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
         throw error;
       }
+      // the line is new and keeps its findings from its first version (no branch yet)
+      await refreshFindings(tx, view, true);
       usage.nodes += applier.usage.nodes;
       usage.edges += applier.usage.edges;
       requireWithinQuota(ctx.config.quotas, ZERO, usage);

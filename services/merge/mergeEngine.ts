@@ -18,7 +18,7 @@ import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches';
 import type { ApplierLimits, View } from '../graph';
-import { branchView, mainView, writePositions, writeViewOf } from '../graph';
+import { branchView, mainView, refreshFindings, writePositions, writeViewOf } from '../graph';
 import { fastForward } from './fastForward';
 import { batchPages, BranchWrites, loadBranchWrites } from './branchHistory';
 import type { MergeConflict } from './conflicts/conflictList';
@@ -129,6 +129,7 @@ export async function runMerge(
   const mode = mergeModeOf(main, branch);
   if (mode === 'fast_forward') {
     await fastForward(tx, view, branchHead);
+    await refreshFindings(tx, view);
     return { mode, conflicts: [], ...(await writtenChange(tx, mainNow, view)), view };
   }
   const { analysis, snaps, writes } = await planReplay(tx, main, branch);
@@ -139,5 +140,6 @@ export async function runMerge(
     return { ...refused, conflicts: analysis.conflicts.list() };
   }
   await placeAddedNodes(tx, view, snaps.branch, writes);
+  await refreshFindings(tx, view);
   return { mode, conflicts: [], ...(await writtenChange(tx, mainNow, view)), view };
 }

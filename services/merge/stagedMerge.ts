@@ -18,7 +18,7 @@ import type { Executor } from '../../shared/neo4j/executor';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../branches';
 import type { ApplierLimits, View } from '../graph';
-import { branchView, mainView, writeViewOf } from '../graph';
+import { branchView, mainView, refreshFindings, writeViewOf } from '../graph';
 import { batchPage } from './branchHistory';
 import { fastForwardPage, STATE_LABELS } from './fastForward';
 import type { MergeConflict } from './conflicts/conflictList';
@@ -140,6 +140,7 @@ export async function writeStaged(
             await tx.run<{ id: string }>(LINE_IDS[label], { line: branch.id, after, limit: chunk })
           ).map((r) => r.id);
           if (ids.length > 0) await fastForwardPage(tx, view, branchHead, label, ids);
+          await refreshFindings(tx, view);
           return ids.length < chunk ? null : ids[ids.length - 1];
         });
         if (last === null) break;
@@ -157,6 +158,7 @@ export async function writeStaged(
       const page = await batchPage(tx, branch.id, afterVersion);
       if (page.length === 0) return { done: true, ok: true, last: afterVersion };
       const ok = await replayBatches(tx, view, onePage(page), plan.analysis, limits);
+      if (ok) await refreshFindings(tx, view);
       return { done: false, ok, last: page[page.length - 1].version };
     });
     if (!next.ok) return { mode, conflicts: plan.analysis.conflicts.list() };

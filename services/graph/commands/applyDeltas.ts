@@ -26,6 +26,7 @@ import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
+import { refreshFindings } from '../findingRecords';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
@@ -155,6 +156,7 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
+      await refreshFindings(tx, view);
       const positionsApplied = await applyPositions(tx, view, batch);
       const row = await tx.one<{ version: number }>(recordBatch, {
         branchId,

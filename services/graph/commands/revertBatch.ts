@@ -38,6 +38,7 @@ import {
   usageChange,
   writeBack,
 } from '../revertSteps';
+import { refreshFindings } from '../findingRecords';
 import { findRevertByIdempotencyKey, recordRevert } from '../store/revertQueries';
 import { branchView, writeViewOf } from '../view';
 import type { IdempotencyClaim } from './applyDeltas';
@@ -135,6 +136,7 @@ export async function revertBatch(
     const recorded = await inverseText(tx, before, after, written);
     const done = await writeBack(tx, write, written);
     await requireNothingBroken(tx, write, k, done);
+    await refreshFindings(tx, write);
 
     const usageBefore = await usageOf(tx, branch);
     const usageAfter = grown(usageBefore, usageChange(written), recorded.bytes);

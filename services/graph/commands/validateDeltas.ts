@@ -15,7 +15,8 @@ import { BatchApplier } from '../deltas/batchApplier';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
-import { capFindings, computeFindings, Finding } from '../findings';
+import type { Finding } from '../findings';
+import { findingsOf, refreshFindings } from '../findingRecords';
 import { branchView, writeViewOf } from '../view';
 
 export interface ValidateResult {
@@ -56,8 +57,7 @@ export async function validateDeltas(
     const applier = new BatchApplier(tx, view, { maxDepth: ctx.config.limits.maxNestingDepth });
     await applier.applyAll(batch.deltas);
     requireWithinQuota(ctx.config.quotas, before, grown(before, applier.usage, recorded));
-    const all = await computeFindings(tx, view);
-    const valid = !all.some((f) => f.severity === 'error');
-    return { branch, ...capFindings(all, ctx.config.limits.maxFindings), valid };
+    await refreshFindings(tx, view);
+    return { branch, ...(await findingsOf(tx, view, ctx.config.limits.maxFindings)) };
   });
 }

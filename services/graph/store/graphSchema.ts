@@ -11,11 +11,13 @@
  * joins; every index is keyed by branch_id first, so a view's lookup is one seek per
  * line it reads. (branch_id, id) is not unique: a line has one record per version
  * range of an entity.
+ *   (:GFinding {branch_id, id, vfrom, vto, gone?, subject, code, locator, severity,
+ *               message, sort_key})  the kept findings of each version (findingRecords.ts)
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 
 const LABELS = ['GNode', 'Port', 'Edge'] as const;
-const SHORT = { GNode: 'gnode', Port: 'port', Edge: 'edge' } as const;
+const SHORT = { GNode: 'gnode', Port: 'port', Edge: 'edge', GFinding: 'gfinding' } as const;
 
 /** The uniqueness constraints of the store before versioning, dropped at start-up
  * (a line now holds several records of one entity). */
@@ -23,7 +25,7 @@ const dropUnversionedKeys = LABELS.map((label) =>
   cypher(`drop${label}UnversionedKey`, `DROP CONSTRAINT ${SHORT[label]}_key IF EXISTS`),
 );
 
-const perLabel = LABELS.flatMap((label) => [
+const perLabel = [...LABELS, 'GFinding' as const].flatMap((label) => [
   cypher(
     `${SHORT[label]}LineId`,
     `CREATE INDEX ${SHORT[label]}_line_id IF NOT EXISTS FOR (s:${label}) ON (s.branch_id, s.id)`,
@@ -60,6 +62,14 @@ export const graphSchema = [
   cypher(
     'edgeSource',
     'CREATE INDEX edge_source IF NOT EXISTS FOR (e:Edge) ON (e.branch_id, e.source_handle)',
+  ),
+  cypher(
+    'gfindingSubject',
+    'CREATE INDEX gfinding_subject IF NOT EXISTS FOR (f:GFinding) ON (f.branch_id, f.subject)',
+  ),
+  cypher(
+    'gfindingOrder',
+    'CREATE INDEX gfinding_order IF NOT EXISTS FOR (f:GFinding) ON (f.branch_id, f.sort_key)',
   ),
   cypher(
     'edgeTarget',

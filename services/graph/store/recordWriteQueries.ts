@@ -11,7 +11,7 @@
  *     branch deletes with a tombstone, which shadows main's record.
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { OPEN_CYPHER, optionalStateOf, seek, StateLabel, stateOf } from './visibility';
+import { OPEN_CYPHER, optionalStateOf, RecordLabel, seek, stateOf } from './visibility';
 
 const W = 'toInteger($view.ver)';
 
@@ -20,7 +20,7 @@ const W = 'toInteger($view.ver)';
  * entity's state visible in the view with `props` laid over it (a null value removes
  * the property), or `props` alone when `replace` is true or the entity is new there.
  */
-function upsert(label: StateLabel): NamedQuery {
+function upsert(label: RecordLabel): NamedQuery {
   return cypher(
     `upsert${label}States`,
     `UNWIND $rows AS row
@@ -56,7 +56,7 @@ function upsert(label: StateLabel): NamedQuery {
  * Removes the entities `$ids` from the view: on main's line the open record is closed
  * at w (dropped when written at w); on a working branch a tombstone is written at w.
  */
-function remove(label: StateLabel): NamedQuery {
+function remove(label: RecordLabel): NamedQuery {
   return cypher(
     `remove${label}States`,
     `UNWIND $ids AS id
@@ -93,6 +93,8 @@ export const upsertEdgeStates = upsert('Edge');
 export const removeNodeStates = remove('GNode');
 export const removePortStates = remove('Port');
 export const removeEdgeStates = remove('Edge');
+export const upsertFindingStates = upsert('GFinding');
+export const removeFindingStates = remove('GFinding');
 
 /**
  * Sets the layout (x, y) of nodes visible in the view. Positions are not history: a

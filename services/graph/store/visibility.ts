@@ -27,23 +27,30 @@
 export type StateLabel = 'GNode' | 'Port' | 'Edge';
 
 /**
+ * Every label kept under the visibility rule: graph content, and `GFinding`, the
+ * coherence findings of each version (findingRecords.ts), keyed by id = code:locator.
+ */
+export type RecordLabel = StateLabel | 'GFinding';
+
+/**
  * The index of each lookup the fragments make, by label and the properties looked up
  * after branch_id (in the index's order). A lookup names its index in a hint: every
  * label has several indexes keyed by branch_id first, and a plan made while the store
  * is nearly empty (its statistics cannot tell them apart) would otherwise read a
  * line's whole range for each lookup and stay cached once the store grows.
  */
-const INDEXED: Record<StateLabel, readonly (readonly string[])[]> = {
+const INDEXED: Record<RecordLabel, readonly (readonly string[])[]> = {
   GNode: [['id'], ['vfrom'], ['vto'], ['parent_id'], ['scope', 'name']],
   Port: [['id'], ['vfrom'], ['vto'], ['node_id']],
   Edge: [['id'], ['vfrom'], ['vto'], ['source_handle'], ['target_handle']],
+  GFinding: [['id'], ['vfrom'], ['vto'], ['subject'], ['sort_key']],
 };
 
 /**
  * `USING INDEX SEEK` on the (branch_id, ...props) index, or '' when there is none: for
  * a `MATCH (s:label ...)` that has branch_id and each of `props` in its predicates.
  */
-export function seek(s: string, label: StateLabel, props: readonly string[]): string {
+export function seek(s: string, label: RecordLabel, props: readonly string[]): string {
   const index = INDEXED[label].find(
     (keys) => keys.length === props.length && keys.every((key) => props.includes(key)),
   );
@@ -61,7 +68,7 @@ export const VIEW_LINES = '[$view.line, $view.main]';
  * map expression, `$view` unless given), tombstones included. `s` must be bound by
  * a seek on its line(s) first; this only filters.
  */
-export function visibleRecord(s: string, label: StateLabel, view = '$view'): string {
+export function visibleRecord(s: string, label: RecordLabel, view = '$view'): string {
   return `((${s}.branch_id = ${view}.line AND ${s}.vfrom <= ${view}.ver AND ${view}.ver < ${s}.vto)
    OR (${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main
        AND ${s}.vfrom <= ${view}.base AND ${view}.base < ${s}.vto
@@ -71,7 +78,7 @@ export function visibleRecord(s: string, label: StateLabel, view = '$view'): str
 }
 
 /** Whether record `s` is visible in `view` and not a tombstone: the entity exists there. */
-export function visible(s: string, label: StateLabel, view = '$view'): string {
+export function visible(s: string, label: RecordLabel, view = '$view'): string {
   return `(${s}.gone IS NULL AND ${visibleRecord(s, label, view)})`;
 }
 
@@ -81,7 +88,7 @@ export function visible(s: string, label: StateLabel, view = '$view'): string {
  */
 export function optionalStateOf(
   s: string,
-  label: StateLabel,
+  label: RecordLabel,
   idExpr: string,
   view = '$view',
 ): string {
@@ -90,7 +97,7 @@ export function optionalStateOf(
 }
 
 /** `MATCH` of the state of entity `idExpr` in the view (no row when it does not exist). */
-export function stateOf(s: string, label: StateLabel, idExpr: string, view = '$view'): string {
+export function stateOf(s: string, label: RecordLabel, idExpr: string, view = '$view'): string {
   return `MATCH (${s}:${label} {id: ${idExpr}}) ${seek(s, label, ['id'])}
    WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
 }
@@ -102,7 +109,7 @@ export function stateOf(s: string, label: StateLabel, idExpr: string, view = '$v
  */
 export function statesWhere(
   s: string,
-  label: StateLabel,
+  label: RecordLabel,
   props: Record<string, string>,
   view = '$view',
 ): string {
@@ -122,7 +129,7 @@ export function statesWhere(
  * closed before the version are never read. `view` may be a variable of the
  * query (it is imported); `where` filters records before the shadow test.
  */
-export function allStates(s: string, label: StateLabel, view = '$view', where = 'true'): string {
+export function allStates(s: string, label: RecordLabel, view = '$view', where = 'true'): string {
   return `CALL (${view.startsWith('$') ? '' : view}) {
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, vto)
      WHERE ${s}.branch_id = ${view}.line AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver

@@ -25,6 +25,7 @@ import {
   BatchApplier,
   mainView,
   recordedText,
+  refreshFindings,
   requireWithinQuota,
   saveUsage,
   writePositions,
@@ -123,6 +124,7 @@ async function importAs(
       if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
       throw error;
     }
+    await refreshFindings(tx, view);
     // main starts with the file's content: its counters and its quotas
     const usage = {
       ...applier.usage,

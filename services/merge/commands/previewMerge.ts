@@ -16,7 +16,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { hasRole } from '../../identity';
-import { capFindings, computeFindings, Finding, mainView } from '../../graph';
+import { capFindings, computeFindings, Finding, findingChangesOf, mainView } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, MergeOutcome, runMerge, writtenChange } from '../mergeEngine';
 import {
@@ -86,7 +86,6 @@ async function summarize(
   tx: QueryRunner,
   locked: Locked,
   outcome: Pick<MergeOutcome, 'mode' | 'conflicts' | 'view'>,
-  findingsBefore: Finding[],
 ): Promise<MergePreview> {
   const { main, branch, allowed } = locked;
   const { mode, conflicts } = outcome;
@@ -106,16 +105,42 @@ async function summarize(
       findingsTruncated: false,
     };
   }
-  const findingsAfter = await computeFindings(tx, outcome.view);
-  const max = ctx.config.limits.maxFindings;
-  const added = capFindings(minus(findingsAfter, findingsBefore), max);
-  const cleared = capFindings(minus(findingsBefore, findingsAfter), max);
+  const findings = await findingChanges(ctx, tx, locked.main, outcome.view);
   return {
     ...result,
     counts: countsOf(diffSnapshots(change.before, change.after)),
-    findingsAdded: added.findings,
-    findingsCleared: cleared.findings,
-    findingsTruncated: added.truncated || cleared.truncated,
+    findingsAdded: findings.added,
+    findingsCleared: findings.cleared,
+    findingsTruncated: findings.truncated,
+  };
+}
+
+/**
+ * The findings the merge written at `write` adds to main and clears from it: the kept
+ * findings it changed, or (a store that does not keep them, or a merge that changes
+ * whether orphan_node is reported) main's whole lists before and after, compared. Main
+ * before the merge is main at its version: the merge's records are at the next one.
+ */
+async function findingChanges(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  main: BranchRecord,
+  write: MergeOutcome['view'],
+): Promise<{ added: Finding[]; cleared: Finding[]; truncated: boolean }> {
+  const max = ctx.config.limits.maxFindings;
+  const before = mainView(main.id, main.version);
+  const kept = await findingChangesOf(tx, before, write, max);
+  if (kept !== null) return kept;
+  const [findingsBefore, findingsAfter] = [
+    await computeFindings(tx, before),
+    await computeFindings(tx, write),
+  ];
+  const added = capFindings(minus(findingsAfter, findingsBefore), max);
+  const cleared = capFindings(minus(findingsBefore, findingsAfter), max);
+  return {
+    added: added.findings,
+    cleared: cleared.findings,
+    truncated: added.truncated || cleared.truncated,
   };
 }
 
@@ -130,9 +155,8 @@ export async function previewMerge(
   const small = await ctx.executor.rolledBackTx(async (tx) => {
     const locked = await lockForPreview(tx, principal, branchId);
     if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) return null;
-    const findingsBefore = await computeFindings(tx, mainView(locked.main.id, locked.main.version));
     const outcome = await runMerge(tx, locked.main, locked.branch, limits);
-    return summarize(ctx, tx, locked, outcome, findingsBefore);
+    return summarize(ctx, tx, locked, outcome);
   });
   if (small !== null) return small;
   // a merge too large for one transaction is previewed as it would run: staged, then
@@ -142,12 +166,9 @@ export async function previewMerge(
     return { locked: found, staging: await openStaging(tx, found.main, found.branch) };
   });
   try {
-    const findingsBefore = await ctx.executor.readTx((tx) =>
-      computeFindings(tx, mainView(locked.main.id, locked.main.version)),
-    );
     const written = await writeStaged(ctx.executor, staging, limits, stageRecords);
     return await ctx.executor.readTx((tx) =>
-      summarize(ctx, tx, locked, { ...written, view: staging.view }, findingsBefore),
+      summarize(ctx, tx, locked, { ...written, view: staging.view }),
     );
   } finally {
     await abortStaging(ctx.executor, staging, ctx.logger);

@@ -7,7 +7,7 @@
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
 import { OPEN_CYPHER, seek } from '../../graph';
-import type { StateLabel } from '../../graph';
+import type { RecordLabel } from '../../graph';
 
 const BRANCH = 'b {.*} AS branch';
 
@@ -64,7 +64,7 @@ export const takeOverLease = cypher(
    RETURN b.version AS version`,
 );
 
-const dropStaged = (label: StateLabel): NamedQuery =>
+const dropStaged = (label: RecordLabel): NamedQuery =>
   cypher(
     `dropStaged${label}`,
     `MATCH (s:${label}) ${seek('s', label, ['vfrom'])}
@@ -72,7 +72,7 @@ const dropStaged = (label: StateLabel): NamedQuery =>
      CALL (s) { DELETE s } IN TRANSACTIONS OF 1000 ROWS`,
   );
 
-const reopenClosed = (label: StateLabel): NamedQuery =>
+const reopenClosed = (label: RecordLabel): NamedQuery =>
   cypher(
     `reopenStaged${label}`,
     `MATCH (s:${label}) ${seek('s', label, ['vto'])}
@@ -80,7 +80,8 @@ const reopenClosed = (label: StateLabel): NamedQuery =>
      CALL (s) { SET s.vto = ${OPEN_CYPHER} } IN TRANSACTIONS OF 1000 ROWS`,
   );
 
-const LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
+/** Content and its kept findings: a staging writes both at its version. */
+const LABELS: readonly RecordLabel[] = ['GNode', 'Port', 'Edge', 'GFinding'];
 
 /**
  * Removal of a staging of version `$version` on line `$line`, each an auto-commit

@@ -13,6 +13,7 @@ import {
   findBranchForPurge,
   markBranchPurged,
   purgeBranchEdges,
+  purgeBranchFindings,
   purgeBranchNodes,
   purgeBranchPorts,
 } from '../store/purgeQueries';
@@ -48,6 +49,7 @@ export async function purgeBranchContent(
   const ports = await countDeleted(executor, purgeBranchPorts, { branchId });
   const nodes = await countDeleted(executor, purgeBranchNodes, { branchId });
   const edges = await countDeleted(executor, purgeBranchEdges, { branchId });
+  await countDeleted(executor, purgeBranchFindings, { branchId });
   return { nodes, ports, edges };
 }
 

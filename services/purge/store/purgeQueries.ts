@@ -66,6 +66,11 @@ export const purgeBranchEdges = batchDelete(
   'purgeBranchEdges',
   'MATCH (x:Edge {branch_id: $branchId})',
 );
+/** The line's kept findings (graph's findingRecords.ts). */
+export const purgeBranchFindings = batchDelete(
+  'purgeBranchFindings',
+  'MATCH (x:GFinding {branch_id: $branchId})',
+);
 /** The structural_changes trail: only with the whole project (a discard keeps it). */
 export const purgeBranchChanges = batchDelete(
   'purgeBranchChanges',
@@ -179,6 +184,7 @@ export const purgeExpiredRecords = {
   GNode: expired('GNode'),
   Port: expired('Port'),
   Edge: expired('Edge'),
+  GFinding: expired('GFinding'),
 };
 
 /** Stages (VStage, graphfile's staged import) started before $before whose line never

@@ -1,0 +1,361 @@
+/**
+ * Findings follow the change. Each version's coherence findings are kept as `GFinding`
+ * records under the visibility rule (store/findingRecordQueries.ts), so a branch sees
+ * main's findings at its base under its own, as it sees main's nodes. A write recomputes
+ * only the subjects it reached (refreshFindings): the entities it wrote (writtenEntities.ts),
+ * the input ports its wires end on, the wires on its ports, and the subtrees of nodes that
+ * changed parent or provenance. Reading the findings of a view (findingsOf) is then a
+ * walk of an index in list order, whatever the graph's size.
+ *
+ * orphan_node is kept for every node with no provenance on or above it, and a `traced`
+ * marker for every node with provenance: the findings list orphan_node only when some
+ * node of the view is traced, so the first traced node does not rewrite every other
+ * node's findings.
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { quote } from '../../shared/text/clip';
+import { capFindings, computeFindings, Finding, QUOTED } from './findings';
+import { removeFindings, upsertFindings } from './recordWrites';
+import { levelBelow } from './store/deltaQueries';
+import {
+  edgeSubjectFindings,
+  findingChangesAt,
+  findingsKept,
+  nodeSubjectRows,
+  orderedFindings,
+  portSubjectFindings,
+  subjectRecords,
+  writtenReach,
+} from './store/findingRecordQueries';
+import type { View } from './view';
+import { takeWritten } from './writtenEntities';
+
+/** A kept finding, or a `traced` marker (severity 'marker', never listed). */
+type KeptFinding = {
+  code: string;
+  locator: string;
+  severity: string;
+  message: string;
+};
+
+const RANK: Record<string, string> = { error: '0', warning: '1', marker: '9' };
+
+const keyOf = (f: { code: string; locator: string }) => `${f.code}:${f.locator}`;
+const sortKeyOf = (f: KeptFinding) => `${RANK[f.severity]}:${f.code}:${f.locator}`;
+
+/** Whether the findings of `view` are kept as records (else they are computed whole). */
+export async function findingsAreKept(tx: QueryRunner, view: View): Promise<boolean> {
+  const row = await tx.one<{ kept: boolean }>(findingsKept, { view });
+  return row?.kept === true;
+}
+
+/** What a refresh changed, compared by (code, locator); markers left out. */
+export interface FindingChange {
+  added: Finding[];
+  cleared: Finding[];
+}
+
+/**
+ * Recomputes the findings of what this transaction wrote in `view` (a write view) and
+ * writes the difference at the view's version. `kept`: whether the view keeps its
+ * findings (asked of the store when not given; a staged import's line has no branch
+ * yet and is kept from its first version). Returns null when the view does not keep them.
+ */
+export async function refreshFindings(
+  tx: QueryRunner,
+  view: View,
+  kept?: boolean,
+): Promise<FindingChange | null> {
+  const written = takeWritten(tx, view);
+  if (!(kept ?? (await findingsAreKept(tx, view)))) return null;
+  const nodeIds = [...written.GNode];
+  const portIds = [...written.Port];
+  const edgeIds = [...written.Edge];
+  if (nodeIds.length + portIds.length + edgeIds.length === 0) return { added: [], cleared: [] };
+  const prev: View = { ...view, ver: view.ver - 1 };
+  const reach = await tx.one<{ endPorts: string[]; portEdges: string[]; movedNodes: string[] }>(
+    writtenReach,
+    { view, prev, nodeIds, portIds, edgeIds },
+  );
+  const ports = new Set([...portIds, ...(reach?.endPorts ?? [])]);
+  const edges = new Set([...edgeIds, ...(reach?.portEdges ?? [])]);
+  const nodes = new Set(nodeIds);
+  for (const id of await subtreesBelow(tx, view, reach?.movedNodes ?? [])) nodes.add(id);
+
+  const computed = new Map<string, KeptFinding>();
+  const add = (f: KeptFinding) => computed.set(keyOf(f), f);
+  const params = { view, quoted: QUOTED };
+  const [portRows, edgeRows, nodeRows] = await Promise.all([
+    tx.run<{ locator: string; name: string }>(portSubjectFindings, { ...params, ids: [...ports] }),
+    tx.run<{ locator: string; dangling: boolean; sourceType: string; targetType: string }>(
+      edgeSubjectFindings,
+      { ...params, ids: [...edges] },
+    ),
+    nodeFindings(tx, view, [...nodes]),
+  ]);
+  for (const row of portRows) add(unsatisfiedInput(row));
+  for (const row of edgeRows) add(wireFinding(row));
+  for (const f of nodeRows) add(f);
+
+  const subjects = [...ports, ...edges, ...nodes];
+  const SUBJECT_OF: Record<string, Set<string>> = {
+    unsatisfied_input: ports,
+    dangling_wire: edges,
+    type_mismatch: edges,
+    orphan_node: nodes,
+    traced: nodes,
+  };
+  const existing = await tx.run<KeptFinding & { id: string }>(subjectRecords, {
+    view,
+    ids: subjects,
+  });
+  // a subject's own codes only: ids are unique within a branch, but a stored record of
+  // another kind's code under the same id is never this refresh's to remove
+  const mine = existing.filter((f) => (SUBJECT_OF[f.code] ?? nodes).has(f.locator));
+  const before = new Map(mine.map((f) => [f.id, f]));
+  const gone = mine.filter((f) => !computed.has(f.id));
+  const changed = [...computed.entries()].filter(([key, f]) => {
+    const old = before.get(key);
+    return !old || old.message !== f.message || old.severity !== f.severity;
+  });
+  await Promise.all([
+    removeFindings(
+      tx,
+      view,
+      gone.map((f) => f.id),
+    ),
+    upsertFindings(
+      tx,
+      view,
+      changed.map(([key, f]) => ({
+        id: key,
+        props: { ...f, subject: f.locator, sort_key: sortKeyOf(f) },
+        replace: true,
+      })),
+    ),
+  ]);
+  const listed = (f: KeptFinding) => f.severity !== 'marker';
+  return {
+    added: changed.filter(([key, f]) => listed(f) && !before.has(key)).map(([, f]) => f as Finding),
+    cleared: gone.filter(listed).map(({ code, locator, severity, message }) => ({
+      code,
+      locator,
+      severity,
+      message,
+    })) as Finding[],
+  };
+}
+
+/** Every node below `roots` in the view (roots excluded), level by level. */
+async function subtreesBelow(tx: QueryRunner, view: View, roots: string[]): Promise<string[]> {
+  const seen = new Set(roots);
+  const below: string[] = [];
+  let level = roots;
+  while (level.length > 0) {
+    const row = await tx.one<{ childIds: string[] }>(levelBelow, { view, ids: level });
+    // a containment cycle cannot be stored; the seen set stops a walk if one were
+    level = (row?.childIds ?? []).filter((id) => !seen.has(id));
+    for (const id of level) seen.add(id);
+    below.push(...level);
+  }
+  return below;
+}
+
+type NodeRow = { id: string; parentId: string | null; traced: boolean; name: string };
+
+/**
+ * orphan_node findings and traced markers of `ids`: a node is an orphan when neither it
+ * nor an ancestor records provenance. Ancestors outside `ids` are unchanged by the write
+ * that reached `ids`, so their kept orphan_node record answers for them.
+ */
+async function nodeFindings(tx: QueryRunner, view: View, ids: string[]): Promise<KeptFinding[]> {
+  if (ids.length === 0) return [];
+  const inSet = new Set(ids);
+  // parents outside the set are asked about in the same statement: first the rows, to
+  // know them, would cost a round trip; every subject's parent_id is asked instead
+  const first = await tx.one<{ rows: NodeRow[]; orphanParents: string[] }>(nodeSubjectRows, {
+    view,
+    ids,
+    parentIds: [],
+    quoted: QUOTED,
+  });
+  const rows = first?.rows ?? [];
+  const outside = [
+    ...new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p && !inSet.has(p))),
+  ];
+  const second =
+    outside.length > 0
+      ? await tx.one<{ orphanParents: string[] }>(nodeSubjectRows, {
+          view,
+          ids: [],
+          parentIds: outside,
+          quoted: QUOTED,
+        })
+      : undefined;
+  const orphanParents = new Set(second?.orphanParents ?? []);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const orphan = new Map<string, boolean>();
+  /** Walks up until a node already decided, a traced node or the top; decides the walk. */
+  const decide = (start: NodeRow): boolean => {
+    const chain = new Set<NodeRow>();
+    let current = start;
+    let answer: boolean;
+    for (;;) {
+      const known = orphan.get(current.id);
+      if (known !== undefined) {
+        answer = known;
+        break;
+      }
+      if (current.traced) {
+        answer = false;
+        break;
+      }
+      chain.add(current);
+      if (current.parentId === null) {
+        answer = true;
+        break;
+      }
+      const parent = byId.get(current.parentId);
+      if (!parent) {
+        answer = orphanParents.has(current.parentId);
+        break;
+      }
+      if (chain.has(parent)) {
+        answer = true; // a cycle cannot be stored; stop if one were
+        break;
+      }
+      current = parent;
+    }
+    for (const row of chain) orphan.set(row.id, answer);
+    return start.traced ? false : (orphan.get(start.id) ?? answer);
+  };
+  const found: KeptFinding[] = [];
+  for (const row of rows) {
+    if (row.traced) {
+      found.push({ code: 'traced', locator: row.id, severity: 'marker', message: '' });
+    } else if (decide(row)) {
+      found.push({
+        code: 'orphan_node',
+        locator: row.id,
+        severity: 'warning',
+        message: `node ${quote(row.name)} traces to no source decision`,
+      });
+    }
+  }
+  return found;
+}
+
+function unsatisfiedInput(row: { locator: string; name: string }): KeptFinding {
+  return {
+    code: 'unsatisfied_input',
+    locator: row.locator,
+    severity: 'error',
+    message: `input port ${quote(row.name)} has no incoming wire`,
+  };
+}
+
+function wireFinding(row: {
+  locator: string;
+  dangling: boolean;
+  sourceType: string;
+  targetType: string;
+}): KeptFinding {
+  return row.dangling
+    ? {
+        code: 'dangling_wire',
+        locator: row.locator,
+        severity: 'error',
+        message: 'a handle of this wire names no port on the branch',
+      }
+    : {
+        code: 'type_mismatch',
+        locator: row.locator,
+        severity: 'error',
+        message: `wire joins type ${quote(row.sourceType)} to ${quote(row.targetType)}`,
+      };
+}
+
+/** The findings of a view, listed as validateDeltas answers them. */
+export interface FindingList {
+  /** At most `max`, the first in order. */
+  findings: Finding[];
+  truncated: boolean;
+  /** No error finding at all (whether listed or not). */
+  valid: boolean;
+}
+
+/**
+ * The findings of `view`: read from the kept records in list order when the view keeps
+ * them (the first max + 1 suffice), else computed whole.
+ */
+export async function findingsOf(tx: QueryRunner, view: View, max: number): Promise<FindingList> {
+  if (!(await findingsAreKept(tx, view))) {
+    const all = await computeFindings(tx, view);
+    return { ...capFindings(all, max), valid: !all.some((f) => f.severity === 'error') };
+  }
+  const traced = await viewIsTraced(tx, view);
+  // without a traced node orphan_node is not reported: errors only
+  const listed = await orderedKept(tx, view, '0', traced ? '9' : '1', max + 1);
+  const findings = listed.map(({ code, locator, severity, message }) => ({
+    code,
+    locator,
+    severity,
+    message,
+  })) as Finding[];
+  return {
+    ...capFindings(findings, max),
+    valid: findings.length === 0 || findings[0].severity !== 'error',
+  };
+}
+
+/** Whether the view has a traced node (orphan_node findings are reported only then). */
+export async function viewIsTraced(tx: QueryRunner, view: View): Promise<boolean> {
+  return (await orderedKept(tx, view, '9:traced:', '9:traced;', 1)).length > 0;
+}
+
+async function orderedKept(
+  tx: QueryRunner,
+  view: View,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<(KeptFinding & { sort_key: string })[]> {
+  const row = await tx.one<{
+    own: (KeptFinding & { sort_key: string })[];
+    inherited: (KeptFinding & { sort_key: string })[];
+  }>(orderedFindings, { view, from, to, limit });
+  const merged = [...(row?.own ?? []), ...(row?.inherited ?? [])];
+  merged.sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0));
+  return merged.slice(0, limit);
+}
+
+/**
+ * The findings a merge changed on main, compared by (code, locator): those of main's
+ * write view `write` (records written at its version on main's line) against main at
+ * `before`, the first `max` of each. Null when main does not keep its findings or the
+ * merge changes whether orphan_node is reported (the first traced node, or the last,
+ * adds or clears every orphan): the caller then compares the whole lists.
+ */
+export async function findingChangesOf(
+  tx: QueryRunner,
+  before: View,
+  write: View,
+  max: number,
+): Promise<{ added: Finding[]; cleared: Finding[]; truncated: boolean } | null> {
+  if (!(await findingsAreKept(tx, before))) return null;
+  const traced = await viewIsTraced(tx, before);
+  if ((await viewIsTraced(tx, write)) !== traced) return null;
+  const row = await tx.one<{ added: Finding[]; cleared: Finding[] }>(findingChangesAt, {
+    line: write.line,
+    w: write.ver,
+    to: traced ? '9' : '1',
+    limit: max + 1,
+  });
+  const added = capFindings(row?.added ?? [], max);
+  const cleared = capFindings(row?.cleared ?? [], max);
+  return {
+    added: added.findings,
+    cleared: cleared.findings,
+    truncated: added.truncated || cleared.truncated,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * Cypher of the kept findings (findingRecords.ts): `GFinding` records under the
+ * visibility rule, one per finding (id = `code:locator`), with
+ *   subject   the entity it is recomputed with (the locator: a port, a wire, a node)
+ *   code, locator, severity, message
+ *   sort_key  `<0 error | 1 warning | 9 marker>:<code>:<locator>`, the order findings
+ *             are listed in (code-point order of severity, code, locator)
+ * A node that records provenance has a `traced` marker (sort_key `9:traced:<id>`),
+ * never listed: whether orphan_node findings are reported depends on one existing.
+ * The rules themselves are those of findingQueries.ts, asked of given subjects.
+ */
+import { cypher } from '../../../shared/neo4j/namedQuery';
+import { optionalStateOf, seek, stateOf, statesWhere, visible } from './visibility';
+
+/**
+ * Whether the findings of `$view` are kept as records: its line keeps them from a
+ * version at or below the view's and, on a working branch, main keeps them from a
+ * version at or below the branch's base. Stores written before findings were kept have
+ * no `findings_from`; their findings are computed whole (findings.ts).
+ */
+export const findingsKept = cypher(
+  'findingsKept',
+  `MATCH (b:Branch {id: $view.line})
+   OPTIONAL MATCH (m:Branch {id: $view.main})
+   RETURN coalesce(b.findings_from <= $view.ver, false)
+          AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
+);
+
+/**
+ * What the written entities reach in the view: the input ports wires $edgeIds end on
+ * (before, in `$prev`, and now), the wires on ports $portIds, and those of $nodeIds
+ * that existed before and changed parent or provenance (their subtrees follow).
+ */
+export const writtenReach = cypher(
+  'findingWrittenReach',
+  `CALL () {
+     UNWIND $edgeIds AS id
+     CALL (id) {
+       ${optionalStateOf('e', 'Edge', 'id')}
+       ${optionalStateOf('o', 'Edge', 'id', '$prev')}
+       RETURN [e.target_handle, o.target_handle] AS ends
+     }
+     UNWIND ends AS pid
+     WITH pid WHERE pid IS NOT NULL
+     RETURN collect(DISTINCT pid) AS endPorts
+   }
+   CALL () {
+     UNWIND $portIds AS pid
+     CALL (pid) {
+       ${statesWhere('e', 'Edge', { source_handle: 'pid' })}
+       RETURN e.id AS eid
+       UNION
+       ${statesWhere('e', 'Edge', { target_handle: 'pid' })}
+       RETURN e.id AS eid
+     }
+     RETURN collect(DISTINCT eid) AS portEdges
+   }
+   CALL () {
+     UNWIND $nodeIds AS id
+     CALL (id) {
+       ${optionalStateOf('n', 'GNode', 'id')}
+       ${optionalStateOf('o', 'GNode', 'id', '$prev')}
+       RETURN n IS NOT NULL AND o IS NOT NULL
+              AND (coalesce(n.parent_id, '') <> coalesce(o.parent_id, '')
+                   OR coalesce(n.source_decisions, []) <> coalesce(o.source_decisions, [])) AS moved
+     }
+     WITH id WHERE moved
+     RETURN collect(id) AS movedNodes
+   }
+   RETURN endPorts, portEdges, movedNodes`,
+);
+
+/** unsatisfied_input of the ports $ids: input ports of the view with no incoming wire. */
+export const portSubjectFindings = cypher(
+  'portSubjectFindings',
+  `UNWIND $ids AS id
+   ${stateOf('p', 'Port', 'id')} AND p.channel = 'inputs'
+     AND NOT EXISTS { ${statesWhere('e', 'Edge', { target_handle: 'p.id' })} }
+   RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
+);
+
+/** dangling_wire and type_mismatch of the wires $ids. */
+export const edgeSubjectFindings = cypher(
+  'edgeSubjectFindings',
+  `UNWIND $ids AS id
+   ${stateOf('e', 'Edge', 'id')}
+   ${optionalStateOf('sp', 'Port', 'e.source_handle')}
+   ${optionalStateOf('tp', 'Port', 'e.target_handle')}
+   WITH e, sp, tp,
+        (e.source_handle IS NOT NULL AND sp IS NULL) OR (e.target_handle IS NOT NULL AND tp IS NULL) AS dangling
+   WHERE dangling OR (sp IS NOT NULL AND tp IS NOT NULL AND sp.type <> tp.type)
+   RETURN e.id AS locator, dangling,
+          left(coalesce(sp.type, ''), $quoted) AS sourceType,
+          left(coalesce(tp.type, ''), $quoted) AS targetType`,
+);
+
+/**
+ * The nodes $ids of the view with their parent and whether they record provenance,
+ * and for each of $parentIds whether it is an orphan by its kept orphan_node record.
+ */
+export const nodeSubjectRows = cypher(
+  'nodeSubjectRows',
+  `CALL () {
+     UNWIND $ids AS id
+     ${stateOf('n', 'GNode', 'id')}
+     RETURN collect({id: n.id, parentId: n.parent_id,
+                     traced: size(coalesce(n.source_decisions, [])) > 0,
+                     name: left(coalesce(n.name, ''), $quoted)}) AS rows
+   }
+   CALL () {
+     UNWIND $parentIds AS pid
+     ${stateOf('f', 'GFinding', "'orphan_node:' + pid")}
+     RETURN collect(pid) AS orphanParents
+   }
+   RETURN rows, orphanParents`,
+);
+
+/** The kept findings (markers included) of the subjects $ids visible in the view. */
+export const subjectRecords = cypher(
+  'findingSubjectRecords',
+  `UNWIND $ids AS sid
+   ${statesWhere('f', 'GFinding', { subject: 'sid' })}
+   RETURN f.id AS id, f.code AS code, f.locator AS locator, f.severity AS severity,
+          f.message AS message`,
+);
+
+/**
+ * The first $limit kept findings of the view with sort_key in [$from, $to), in order:
+ * the line's own records, and (on a working branch) main's records at the base that the
+ * branch has not shadowed, each read in sort_key order from the (branch_id, sort_key)
+ * index; the caller merges the two lists.
+ */
+export const orderedFindings = cypher(
+  'orderedFindings',
+  `CALL () {
+     MATCH (f:GFinding) ${seek('f', 'GFinding', ['sort_key'])}
+     WHERE f.branch_id = $view.line AND f.sort_key >= $from AND f.sort_key < $to
+       AND f.vfrom <= $view.ver AND $view.ver < f.vto AND f.gone IS NULL
+     WITH f ORDER BY f.sort_key LIMIT toInteger($limit)
+     RETURN collect(f {.sort_key, .code, .locator, .severity, .message}) AS own
+   }
+   CALL () {
+     MATCH (f:GFinding) ${seek('f', 'GFinding', ['sort_key'])}
+     WHERE $view.line <> $view.main AND f.branch_id = $view.main
+       AND f.sort_key >= $from AND f.sort_key < $to
+       AND ${visible('f', 'GFinding')}
+     WITH f ORDER BY f.sort_key LIMIT toInteger($limit)
+     RETURN collect(f {.sort_key, .code, .locator, .severity, .message}) AS inherited
+   }
+   RETURN own, inherited`,
+);
+
+/**
+ * The findings a write at version $w changed on main's line $line (a merge, staged or
+ * not): records opened at $w whose key had no record closed at $w (added), and records
+ * closed at $w whose key has none opened at $w (cleared), the first $limit of each in
+ * order, with sort_key below $to (markers and, when so asked, orphan_node excluded).
+ */
+export const findingChangesAt = cypher(
+  'findingChangesAt',
+  `CALL () {
+     MATCH (f:GFinding) ${seek('f', 'GFinding', ['vfrom'])}
+     WHERE f.branch_id = $line AND f.vfrom = $w AND f.sort_key < $to
+       AND NOT EXISTS { MATCH (g:GFinding {branch_id: $line, id: f.id})
+                        ${seek('g', 'GFinding', ['id'])} WHERE g.vto = $w }
+     WITH f ORDER BY f.sort_key LIMIT toInteger($limit)
+     RETURN collect(f {.code, .locator, .severity, .message}) AS added
+   }
+   CALL () {
+     MATCH (f:GFinding) ${seek('f', 'GFinding', ['vto'])}
+     WHERE f.branch_id = $line AND f.vto = $w AND f.sort_key < $to
+       AND NOT EXISTS { MATCH (g:GFinding {branch_id: $line, id: f.id})
+                        ${seek('g', 'GFinding', ['id'])} WHERE g.vfrom = $w }
+     WITH f ORDER BY f.sort_key LIMIT toInteger($limit)
+     RETURN collect(f {.code, .locator, .severity, .message}) AS cleared
+   }
+   RETURN added, cleared`,
+);

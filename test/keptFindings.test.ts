@@ -1,0 +1,199 @@
+/**
+ * Kept findings (GFinding records, recomputed only for what a write reached) against the
+ * whole computation over the view (computeFindings), after every kind of write: delta
+ * batches of every delta type, a revert, fast-forward and replayed merges, an import.
+ * validateDeltas and getMergePreview answer from the kept records; the whole computation
+ * is the oracle they must agree with exactly, order included.
+ */
+import { expect } from 'chai';
+import {
+  branchView,
+  capFindings,
+  computeFindings,
+  findingsAreKept,
+  findingsOf,
+  mainView,
+  View,
+} from '../services/graph';
+import { currentHarness, newUser } from './support/harness';
+import { addEdge, addNode, port, uuid } from './support/graphBuilders';
+import { BranchHandle, mergeProject } from './support/mergeWorkspace';
+
+const MAX = 1000;
+
+/** A branch as stored (the API has no read of one branch by id). */
+async function branchRecord(id: string) {
+  const rows = await currentHarness().service.executor.read<{
+    b: { id: string; version: number; base_main_version: number };
+  }>({ name: 'testBranchRecord', text: 'MATCH (b:Branch {id: $id}) RETURN b {.*} AS b' }, { id });
+  expect(rows, `branch ${id}`).to.have.length(1);
+  return rows[0].b;
+}
+
+/** The view a branch (or main) is read through at its head. */
+async function headView(id: string, mainId: string): Promise<View> {
+  const b = await branchRecord(id);
+  return id === mainId ? mainView(mainId, b.version) : branchView(b, mainId, b.version);
+}
+
+/** Kept findings and the whole computation agree on `view`; the kept path was taken. */
+async function expectAgree(view: View, label: string) {
+  const { executor } = currentHarness().service;
+  const [isKept, kept, whole] = await executor.readTx(async (tx) => [
+    await findingsAreKept(tx, view),
+    await findingsOf(tx, view, MAX),
+    await computeFindings(tx, view),
+  ]);
+  expect(isKept, `${label}: the view keeps its findings`).to.equal(true);
+  const expected = {
+    ...capFindings(whole, MAX),
+    valid: !whole.some((f) => f.severity === 'error'),
+  };
+  expect(kept, label).to.deep.equal(expected);
+  const keptRecords = await executor.read<{ n: number }>(
+    { name: 'countKept', text: 'MATCH (f:GFinding {branch_id: $line}) RETURN count(f) AS n' },
+    { line: view.line },
+  );
+  return { whole, records: keptRecords[0]?.n ?? 0 };
+}
+
+describe('kept findings follow the change (validateDeltas, getMergePreview)', function () {
+  this.timeout(120_000);
+
+  it('agree with the whole computation after batches of every delta type, on a branch and on main after merges', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b: BranchHandle = await p.fork();
+    const check = async (label: string) => expectAgree(await headView(b.id, p.mainId), label);
+
+    const [box, inner, leaf, lone] = [uuid(), uuid(), uuid(), uuid()];
+    const [i1, i2, i3] = [port('i1', 'int'), port('i2', 'str'), port('i3', 'int')];
+    const [o1, o2] = [port('o1', 'int'), port('o2', 'int')];
+    const [w1, w2, w3] = [uuid(), uuid(), uuid()];
+    await b.apply([
+      addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
+      addNode({ id: inner, parent_id: box, data: { name: 'inner', inputs: [i1, i2] } }),
+      addNode({ id: leaf, parent_id: box, data: { name: 'leaf', outputs: [o1, o2] } }),
+      addNode({ id: lone, data: { name: 'lone', inputs: [i3] } }),
+      addEdge(o1.id, i1.id, w1),
+      addEdge(o2.id, i2.id, w2), // type_mismatch
+      addEdge(o1.id, uuid(), w3), // dangling
+    ]);
+    const first = await check('after the first batch');
+    expect(first.whole.map((f) => f.code)).to.include.members([
+      'dangling_wire',
+      'type_mismatch',
+      'unsatisfied_input',
+    ]);
+    expect(first.records, 'kept records on the branch line').to.be.greaterThan(0);
+
+    // a wire goes: its target input becomes unsatisfied
+    await b.apply([{ type: 'delete_edge', edge_id: w1 }]);
+    await check('after delete_edge');
+    // a port's type changes: the mismatch on its wire clears
+    await b.apply([
+      {
+        type: 'update_node_data',
+        node_id: inner,
+        after: { inputs: [i1, { ...i2, type: 'int' }] },
+      },
+    ]);
+    await check('after a port type change');
+    // a traced boundary: orphans get reported from now on
+    const tbox = uuid();
+    await b.apply([
+      addNode({ id: tbox, kind: 'boundary', data: { name: 'traced', source_decisions: [uuid()] } }),
+    ]);
+    const traced = await check('after a traced boundary');
+    expect(traced.whole.map((f) => f.code)).to.include('orphan_node');
+    // a whole subtree moves under the traced boundary (its orphans clear), a node moves out
+    await b.apply([
+      { type: 'reparent_node', node_id: box, parent_id: tbox },
+      { type: 'reparent_node', node_id: leaf, parent_id: null },
+    ]);
+    await check('after reparents');
+    // the traced boundary dissolves: its children move up and are orphans again
+    await b.apply([{ type: 'flatten_boundary', node_id: tbox }]);
+    await check('after flatten_boundary');
+    await b.apply([{ type: 'flatten_boundary', node_id: box }]);
+    await check('after a second flatten_boundary');
+    // a node with wired ports goes: its wires go with it
+    await b.apply([{ type: 'delete_node', node_id: leaf }]);
+    await check('after delete_node');
+
+    // main after a fast-forward merge equals the branch
+    await b.mergeOk();
+    await expectAgree(await headView(p.mainId, p.mainId), 'main after fast-forward');
+
+    // two branches of the new main; one merges, the other replays over it
+    const c = await p.fork();
+    const d = await p.fork();
+    const [x, xi] = [uuid(), port('xi', 'int')];
+    await c.apply([addNode({ id: x, data: { name: 'x', inputs: [xi] } })]);
+    await d.apply([
+      addNode({ data: { name: 'y', outputs: [port('yo', 'str')] } }),
+      { type: 'update_node_data', node_id: inner, after: { name: 'inner renamed' } },
+    ]);
+    await expectAgree(await headView(d.id, p.mainId), 'a branch over main');
+    await c.mergeOk();
+    const preview = await d.preview();
+    const mainBefore = await headView(p.mainId, p.mainId);
+    const before = await expectAgree(mainBefore, 'main before the replay');
+    await d.mergeOk();
+    const after = await expectAgree(await headView(p.mainId, p.mainId), 'main after replay');
+    const key = (f: { code: string; locator: string }) => `${f.code}:${f.locator}`;
+    const beforeKeys = new Set(before.whole.map(key));
+    const afterKeys = new Set(after.whole.map(key));
+    expect(preview.findings_added.map(key), 'preview: added').to.deep.equal(
+      after.whole.filter((f) => !beforeKeys.has(key(f))).map(key),
+    );
+    expect(preview.findings_cleared.map(key), 'preview: cleared').to.deep.equal(
+      before.whole.filter((f) => !afterKeys.has(key(f))).map(key),
+    );
+  });
+
+  it('agree after a revert, and validate answers from them', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await p.fork();
+    const [n, i] = [uuid(), port('in', 'int')];
+    await b.apply([addNode({ id: n, data: { name: 'n', inputs: [i] } })]);
+    const o = port('out', 'int');
+    await b.apply([addNode({ data: { name: 'm', outputs: [o] } }), addEdge(o.id, i.id)]);
+    await expectAgree(await headView(b.id, p.mainId), 'before the revert');
+    const res = await user.api.post(`/v1/branches/${b.id}/revert`, {
+      version: 2,
+      expected_version: 2,
+    });
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+    const reverted = await expectAgree(await headView(b.id, p.mainId), 'after the revert');
+    expect(reverted.whole.map((f) => [f.code, f.locator])).to.deep.equal([
+      ['unsatisfied_input', i.id],
+    ]);
+    const validated = await user.api.post(`/v1/branches/${b.id}/validate`, {
+      deltas: [{ type: 'delete_node', node_id: n }],
+    });
+    expect(validated.status).to.equal(200);
+    expect(validated.body).to.deep.include({ findings: [], valid: true, truncated: false });
+  });
+
+  it('agree on an imported project', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await p.fork();
+    const [ai, bo] = [port('ai', 'int'), port('bo', 'str')];
+    await b.apply([
+      addNode({ data: { name: 'a', inputs: [ai, port('unwired', 'int')] } }),
+      addNode({ data: { name: 'b', outputs: [bo] } }),
+      addEdge(bo.id, ai.id),
+    ]);
+    const exported = await user.api.get(`/v1/branches/${b.id}/file`);
+    expect(exported.status).to.equal(200);
+    const res = await (await newUser()).api.post('/v1/projects/import', exported.body);
+    expect(res.status, JSON.stringify(res.body)).to.equal(201);
+    const mainId = res.body.main_branch.id;
+    const agreed = await expectAgree(mainView(mainId, res.body.main_branch.version), 'imported');
+    expect(agreed.whole.map((f) => f.code)).to.deep.equal(['type_mismatch', 'unsatisfied_input']);
+    expect(agreed.records, 'kept records on the imported main').to.equal(4); // 2 findings, 2 orphans
+  });
+});
