@@ -29,6 +29,7 @@ import {
 } from './store/findingRecordQueries';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
+import type { Written } from './writtenEntities';
 
 /** A kept finding, or a `traced` marker (severity 'marker', never listed). */
 type KeptFinding = {
@@ -49,34 +50,41 @@ export async function findingsAreKept(tx: QueryRunner, view: View): Promise<bool
   return row?.kept === true;
 }
 
-/** What a refresh changed, compared by (code, locator); markers left out. */
-export interface FindingChange {
-  added: Finding[];
-  cleared: Finding[];
-}
-
 /**
  * Recomputes the findings of what this transaction wrote in `view` (a write view) and
  * writes the difference at the view's version. `kept`: whether the view keeps its
  * findings (asked of the store when not given; a staged import's line has no branch
- * yet and is kept from its first version). Returns null when the view does not keep them.
+ * yet and is kept from its first version). Nothing is written when the view does not
+ * keep them.
  */
-export async function refreshFindings(
+export async function refreshFindings(tx: QueryRunner, view: View, kept?: boolean): Promise<void> {
+  await recomputeFindings(tx, view, takeWritten(tx, view), kept);
+}
+
+/**
+ * refreshFindings for entities written otherwise than through recordWrites.ts (a bulk
+ * load): recomputes the findings of `written` and what they reach in `view`. Chunks of a
+ * load are recomputed parents first: a node's parent outside its chunk answers for its
+ * ancestors through its kept orphan_node record.
+ */
+export async function recomputeFindings(
   tx: QueryRunner,
   view: View,
+  written: Written,
   kept?: boolean,
-): Promise<FindingChange | null> {
-  const written = takeWritten(tx, view);
-  if (!(kept ?? (await findingsAreKept(tx, view)))) return null;
+): Promise<void> {
   const nodeIds = [...written.GNode];
   const portIds = [...written.Port];
   const edgeIds = [...written.Edge];
-  if (nodeIds.length + portIds.length + edgeIds.length === 0) return { added: [], cleared: [] };
+  if (nodeIds.length + portIds.length + edgeIds.length === 0) return;
   const prev: View = { ...view, ver: view.ver - 1 };
-  const reach = await tx.one<{ endPorts: string[]; portEdges: string[]; movedNodes: string[] }>(
-    writtenReach,
-    { view, prev, nodeIds, portIds, edgeIds },
-  );
+  const reach = await tx.one<{
+    endPorts: string[];
+    portEdges: string[];
+    movedNodes: string[];
+    kept: boolean;
+  }>(writtenReach, { view, prev, nodeIds, portIds, edgeIds });
+  if (!(kept ?? reach?.kept === true)) return;
   const ports = new Set([...portIds, ...(reach?.endPorts ?? [])]);
   const edges = new Set([...edgeIds, ...(reach?.portEdges ?? [])]);
   const nodes = new Set(nodeIds);
@@ -85,19 +93,21 @@ export async function refreshFindings(
   const computed = new Map<string, KeptFinding>();
   const add = (f: KeptFinding) => computed.set(keyOf(f), f);
   const params = { view, quoted: QUOTED };
-  const [portRows, edgeRows, nodeRows] = await Promise.all([
+  const subjects = [...ports, ...edges, ...nodes];
+  // the rules and the kept records of the subjects, asked in one round trip
+  const [portRows, edgeRows, nodeRows, keptRecords] = await Promise.all([
     tx.run<{ locator: string; name: string }>(portSubjectFindings, { ...params, ids: [...ports] }),
     tx.run<{ locator: string; dangling: boolean; sourceType: string; targetType: string }>(
       edgeSubjectFindings,
       { ...params, ids: [...edges] },
     ),
     nodeFindings(tx, view, [...nodes]),
+    tx.run<KeptFinding & { id: string }>(subjectRecords, { view, ids: subjects }),
   ]);
   for (const row of portRows) add(unsatisfiedInput(row));
   for (const row of edgeRows) add(wireFinding(row));
   for (const f of nodeRows) add(f);
 
-  const subjects = [...ports, ...edges, ...nodes];
   const SUBJECT_OF: Record<string, Set<string>> = {
     unsatisfied_input: ports,
     dangling_wire: edges,
@@ -105,13 +115,9 @@ export async function refreshFindings(
     orphan_node: nodes,
     traced: nodes,
   };
-  const existing = await tx.run<KeptFinding & { id: string }>(subjectRecords, {
-    view,
-    ids: subjects,
-  });
   // a subject's own codes only: ids are unique within a branch, but a stored record of
   // another kind's code under the same id is never this refresh's to remove
-  const mine = existing.filter((f) => (SUBJECT_OF[f.code] ?? nodes).has(f.locator));
+  const mine = keptRecords.filter((f) => (SUBJECT_OF[f.code] ?? nodes).has(f.locator));
   const before = new Map(mine.map((f) => [f.id, f]));
   const gone = mine.filter((f) => !computed.has(f.id));
   const changed = [...computed.entries()].filter(([key, f]) => {
@@ -134,16 +140,6 @@ export async function refreshFindings(
       })),
     ),
   ]);
-  const listed = (f: KeptFinding) => f.severity !== 'marker';
-  return {
-    added: changed.filter(([key, f]) => listed(f) && !before.has(key)).map(([, f]) => f as Finding),
-    cleared: gone.filter(listed).map(({ code, locator, severity, message }) => ({
-      code,
-      locator,
-      severity,
-      message,
-    })) as Finding[],
-  };
 }
 
 /** Every node below `roots` in the view (roots excluded), level by level. */
@@ -161,7 +157,14 @@ async function subtreesBelow(tx: QueryRunner, view: View, roots: string[]): Prom
   return below;
 }
 
-type NodeRow = { id: string; parentId: string | null; traced: boolean; name: string };
+type NodeRow = {
+  id: string;
+  parentId: string | null;
+  traced: boolean;
+  name: string;
+  /** The parent's kept orphan_node record exists (read for a parent outside the set). */
+  parentOrphan: boolean;
+};
 
 /**
  * orphan_node findings and traced markers of `ids`: a node is an orphan when neither it
@@ -170,29 +173,7 @@ type NodeRow = { id: string; parentId: string | null; traced: boolean; name: str
  */
 async function nodeFindings(tx: QueryRunner, view: View, ids: string[]): Promise<KeptFinding[]> {
   if (ids.length === 0) return [];
-  const inSet = new Set(ids);
-  // parents outside the set are asked about in the same statement: first the rows, to
-  // know them, would cost a round trip; every subject's parent_id is asked instead
-  const first = await tx.one<{ rows: NodeRow[]; orphanParents: string[] }>(nodeSubjectRows, {
-    view,
-    ids,
-    parentIds: [],
-    quoted: QUOTED,
-  });
-  const rows = first?.rows ?? [];
-  const outside = [
-    ...new Set(rows.map((r) => r.parentId).filter((p): p is string => !!p && !inSet.has(p))),
-  ];
-  const second =
-    outside.length > 0
-      ? await tx.one<{ orphanParents: string[] }>(nodeSubjectRows, {
-          view,
-          ids: [],
-          parentIds: outside,
-          quoted: QUOTED,
-        })
-      : undefined;
-  const orphanParents = new Set(second?.orphanParents ?? []);
+  const rows = await tx.run<NodeRow>(nodeSubjectRows, { view, ids, quoted: QUOTED });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const orphan = new Map<string, boolean>();
   /** Walks up until a node already decided, a traced node or the top; decides the walk. */
@@ -217,7 +198,7 @@ async function nodeFindings(tx: QueryRunner, view: View, ids: string[]): Promise
       }
       const parent = byId.get(current.parentId);
       if (!parent) {
-        answer = orphanParents.has(current.parentId);
+        answer = current.parentOrphan;
         break;
       }
       if (chain.has(parent)) {

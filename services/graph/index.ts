@@ -33,8 +33,15 @@ export { parseDeltaBatch } from './deltas/parseDeltas';
 export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
-export { findingChangesOf, findingsAreKept, findingsOf, refreshFindings } from './findingRecords';
+export {
+  findingChangesOf,
+  findingsAreKept,
+  findingsOf,
+  recomputeFindings,
+  refreshFindings,
+} from './findingRecords';
 export type { FindingList } from './findingRecords';
+export type { Written } from './writtenEntities';
 export type { Finding } from './findings';
 export { loadBranchGraph, loadLiveGraph } from './graphLoader';
 export type { LoadedGraph } from './graphLoader';

@@ -29,7 +29,9 @@ export const findingsKept = cypher(
 /**
  * What the written entities reach in the view: the input ports wires $edgeIds end on
  * (before, in `$prev`, and now), the wires on ports $portIds, and those of $nodeIds
- * that existed before and changed parent or provenance (their subtrees follow).
+ * that existed before and changed parent or provenance (their subtrees follow); and
+ * whether the view keeps its findings (as findingsKept, in the same round trip). No row
+ * when the line has no branch (a staged import's).
  */
 export const writtenReach = cypher(
   'findingWrittenReach',
@@ -67,7 +69,11 @@ export const writtenReach = cypher(
      WITH id WHERE moved
      RETURN collect(id) AS movedNodes
    }
-   RETURN endPorts, portEdges, movedNodes`,
+   MATCH (b:Branch {id: $view.line})
+   OPTIONAL MATCH (m:Branch {id: $view.main})
+   RETURN endPorts, portEdges, movedNodes,
+          coalesce(b.findings_from <= $view.ver, false)
+          AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
 );
 
 /** unsatisfied_input of the ports $ids: input ports of the view with no incoming wire. */
@@ -95,24 +101,21 @@ export const edgeSubjectFindings = cypher(
 );
 
 /**
- * The nodes $ids of the view with their parent and whether they record provenance,
- * and for each of $parentIds whether it is an orphan by its kept orphan_node record.
+ * The nodes $ids of the view with their parent, whether they record provenance, and
+ * whether their parent is an orphan by its kept orphan_node record (which answers for a
+ * parent the write did not reach).
  */
 export const nodeSubjectRows = cypher(
   'nodeSubjectRows',
-  `CALL () {
-     UNWIND $ids AS id
-     ${stateOf('n', 'GNode', 'id')}
-     RETURN collect({id: n.id, parentId: n.parent_id,
-                     traced: size(coalesce(n.source_decisions, [])) > 0,
-                     name: left(coalesce(n.name, ''), $quoted)}) AS rows
+  `UNWIND $ids AS id
+   ${stateOf('n', 'GNode', 'id')}
+   CALL (n) {
+     ${optionalStateOf('f', 'GFinding', "'orphan_node:' + n.parent_id")}
+     RETURN f IS NOT NULL AS parentOrphan
    }
-   CALL () {
-     UNWIND $parentIds AS pid
-     ${stateOf('f', 'GFinding', "'orphan_node:' + pid")}
-     RETURN collect(pid) AS orphanParents
-   }
-   RETURN rows, orphanParents`,
+   RETURN n.id AS id, n.parent_id AS parentId,
+          size(coalesce(n.source_decisions, [])) > 0 AS traced,
+          left(coalesce(n.name, ''), $quoted) AS name, parentOrphan`,
 );
 
 /** The kept findings (markers included) of the subjects $ids visible in the view. */
