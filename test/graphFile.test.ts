@@ -1,6 +1,7 @@
 /** The graph file. */
 import { expect } from 'chai';
 import { importProject } from '../services/graphfile/commands/importProject';
+import { mainView } from '../services/graph';
 import { DeltaError } from '../shared/errors/domainErrors';
 import type { Principal } from '../shared/http/principal';
 import type { ServiceContext } from '../shared/http/serviceContext';
@@ -8,6 +9,7 @@ import { createLogger } from '../shared/logging/logger';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { ALL_SCOPES, currentHarness, newUser, TestUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
+import { expectAgree } from './support/keptFindings';
 import { content, mergeProject } from './support/mergeWorkspace';
 
 async function importFile(user: TestUser, file: unknown) {
@@ -281,6 +283,7 @@ describe('graph file: staged import', function () {
       line: created.main.id,
     });
     expect(rows[0]?.records).to.equal(file.nodes.length); // no stage left open
+    await expectAgree(mainView(created.main.id, 0), 'a staged import');
   });
 
   it('a refusal in a later chunk removes what was staged; nothing is created', async () => {

@@ -6,56 +6,11 @@
  * is the oracle they must agree with exactly, order included.
  */
 import { expect } from 'chai';
-import {
-  branchView,
-  capFindings,
-  computeFindings,
-  findingsAreKept,
-  findingsOf,
-  mainView,
-  View,
-} from '../services/graph';
-import { currentHarness, newUser } from './support/harness';
+import { mainView } from '../services/graph';
+import { newUser } from './support/harness';
+import { expectAgree, headView } from './support/keptFindings';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { BranchHandle, mergeProject } from './support/mergeWorkspace';
-
-const MAX = 1000;
-
-/** A branch as stored (the API has no read of one branch by id). */
-async function branchRecord(id: string) {
-  const rows = await currentHarness().service.executor.read<{
-    b: { id: string; version: number; base_main_version: number };
-  }>({ name: 'testBranchRecord', text: 'MATCH (b:Branch {id: $id}) RETURN b {.*} AS b' }, { id });
-  expect(rows, `branch ${id}`).to.have.length(1);
-  return rows[0].b;
-}
-
-/** The view a branch (or main) is read through at its head. */
-async function headView(id: string, mainId: string): Promise<View> {
-  const b = await branchRecord(id);
-  return id === mainId ? mainView(mainId, b.version) : branchView(b, mainId, b.version);
-}
-
-/** Kept findings and the whole computation agree on `view`; the kept path was taken. */
-async function expectAgree(view: View, label: string) {
-  const { executor } = currentHarness().service;
-  const [isKept, kept, whole] = await executor.readTx(async (tx) => [
-    await findingsAreKept(tx, view),
-    await findingsOf(tx, view, MAX),
-    await computeFindings(tx, view),
-  ]);
-  expect(isKept, `${label}: the view keeps its findings`).to.equal(true);
-  const expected = {
-    ...capFindings(whole, MAX),
-    valid: !whole.some((f) => f.severity === 'error'),
-  };
-  expect(kept, label).to.deep.equal(expected);
-  const keptRecords = await executor.read<{ n: number }>(
-    { name: 'countKept', text: 'MATCH (f:GFinding {branch_id: $line}) RETURN count(f) AS n' },
-    { line: view.line },
-  );
-  return { whole, records: keptRecords[0]?.n ?? 0 };
-}
 
 describe('kept findings follow the change (validateDeltas, getMergePreview)', function () {
   this.timeout(120_000);

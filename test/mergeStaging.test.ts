@@ -14,12 +14,14 @@ import {
   writeStaged,
 } from '../services/merge/stagedMerge';
 import { loadMainBranch, visibleBranch } from '../services/branches';
+import { mainView } from '../services/graph';
 import { createLogger } from '../shared/logging/logger';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import type { Principal } from '../shared/http/principal';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { ALL_SCOPES, currentHarness, newUser, TestUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
+import { expectAgree } from './support/keptFindings';
 import { content, conflictsOf, mergeProject } from './support/mergeWorkspace';
 
 const STAGE = { stageRecords: 2 };
@@ -52,6 +54,9 @@ const countAt = cypher(
      RETURN s
      UNION ALL
      MATCH (s:Edge) WHERE s.branch_id = $line AND (s.vfrom = $version OR s.vto = $version)
+     RETURN s
+     UNION ALL
+     MATCH (s:GFinding) WHERE s.branch_id = $line AND (s.vfrom = $version OR s.vto = $version)
      RETURN s
    }
    RETURN count(s) AS n`,
@@ -99,6 +104,7 @@ describe('staged merges', function () {
     const main = await p.main();
     expect(main.branch).to.deep.equal({ id: p.mainId, version: 2 });
     expect(content(main)).to.deep.equal(content(expected));
+    await expectAgree(mainView(p.mainId, 2), 'main after a staged fast-forward');
     expect(await lease(p.mainId)).to.equal(null);
     const trail = await p.user.api.get(`/v1/branches/${p.mainId}/changes`);
     expect(trail.body.changes[0]).to.include({ version: 2, kind: 'merge', mode: 'fast_forward' });
@@ -128,6 +134,7 @@ describe('staged merges', function () {
     const main = await p.main();
     expect(main.branch.version).to.equal(3);
     expect(main.nodes.map((n: any) => n.data.name).sort()).to.deep.equal(['app', 'b1', 'b2', 'b3']);
+    await expectAgree(mainView(p.mainId, 3), 'main after a staged replay');
 
     let error: any;
     try {

@@ -24,13 +24,11 @@ import { inFileTerms } from './fileErrors';
 import type { ImportPlan } from './importPlan';
 import { closeStage, openStage } from './store/graphFileQueries';
 
-/** Deltas per staged transaction. */
-export const STAGE_CHUNK = 2000;
-/** A plan of more deltas than this is staged; a smaller one is written in one transaction. */
-export const STAGE_ABOVE = 5000;
-
+/** Overrides of the configured staging (config.staging), for tests. */
 export interface StagingOptions {
+  /** A plan of more deltas than this is staged; a smaller one is written in one transaction. */
   stageAbove?: number;
+  /** Deltas per staged transaction. */
   stageChunk?: number;
 }
 

@@ -34,8 +34,6 @@ import {
   takeOverLease,
 } from './store/stagingQueries';
 
-/** Records a merge writes in one transaction at most; a larger one is staged. */
-export const STAGE_RECORDS = 5000;
 /** How long a staging's lease lasts without a chunk renewing it. */
 export const STAGE_LEASE_MS = 60_000;
 

@@ -56,6 +56,15 @@ export interface Config {
     /** Main's newest versions kept whatever their age (HISTORY_MIN_MAIN_VERSIONS). */
     minMainVersions: number;
   };
+  /** Merges and imports larger than one transaction should hold are written in chunks
+   * under a version no reader sees, then published at once. */
+  staging: {
+    /** A merge writing more records than this, or an import of more deltas, is staged
+     * (STAGE_RECORDS); a staged merge writes this many records per transaction. */
+    records: number;
+    /** Deltas per transaction of a staged import (STAGE_CHUNK). */
+    chunk: number;
+  };
   idempotencyTtlSeconds: number;
   /** How long the gateway remembers a key's latest write bookmark for its reads (0: off). */
   bookmarkTtlSeconds: number;
@@ -297,6 +306,10 @@ export function loadConfig(
     history: {
       retentionDays: intSetting(env, 'HISTORY_RETENTION_DAYS', 30, 0, problems),
       minMainVersions: intSetting(env, 'HISTORY_MIN_MAIN_VERSIONS', 20, 1, problems),
+    },
+    staging: {
+      records: intSetting(env, 'STAGE_RECORDS', 5000, 2, problems),
+      chunk: intSetting(env, 'STAGE_CHUNK', 2000, 1, problems),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),

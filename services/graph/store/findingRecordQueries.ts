@@ -30,8 +30,8 @@ export const findingsKept = cypher(
  * What the written entities reach in the view: the input ports wires $edgeIds end on
  * (before, in `$prev`, and now), the wires on ports $portIds, and those of $nodeIds
  * that existed before and changed parent or provenance (their subtrees follow); and
- * whether the view keeps its findings (as findingsKept, in the same round trip). No row
- * when the line has no branch (a staged import's).
+ * whether the view keeps its findings (as findingsKept, in the same round trip; false
+ * on a line with no branch yet, a staged import's, whose caller knows better).
  */
 export const writtenReach = cypher(
   'findingWrittenReach',
@@ -69,7 +69,7 @@ export const writtenReach = cypher(
      WITH id WHERE moved
      RETURN collect(id) AS movedNodes
    }
-   MATCH (b:Branch {id: $view.line})
+   OPTIONAL MATCH (b:Branch {id: $view.line})
    OPTIONAL MATCH (m:Branch {id: $view.main})
    RETURN endPorts, portEdges, movedNodes,
           coalesce(b.findings_from <= $view.ver, false)

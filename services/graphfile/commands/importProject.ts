@@ -7,7 +7,7 @@
  * The content is main's version 0 (the answer's main_branch.version): it is written through
  * main's view at 0 in the transaction that creates main, so no reader ever sees main at 0
  * without it, and a branch forked at 0 reads it beneath its own records. A file of more than
- * STAGE_ABOVE deltas is staged (importStaging.ts): written in chunks on the line of a main
+ * STAGE_RECORDS deltas is staged (importStaging.ts): written in chunks on the line of a main
  * that does not exist yet, published by creating the project and main in one small
  * transaction, so a 100k-node import never holds one huge transaction; a refusal at any
  * point removes what was staged, and nothing is created.
@@ -41,13 +41,7 @@ import {
 import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
 import { ImportPlan, planImport } from '../importPlan';
-import {
-  abortStage,
-  STAGE_ABOVE,
-  STAGE_CHUNK,
-  stageContent,
-  StagingOptions,
-} from '../importStaging';
+import { abortStage, stageContent, StagingOptions } from '../importStaging';
 import { closeStage } from '../store/graphFileQueries';
 
 /** The file's project_name, under the rules of a project name. */
@@ -105,8 +99,8 @@ async function importAs(
   const file = readGraphFile(body);
   const name = projectName(file.projectName);
   const plan = planImport(file);
-  if (plan.deltas.length > (staging.stageAbove ?? STAGE_ABOVE))
-    return importStaged(ctx, name, plan, owner, staging.stageChunk ?? STAGE_CHUNK);
+  if (plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records))
+    return importStaged(ctx, name, plan, owner, staging.stageChunk ?? ctx.config.staging.chunk);
   return ctx.executor.writeTx(async (tx) => {
     const principal = await owner(tx);
     const created = await insertProject(tx, ctx, principal, {

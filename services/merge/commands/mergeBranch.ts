@@ -37,7 +37,6 @@ import {
   LeasedBranch,
   openStaging,
   requireNoStaging,
-  STAGE_RECORDS,
   Staging,
   writeStaged,
 } from '../stagedMerge';
@@ -128,7 +127,7 @@ export async function mergeBranch(
   options: MergeOptions = {},
 ): Promise<MergeResult> {
   const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
-  const stageRecords = options.stageRecords ?? STAGE_RECORDS;
+  const stageRecords = options.stageRecords ?? ctx.config.staging.records;
   type First = { staging: Staging } | { result: MergeResult };
   const first = await ctx.executor.writeTx(async (tx): Promise<First> => {
     const { main, branch } = await lockForMerge(tx, principal, branchId, expectedVersion);

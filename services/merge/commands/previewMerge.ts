@@ -24,7 +24,6 @@ import {
   exceedsStageLimit,
   openStaging,
   requireNoStaging,
-  STAGE_RECORDS,
   writeStaged,
 } from '../stagedMerge';
 import type { MergeOptions } from './mergeBranch';
@@ -151,7 +150,7 @@ export async function previewMerge(
   options: MergeOptions = {},
 ): Promise<MergePreview> {
   const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
-  const stageRecords = options.stageRecords ?? STAGE_RECORDS;
+  const stageRecords = options.stageRecords ?? ctx.config.staging.records;
   const small = await ctx.executor.rolledBackTx(async (tx) => {
     const locked = await lockForPreview(tx, principal, branchId);
     if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) return null;
