@@ -50,6 +50,32 @@ describe('full-graph reads', function () {
     expect((await viewer.api.get(`/v1/branches/${branch.id}/graph`)).status).to.equal(404);
   });
 
+  it('streams the head in pieces: the same graph as loaded whole, wires and ports included', async () => {
+    const w = await workspace(await newUser());
+    // enough nodes that the answer spans several pieces of the stream
+    const nodes = Array.from({ length: 400 }, (_, i) => {
+      const [i1, o1] = [port(`in${i}`, 'int'), port(`out${i}`, 'int')];
+      return { delta: addNode({ data: { name: `n${i}`, inputs: [i1], outputs: [o1] } }), i1, o1 };
+    });
+    await w.apply(nodes.slice(0, 200).map((n) => n.delta));
+    await w.apply(nodes.slice(200).map((n) => n.delta));
+    await w.apply(nodes.slice(1).map((n, i) => addEdge(nodes[i].o1.id, n.i1.id)));
+    const head = await w.user.api.get(`/v1/branches/${w.branchId}/graph`);
+    expect(head.status).to.equal(200);
+    expect(head.headers.get('transfer-encoding')).to.equal('chunked');
+    expect(JSON.stringify(head.body).length).to.be.greaterThan(128 * 1024);
+    // version 2 is pinned (loaded whole): its nodes are the head's, without the wires
+    const pinned = await w.user.api.get(`/v1/branches/${w.branchId}/graph?version=2`);
+    expect(pinned.status).to.equal(200);
+    expect(pinned.headers.get('transfer-encoding')).to.not.equal('chunked');
+    expect(head.body.nodes).to.deep.equal(pinned.body.nodes);
+    expect(head.body.edges).to.have.length(399);
+    expect(pinned.body.edges).to.deep.equal([]);
+    expect(head.body.branch).to.deep.equal({ id: w.branchId, version: 3 });
+    const ids = head.body.nodes.map((n: { id: string }) => n.id);
+    expect(ids).to.deep.equal([...ids].sort());
+  });
+
   it('answers 404 for a missing branch', async () => {
     const alice = await newUser();
     const res = await alice.api.get('/v1/branches/00000000-0000-4000-8000-000000000000/graph');

@@ -20,6 +20,7 @@ import {
   UnauthenticatedError,
 } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
+import { sendStreamed } from '../../shared/http/streamedBody';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity';
 import { errorMiddleware } from '../../shared/http/errorResponse';
@@ -130,7 +131,12 @@ async function dispatch(
     log: req.gateway.log,
   });
   if (result.headers) res.set(result.headers);
-  if (result.body === undefined) res.status(result.status).end();
+  if (result.stream) {
+    res.status(result.status).type('application/json');
+    await sendStreamed(res, result.stream, (error) =>
+      req.gateway.log.error({ err: error }, 'a streamed answer was cut short'),
+    );
+  } else if (result.body === undefined) res.status(result.status).end();
   else res.status(result.status).json(result.body);
 }
 

@@ -6,25 +6,42 @@ import {
   NodeNotFoundError,
   VersionConflictError,
 } from '../../shared/errors/domainErrors';
-import { ok, OperationRequest, OperationResult, OperationTable } from '../../shared/http/operation';
+import {
+  ok,
+  OperationRequest,
+  OperationResult,
+  OperationTable,
+  streamed,
+} from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';
 import { applyDeltas, ApplyResult, requireApplyAccess } from './commands/applyDeltas';
-import { BranchGraph, readBranchGraph, readMainGraph } from './commands/readGraph';
+import { GraphRead, readBranchGraph, readMainGraph } from './commands/readGraph';
+import { writeGraphStream } from './graphStream';
 import { validateDeltas } from './commands/validateDeltas';
 import type { IdempotencyStore } from './idempotency';
 import { idempotentWrite } from './idempotentWrite';
 import { graphVersion } from './viewResolver';
 import { presentEdge, presentNode } from './wirePresenter';
 
-function presentGraph(graph: BranchGraph, version: string) {
-  return {
-    branch: presentBranchRef(graph.branch),
-    edges: graph.edges.map(presentEdge),
-    nodes: graph.nodes.map(presentNode),
-    project_id: graph.branch.project_id,
+/** A full read's answer (GraphResponse): streamed at the head, else presented whole. */
+function answerGraph(ctx: ServiceContext, read: GraphRead, version: string): OperationResult {
+  const envelope = {
+    branch: presentBranchRef(read.branch),
+    project_id: read.branch.project_id,
     version,
   };
+  if ('view' in read) {
+    const { view } = read;
+    return streamed((out) => writeGraphStream(ctx.executor, view, envelope, out));
+  }
+  return ok({
+    branch: envelope.branch,
+    edges: read.edges.map(presentEdge),
+    nodes: read.nodes.map(presentNode),
+    project_id: envelope.project_id,
+    version,
+  });
 }
 
 function presentApply(result: ApplyResult, version: string) {
@@ -69,19 +86,17 @@ export function graphRoutes(
 
   return {
     getMainGraph: async (req) =>
-      ok(
-        presentGraph(
-          await readMainGraph(ctx, req.principal, req.params.project_id, graphVersion(req)),
-          version,
-        ),
+      answerGraph(
+        ctx,
+        await readMainGraph(ctx, req.principal, req.params.project_id, graphVersion(req)),
+        version,
       ),
 
     getBranchGraph: async (req) =>
-      ok(
-        presentGraph(
-          await readBranchGraph(ctx, req.principal, req.params.branch_id, graphVersion(req)),
-          version,
-        ),
+      answerGraph(
+        ctx,
+        await readBranchGraph(ctx, req.principal, req.params.branch_id, graphVersion(req)),
+        version,
       ),
 
     validateDeltas: async (req) => {

@@ -14,6 +14,13 @@ import express, { Express, NextFunction, Request, Response } from 'express';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
+import { sendStreamed } from '../../shared/http/streamedBody';
+
+/**
+ * Set on an answer whose body is the operation's streamed body (OperationResult.stream)
+ * rather than the JSON OperationResult: it carries the result's status and headers.
+ */
+export const STREAMED_RESULT_HEADER = 'x-streamed-result';
 import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
@@ -82,6 +89,14 @@ export function internalApi(options: {
     const requestId = identity.requestId || randomUUID();
     const log = options.logger.child({ reqId: requestId, operationId });
     const started = performance.now();
+    const failed = (error: unknown): OperationResult => {
+      if (error instanceof DomainError) return errorBody(error);
+      log.error({ err: error }, 'operation failed');
+      return {
+        status: 500,
+        body: { detail: { code: 'internal_error', message: 'internal error' } },
+      };
+    };
     handler({
       operationId,
       params: call.params ?? {},
@@ -92,15 +107,8 @@ export function internalApi(options: {
       requestId,
       log,
     })
-      .catch((error: unknown): OperationResult => {
-        if (error instanceof DomainError) return errorBody(error);
-        log.error({ err: error }, 'operation failed');
-        return {
-          status: 500,
-          body: { detail: { code: 'internal_error', message: 'internal error' } },
-        };
-      })
-      .then((result) => {
+      .catch(failed)
+      .then(async (result) => {
         const ms = performance.now() - started;
         log.debug({ status: result.status, ms }, 'internal call');
         options.metrics.observeRequest({
@@ -109,7 +117,27 @@ export function internalApi(options: {
           status: result.status,
           seconds: ms / 1000,
         });
-        res.status(200).json(result);
+        if (!result.stream) {
+          res.status(200).json(result);
+          return;
+        }
+        // a streamed body goes as the response's own body, its status and headers ahead
+        res
+          .status(200)
+          .type('application/json')
+          .set(
+            STREAMED_RESULT_HEADER,
+            JSON.stringify({ status: result.status, headers: result.headers }),
+          );
+        try {
+          await sendStreamed(res, result.stream, (error) =>
+            log.error({ err: error }, 'a streamed answer was cut short'),
+          );
+        } catch (error) {
+          // nothing was sent yet: the failure answers as any other
+          res.removeHeader(STREAMED_RESULT_HEADER);
+          res.status(200).json(failed(error));
+        }
       });
   });
   // A call that cannot be read (malformed JSON, a body past the limit) or anything else

@@ -8,6 +8,7 @@
  */
 import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
+import { STREAMED_RESULT_HEADER } from './internalApi';
 import type { InternalCall } from './internalApi';
 import { bodyDigest, IDENTITY_HEADER, internalPath, signIdentity } from './identityToken';
 import type { ServiceName } from '../../shared/config/serviceNames';
@@ -62,7 +63,19 @@ export function remoteOperations(options: {
         req.log.error({ owner, status: response.status }, 'owner service refused the call');
         throw new ServiceUnavailableError(`the ${owner} service refused the call, retry later`);
       }
-      return (await response.json()) as OperationResult;
+      const streamed = response.headers.get(STREAMED_RESULT_HEADER);
+      if (streamed === null || response.body === null)
+        return (await response.json()) as OperationResult;
+      const head = JSON.parse(streamed) as Pick<OperationResult, 'status' | 'headers'>;
+      const pieces = response.body;
+      return {
+        ...head,
+        body: undefined,
+        // the owner's pieces are passed on as they come; a cut there cuts the answer here
+        stream: async (out) => {
+          for await (const piece of pieces) await out.write(piece);
+        },
+      };
     };
   }
   return table;

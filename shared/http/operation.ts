@@ -17,10 +17,24 @@ export interface OperationRequest {
   log: Logger;
 }
 
+/**
+ * Where a body streamed in pieces is written. Each write resolves when the next piece
+ * may follow (the reader keeps up), so a large answer never sits whole in memory.
+ */
+export interface BodyWriter {
+  write(piece: string | Uint8Array): Promise<void>;
+}
+
 export interface OperationResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * A JSON body written in pieces, instead of `body`. What fails before its first piece
+   * answers as an error does; a failure after it cuts the response short (a reader sees
+   * an incomplete body, never a complete wrong one).
+   */
+  stream?: (out: BodyWriter) => Promise<void>;
 }
 
 export type OperationHandler = (request: OperationRequest) => Promise<OperationResult>;
@@ -29,6 +43,14 @@ export type OperationTable = Record<string, OperationHandler>;
 
 export function ok(body: unknown, headers?: Record<string, string>): OperationResult {
   return { status: 200, body, headers };
+}
+
+/** A 200 whose JSON body `stream` writes in pieces. */
+export function streamed(
+  stream: (out: BodyWriter) => Promise<void>,
+  headers?: Record<string, string>,
+): OperationResult {
+  return { status: 200, body: undefined, headers, stream };
 }
 
 export function created(body: unknown): OperationResult {

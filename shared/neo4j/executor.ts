@@ -252,8 +252,29 @@ export class Executor {
         this.observe(query.name, started, ok);
       }
     };
+    const each = async <R extends Row>(
+      query: NamedQuery,
+      params: Params,
+      onRow: (row: R) => Promise<void> | void,
+    ): Promise<number> => {
+      const started = performance.now();
+      let ok = false;
+      let count = 0;
+      try {
+        // the driver pulls records in batches as the loop asks for them
+        for await (const record of tx.run(query.text, params)) {
+          await onRow(record.toObject() as R);
+          count += 1;
+        }
+        ok = true;
+        return count;
+      } finally {
+        this.observe(query.name, started, ok);
+      }
+    };
     return {
       run,
+      each,
       one: async <R extends Row>(
         query: NamedQuery,
         params: Params = {},

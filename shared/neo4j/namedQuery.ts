@@ -19,4 +19,13 @@ export type Row = Record<string, unknown>;
 export interface QueryRunner {
   run<R extends Row = Row>(query: NamedQuery, params?: Params): Promise<R[]>;
   one<R extends Row = Row>(query: NamedQuery, params?: Params): Promise<R | undefined>;
+  /**
+   * Hands each row to `onRow` as it arrives, the next only once `onRow` has settled:
+   * the rows of a large answer are never all held at once. Resolves with their count.
+   */
+  each<R extends Row = Row>(
+    query: NamedQuery,
+    params: Params,
+    onRow: (row: R) => Promise<void> | void,
+  ): Promise<number>;
 }

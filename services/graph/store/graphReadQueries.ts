@@ -4,13 +4,30 @@
  * commits meanwhile writes records of a later version, which the view never sees.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { allStates, optionalStateOf, stateOf } from './visibility';
+import { allStates, optionalStateOf, stateOf, statesWhere } from './visibility';
 
 export const readBranchNodes = cypher(
   'readBranchNodes',
   `${allStates('n', 'GNode')}
    RETURN n {.*} AS node
    ORDER BY n.id`,
+);
+
+/**
+ * Every node visible in the view with its ports (by channel, then ord), in id order,
+ * one row per node: a streamed full read (graphStream.ts) holds one node's ports at a
+ * time, never the whole graph's.
+ */
+export const readNodesWithPorts = cypher(
+  'readNodesWithPorts',
+  `${allStates('n', 'GNode')}
+   WITH n ORDER BY n.id
+   CALL (n) {
+     ${statesWhere('p', 'Port', { node_id: 'n.id' })}
+     WITH p ORDER BY p.channel, p.ord
+     RETURN collect(p {.*}) AS ports
+   }
+   RETURN n {.*} AS node, ports`,
 );
 
 export const readBranchPorts = cypher(

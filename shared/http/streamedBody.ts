@@ -1,0 +1,51 @@
+/**
+ * Sending an OperationResult whose body is streamed (OperationResult.stream) over an HTTP
+ * response: the gateway's answer to a caller, and a service process's answer to the
+ * gateway in separate-process mode. Pieces are written as the socket takes them.
+ */
+import type { ServerResponse } from 'node:http';
+import type { BodyWriter, OperationResult } from './operation';
+
+const closed = () => new Error('the response was closed before its body was complete');
+
+/** A BodyWriter over `res`: a write waits for 'drain' when the socket's buffer is full. */
+export function responseWriter(res: ServerResponse): BodyWriter {
+  return {
+    write(piece) {
+      if (res.destroyed) return Promise.reject(closed());
+      if (res.write(piece)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const settle = (error?: Error) => {
+          res.off('drain', onDrain);
+          res.off('close', onClose);
+          if (error) reject(error);
+          else resolve();
+        };
+        const onDrain = () => settle();
+        const onClose = () => settle(closed());
+        res.once('drain', onDrain);
+        res.once('close', onClose);
+      });
+    },
+  };
+}
+
+/**
+ * Writes `result`'s streamed body to `res` (status and headers already set) and ends it.
+ * A failure before the first piece is sent is thrown, for the caller to answer as an
+ * error; after it, the response is cut short (`onCutShort` logs why).
+ */
+export async function sendStreamed(
+  res: ServerResponse,
+  stream: NonNullable<OperationResult['stream']>,
+  onCutShort: (error: unknown) => void,
+): Promise<void> {
+  try {
+    await stream(responseWriter(res));
+    res.end();
+  } catch (error) {
+    if (!res.headersSent) throw error;
+    onCutShort(error);
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+  }
+}
