@@ -40,13 +40,14 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-store clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
+.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes (BENCH_SIZES), then split against in process, then MCP against HTTP (medians, ratios)"
 	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
+	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
@@ -148,6 +149,11 @@ bench-split: deps
 # Latency of a subtree read and a 10-delta apply through MCP (/mcp) beside plain HTTP.
 bench-mcp: deps
 	scripts/with-stack.sh bench-mcp $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/mcpBench.ts $(MCP_BENCH_ARGS)
+
+# A 100k-node graph through the service `make run` serves, with its default memory: fill,
+# staged merge, validate, streamed full read, export, import (start `make run` first).
+bench-large: deps
+	PORT=$(PORT) scripts/bench-large.sh
 
 clean:
 	rm -rf .run dist
