@@ -27,7 +27,7 @@ describe('loadConfig', () => {
     expect(defaults.quotas).to.deep.equal({
       maxNodes: 200_000,
       maxWires: 400_000,
-      maxStoredBytes: 64 * 1024 * 1024,
+      maxStoredBytes: 256 * 1024 * 1024,
     });
     const set = loadConfig({
       MAX_BATCH_BYTES: '4096',

@@ -301,7 +301,7 @@ export function loadConfig(
     quotas: {
       maxNodes: intSetting(env, 'BRANCH_MAX_NODES', 200_000, 1, problems),
       maxWires: intSetting(env, 'BRANCH_MAX_WIRES', 400_000, 1, problems),
-      maxStoredBytes: intSetting(env, 'BRANCH_MAX_BYTES', 64 * 1024 * 1024, 1024, problems),
+      maxStoredBytes: intSetting(env, 'BRANCH_MAX_BYTES', 256 * 1024 * 1024, 1024, problems),
     },
     history: {
       retentionDays: intSetting(env, 'HISTORY_RETENTION_DAYS', 30, 0, problems),
