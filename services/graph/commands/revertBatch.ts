@@ -39,7 +39,8 @@ import {
   writeBack,
 } from '../revertSteps';
 import { refreshFindings } from '../findingRecords';
-import { findRevertByIdempotencyKey, recordRevert } from '../store/revertQueries';
+import { findChangeByIdempotencyKey } from '../store/changeQueries';
+import { recordRevert } from '../store/revertQueries';
 import { branchView, writeViewOf } from '../view';
 import type { IdempotencyClaim } from './applyDeltas';
 
@@ -100,7 +101,7 @@ export async function revertBatch(
         kind: string | null;
         revertedVersion: number | null;
         fingerprint: string | null;
-      }>(findRevertByIdempotencyKey, {
+      }>(findChangeByIdempotencyKey, {
         branchId,
         key: idempotency.key,
         scope: principal.userId,

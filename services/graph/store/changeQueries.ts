@@ -37,15 +37,18 @@ export const recordBatch = cypher(
 );
 
 /**
- * A batch applied under this key by this user since $since (a retry after a lost
- * answer); a key older than the idempotency window is forgotten, as in Redis.
+ * The change recorded under this key by this user since $since (a retry after a lost
+ * answer), whichever write recorded it: a batch (applyDeltas) or a revert
+ * (revertBranch), told apart by `kind`. A key older than the idempotency window is
+ * forgotten, as in Redis.
  */
 export const findChangeByIdempotencyKey = cypher(
   'findChangeByIdempotencyKey',
   `MATCH (c:Change {branch_id: $branchId, idempotency_key: $key})
    WHERE c.idempotency_scope = $scope AND c.created_at >= $since
    RETURN c.version AS version, c.positions_applied AS positionsApplied,
-          c.idempotency_fingerprint AS fingerprint
+          c.idempotency_fingerprint AS fingerprint, c.kind AS kind,
+          c.reverted_version AS revertedVersion
    LIMIT 1`,
 );
 

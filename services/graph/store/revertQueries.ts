@@ -173,13 +173,3 @@ export const recordRevert = cypher(
                      positions_applied: null})
    RETURN b.version AS version`,
 );
-
-/** A change recorded under this key by this user since $since (a retry after a lost answer). */
-export const findRevertByIdempotencyKey = cypher(
-  'findRevertByIdempotencyKey',
-  `MATCH (c:Change {branch_id: $branchId, idempotency_key: $key})
-   WHERE c.idempotency_scope = $scope AND c.created_at >= $since
-   RETURN c.version AS version, c.kind AS kind, c.reverted_version AS revertedVersion,
-          c.idempotency_fingerprint AS fingerprint
-   LIMIT 1`,
-);
