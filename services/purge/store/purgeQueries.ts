@@ -138,7 +138,8 @@ export const findMovableFloors = cypher(
      MATCH (b:Branch) WHERE b.status IN ['active', 'merged'] AND b.deleted_at IS NULL
        AND b.is_main = false AND ($projectId IS NULL OR b.project_id = $projectId)
      CALL (b) {
-       MATCH (c:Change {branch_id: b.id}) WHERE c.created_at < $cutoff
+       MATCH (c:Change {branch_id: b.id}) USING INDEX SEEK c:Change(branch_id, created_at)
+       WHERE c.created_at < $cutoff
        RETURN max(c.version) AS atCutoff
      }
      RETURN b, coalesce(atCutoff, 0) AS floor
@@ -146,7 +147,8 @@ export const findMovableFloors = cypher(
      MATCH (b:Branch) WHERE b.is_main = true AND b.deleted_at IS NULL
        AND ($projectId IS NULL OR b.project_id = $projectId)
      CALL (b) {
-       MATCH (c:Change {branch_id: b.id}) WHERE c.created_at < $cutoff
+       MATCH (c:Change {branch_id: b.id}) USING INDEX SEEK c:Change(branch_id, created_at)
+       WHERE c.created_at < $cutoff
        RETURN max(c.version) AS atCutoff
      }
      CALL (b) {
