@@ -23,7 +23,7 @@ import {
 import type { BranchRecord } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
 import { mainView, saveUsage, writeViewOf } from '../../graph';
-import type { ApplierLimits } from '../../graph';
+import type { ApplierLimits, BranchUsage } from '../../graph';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { recordedBranchText } from '../branchHistory';
 import { mainUsageAfter } from '../mainUsage';
@@ -41,6 +41,7 @@ import {
   writeStaged,
 } from '../stagedMerge';
 import { recordMerge } from '../store/mergeQueries';
+import { measureWritten } from '../writtenMeasure';
 
 export interface MergeResult {
   branch: BranchRecord;
@@ -94,12 +95,15 @@ async function publish(
   main: BranchRecord,
   branch: BranchRecord,
   mode: MergeMode,
+  measured?: BranchUsage,
 ): Promise<MergeResult> {
-  const change = await writtenChange(
-    tx,
-    mainView(main.id, main.version),
-    writeViewOf(mainView(main.id, main.version)),
-  );
+  const change =
+    measured ??
+    (await writtenChange(
+      tx,
+      mainView(main.id, main.version),
+      writeViewOf(mainView(main.id, main.version)),
+    ));
   const usage = await mainUsageAfter(ctx, tx, main, change);
   if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
   await saveUsage(tx, main.id, usage.after);
@@ -155,6 +159,12 @@ async function mergeStaged(
   try {
     const written = await writeStaged(ctx.executor, staging, limits, chunk);
     if (written.conflicts.length > 0) throw conflictError(written.conflicts);
+    // measured before the publishing transaction, which stays small
+    const { usage } = await measureWritten(
+      ctx.executor,
+      mainView(staging.main.id, staging.main.version),
+      staging.view,
+    );
     const result = await ctx.executor.writeTx(async (tx) => {
       const main = await holdStaging(tx, staging);
       if (main.version !== staging.main.version) throw new Error('main moved under a merge lease');
@@ -162,7 +172,7 @@ async function mergeStaged(
       requireWritable(branch);
       // the branch changed while the merge was written: what was staged is not its head
       requireVersion(branch, staging.branch.version);
-      const done = await publish(ctx, tx, principal, main, branch, written.mode);
+      const done = await publish(ctx, tx, principal, main, branch, written.mode, usage);
       await endStaging(tx, staging);
       return done;
     });

@@ -27,7 +27,8 @@ import {
   writeStaged,
 } from '../stagedMerge';
 import type { MergeOptions } from './mergeBranch';
-import { mainUsageAfter } from '../mainUsage';
+import { mainUsageAfter, usageChangeOf } from '../mainUsage';
+import { measureWritten, WrittenMeasure } from '../writtenMeasure';
 import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
 
 export interface MergePreview {
@@ -85,15 +86,23 @@ async function summarize(
   tx: QueryRunner,
   locked: Locked,
   outcome: Pick<MergeOutcome, 'mode' | 'conflicts' | 'view'>,
+  measured?: WrittenMeasure,
 ): Promise<MergePreview> {
   const { main, branch, allowed } = locked;
   const { mode, conflicts } = outcome;
   const refused = conflicts.length > 0;
   const change = refused
     ? null
-    : await writtenChange(tx, mainView(main.id, main.version), outcome.view);
+    : (measured ??
+      (await (async () => {
+        const written = await writtenChange(tx, mainView(main.id, main.version), outcome.view);
+        return {
+          usage: usageChangeOf(written),
+          counts: countsOf(diffSnapshots(written.before, written.after)),
+        };
+      })()));
   const withinQuota =
-    change !== null && (await mainUsageAfter(ctx, tx, main, change)).problem === null;
+    change !== null && (await mainUsageAfter(ctx, tx, main, change.usage)).problem === null;
   const result = { branch, main, mode, conflicts, canMerge: allowed && withinQuota && !refused };
   if (change === null) {
     return {
@@ -107,7 +116,7 @@ async function summarize(
   const findings = await findingChanges(ctx, tx, locked.main, outcome.view);
   return {
     ...result,
-    counts: countsOf(diffSnapshots(change.before, change.after)),
+    counts: change.counts,
     findingsAdded: findings.added,
     findingsCleared: findings.cleared,
     findingsTruncated: findings.truncated,
@@ -166,8 +175,16 @@ export async function previewMerge(
   });
   try {
     const written = await writeStaged(ctx.executor, staging, limits, stageRecords);
+    const measured =
+      written.conflicts.length > 0
+        ? undefined
+        : await measureWritten(
+            ctx.executor,
+            mainView(locked.main.id, locked.main.version),
+            staging.view,
+          );
     return await ctx.executor.readTx((tx) =>
-      summarize(ctx, tx, locked, { ...written, view: staging.view }),
+      summarize(ctx, tx, locked, { ...written, view: staging.view }, measured),
     );
   } finally {
     await abortStaging(ctx.executor, staging, ctx.logger);
