@@ -18,14 +18,14 @@ import {
   requireWritable,
   visibleBranch,
 } from '../../branches';
-import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
-import { findChangeByIdempotencyKey, recordBatch, touchBranch } from '../store/changeQueries';
+import { recordBatch, touchBranch } from '../store/changeQueries';
+import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { refreshFindings } from '../findingRecords';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
@@ -50,10 +50,6 @@ async function applyPositions(
 }
 
 /** The caller's Idempotency-Key with the fingerprint of the body it came with. */
-export interface IdempotencyClaim {
-  key: string;
-  fingerprint: string;
-}
 
 /**
  * What apply checks before it looks at the batch (visible branch, graph:write, editor
@@ -104,24 +100,13 @@ export async function applyDeltas(
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
     if (idempotency !== null) {
-      const done = await tx.one<{
-        version: number;
-        positionsApplied: number | null;
-        fingerprint: string | null;
-      }>(findChangeByIdempotencyKey, {
-        branchId,
-        key: idempotency.key,
-        scope: principal.userId,
-        // the recorded key lives as long as the cached answer (IDEMPOTENCY_TTL_S)
-        since: new Date(Date.now() - ctx.config.idempotencyTtlSeconds * 1000).toISOString(),
-      });
+      const done = await recordedChange(
+        ctx,
+        tx,
+        { branchId, userId: principal.userId, kind: 'batch' },
+        idempotency,
+      );
       if (done) {
-        if (done.fingerprint !== null && done.fingerprint !== idempotency.fingerprint) {
-          throw new InvalidInputError(
-            'idempotency_key_reused',
-            'this Idempotency-Key was used with a different body',
-          );
-        }
         return {
           applied: true,
           replayed: true,

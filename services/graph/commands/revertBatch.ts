@@ -15,11 +15,7 @@
  * records the batch with kind `revert`, the reverted version, and the inverse as deltas
  * (revertPlan.ts), so a merge that replays the branch's batches replays it too.
  */
-import {
-  InvalidInputError,
-  RequestValidationError,
-  VersionNotFoundError,
-} from '../../../shared/errors/domainErrors';
+import { RequestValidationError, VersionNotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
@@ -39,10 +35,9 @@ import {
   writeBack,
 } from '../revertSteps';
 import { refreshFindings } from '../findingRecords';
-import { findChangeByIdempotencyKey } from '../store/changeQueries';
 import { recordRevert } from '../store/revertQueries';
 import { branchView, writeViewOf } from '../view';
-import type { IdempotencyClaim } from './applyDeltas';
+import { IdempotencyClaim, recordedChange } from '../recordedChange';
 
 export interface RevertResult {
   replayed: boolean;
@@ -96,24 +91,13 @@ export async function revertBatch(
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
     if (idempotency !== null) {
-      const done = await tx.one<{
-        version: number;
-        kind: string | null;
-        revertedVersion: number | null;
-        fingerprint: string | null;
-      }>(findChangeByIdempotencyKey, {
-        branchId,
-        key: idempotency.key,
-        scope: principal.userId,
-        since: new Date(Date.now() - ctx.config.idempotencyTtlSeconds * 1000).toISOString(),
-      });
+      const done = await recordedChange(
+        ctx,
+        tx,
+        { branchId, userId: principal.userId, kind: 'revert' },
+        idempotency,
+      );
       if (done) {
-        if (done.kind !== 'revert' || done.fingerprint !== idempotency.fingerprint) {
-          throw new InvalidInputError(
-            'idempotency_key_reused',
-            'this Idempotency-Key was used with a different body',
-          );
-        }
         return {
           replayed: true,
           revertedVersion: done.revertedVersion ?? 0,

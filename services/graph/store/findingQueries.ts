@@ -16,19 +16,22 @@ export const unsatisfiedInputs = cypher(
    RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
 );
 
-/** Wires with a non-null handle that names no port, and wires joining different types. */
-export const wireFindings = cypher(
-  'wireFindings',
-  `${allStates('e', 'Edge')}
-   ${optionalStateOf('sp', 'Port', 'e.source_handle')}
+/**
+ * The wire rules of wire `e` (bound before): a non-null handle that names no port
+ * (dangling), or ports of different types at its ends; one row per broken wire. Shared
+ * with the kept findings' recomputation of given wires (findingRecordQueries.ts).
+ */
+export const WIRE_RULES = `${optionalStateOf('sp', 'Port', 'e.source_handle')}
    ${optionalStateOf('tp', 'Port', 'e.target_handle')}
    WITH e, sp, tp,
         (e.source_handle IS NOT NULL AND sp IS NULL) OR (e.target_handle IS NOT NULL AND tp IS NULL) AS dangling
    WHERE dangling OR (sp IS NOT NULL AND tp IS NOT NULL AND sp.type <> tp.type)
    RETURN e.id AS locator, dangling,
           left(coalesce(sp.type, ''), $quoted) AS sourceType,
-          left(coalesce(tp.type, ''), $quoted) AS targetType`,
-);
+          left(coalesce(tp.type, ''), $quoted) AS targetType`;
+
+/** Wires with a non-null handle that names no port, and wires joining different types. */
+export const wireFindings = cypher('wireFindings', `${allStates('e', 'Edge')} ${WIRE_RULES}`);
 
 /** Whether any node of the view records provenance (orphan_node applies only then). */
 export const anyProvenance = cypher(

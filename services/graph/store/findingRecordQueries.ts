@@ -10,6 +10,7 @@
  * The rules themselves are those of findingQueries.ts, asked of given subjects.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { WIRE_RULES } from './findingQueries';
 import { optionalStateOf, seek, stateOf, statesWhere, visible } from './visibility';
 
 /**
@@ -90,14 +91,7 @@ export const edgeSubjectFindings = cypher(
   'edgeSubjectFindings',
   `UNWIND $ids AS id
    ${stateOf('e', 'Edge', 'id')}
-   ${optionalStateOf('sp', 'Port', 'e.source_handle')}
-   ${optionalStateOf('tp', 'Port', 'e.target_handle')}
-   WITH e, sp, tp,
-        (e.source_handle IS NOT NULL AND sp IS NULL) OR (e.target_handle IS NOT NULL AND tp IS NULL) AS dangling
-   WHERE dangling OR (sp IS NOT NULL AND tp IS NOT NULL AND sp.type <> tp.type)
-   RETURN e.id AS locator, dangling,
-          left(coalesce(sp.type, ''), $quoted) AS sourceType,
-          left(coalesce(tp.type, ''), $quoted) AS targetType`,
+   ${WIRE_RULES}`,
 );
 
 /**
