@@ -159,7 +159,10 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'large-graph-'));
   try {
     const file = join(dir, 'main.json');
-    await writeFile(file, exported.text);
+    // a project of the same name is the user's already: the copy gets its own
+    const graphFile = JSON.parse(exported.text) as { project_name: string };
+    graphFile.project_name = `${graphFile.project_name} (imported)`;
+    await writeFile(file, JSON.stringify(graphFile));
     console.log(`  file: ${((await stat(file)).size / 1024 / 1024).toFixed(1)} MiB`);
     const imported = await timed('import the file (graphctl import, staged)', () =>
       graphctl(['import', '--file', file, '--user', user]),
