@@ -94,9 +94,9 @@ describe('operability', () => {
     this.timeout(40_000);
     const alice = await newUser();
     await alice.api.post('/v1/projects', { name: uniqueName() });
-    // A queue's depth is read from Redis at most every 5 s, within 2.5 s: on a loaded
-    // machine the first read of a fresh queue handle can miss, and the scrape then
-    // leaves it out (and counts a scrape error) until the next read.
+    // A queue's depth is read from Redis at most every 5 s, and a scrape waits 2.5 s for
+    // it: on a loaded machine the first read of a fresh queue handle can miss, and the
+    // scrape leaves the queue out (and counts a scrape error) until a read has answered.
     const depthsOf = (scraped: string) =>
       ['decisions', 'purge'].flatMap((queue) =>
         ['waiting', 'active', 'delayed', 'failed'].map((state) => ({

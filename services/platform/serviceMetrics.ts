@@ -67,28 +67,32 @@ export class ServiceMetrics {
     const queues = this.queues;
     const queueErrors = this.queueErrors;
     // Queue depths cost Redis round trips: read at most once per QUEUE_READ_EVERY_MS
-    // however often (or however many at once) scrapes come, and reused in between.
+    // however often (or however many at once) scrapes come, and reused in between. A
+    // scrape waits 2.5 s for a read; one that answers later still counts for the next
+    // scrapes (the first read of a fresh queue handle can be slow on a loaded machine), and
+    // a queue is reported at its last depth read.
+    const lastRead = new Map<string, Record<string, number>>();
     let depths: Promise<Map<string, Record<string, number>>> | undefined;
     let readAt = 0;
     const readDepths = async () => {
-      const read = new Map<string, Record<string, number>>();
       await Promise.all(
         [...queues].map(async ([name, queue]) => {
+          const reading = queue.getJobCounts(...QUEUE_STATES).then((counts) => {
+            lastRead.set(name, counts);
+          });
           try {
-            read.set(
-              name,
-              await withinMs(2500, queue.getJobCounts(...QUEUE_STATES), `queue ${name}`),
-            );
+            await withinMs(2500, reading, `queue ${name}`);
           } catch {
+            reading.catch(() => undefined);
             queueErrors.inc({ queue: name });
           }
         }),
       );
-      return read;
+      return lastRead;
     };
     new Gauge({
       name: 'gds_queue_jobs',
-      help: `Jobs in each BullMQ queue by state, read at most every ${QUEUE_READ_EVERY_MS / 1000} s.`,
+      help: `Jobs in each BullMQ queue by state, as last read (at most every ${QUEUE_READ_EVERY_MS / 1000} s).`,
       labelNames: ['queue', 'state'],
       registers,
       async collect() {
