@@ -7,7 +7,7 @@
  * recordWrites.ts (upsertStates, removeStates, placeNodes) only.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { optionalStateOf, stateOf, statesWhere } from './visibility';
+import { optionalStateOf, stateOf, statesWhere, wiresOnPort } from './visibility';
 
 /** Which of $ids are already used by a node, port or edge of the view. */
 export const findUsedIds = cypher(
@@ -32,11 +32,7 @@ export const findWiresOnPorts = cypher(
   'findWiresOnPorts',
   `UNWIND $portIds AS pid
    CALL (pid) {
-     ${statesWhere('e', 'Edge', { source_handle: 'pid' })}
-     RETURN e
-     UNION
-     ${statesWhere('e', 'Edge', { target_handle: 'pid' })}
-     RETURN e
+     ${wiresOnPort('e', 'pid', 'e')}
    }
    WITH DISTINCT e
    RETURN e.id AS id, e.source_handle AS source, e.target_handle AS target
@@ -135,11 +131,7 @@ export const findRemovals = cypher(
    CALL () {
      UNWIND $portIds AS pid
      CALL (pid) {
-       ${statesWhere('e', 'Edge', { source_handle: 'pid' })}
-       RETURN e
-       UNION
-       ${statesWhere('e', 'Edge', { target_handle: 'pid' })}
-       RETURN e
+       ${wiresOnPort('e', 'pid', 'e')}
      }
      RETURN collect(DISTINCT e.id) AS edgeIds
    }

@@ -11,7 +11,7 @@
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { WIRE_RULES } from './findingQueries';
-import { optionalStateOf, seek, stateOf, statesWhere, visible } from './visibility';
+import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
 /**
  * Whether the findings of `$view` are kept as records: its line keeps them from a
@@ -50,11 +50,7 @@ export const writtenReach = cypher(
    CALL () {
      UNWIND $portIds AS pid
      CALL (pid) {
-       ${statesWhere('e', 'Edge', { source_handle: 'pid' })}
-       RETURN e.id AS eid
-       UNION
-       ${statesWhere('e', 'Edge', { target_handle: 'pid' })}
-       RETURN e.id AS eid
+       ${wiresOnPort('e', 'pid', 'e.id AS eid')}
      }
      RETURN collect(DISTINCT eid) AS portEdges
    }

@@ -7,7 +7,7 @@
  * views at K - 1 and K (store/visibility.ts).
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { StateLabel, statesWhere, stateOf, optionalStateOf, seek } from './visibility';
+import { StateLabel, statesWhere, stateOf, optionalStateOf, seek, wiresOnPort } from './visibility';
 
 const LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
 
@@ -98,11 +98,7 @@ export const revertBlockers = cypher(
      UNION
      UNWIND $removedPorts AS r
      CALL (r) {
-       ${statesWhere('e', 'Edge', { source_handle: 'r' })}
-       RETURN 'edge' AS kind, e.id AS id
-       UNION
-       ${statesWhere('e', 'Edge', { target_handle: 'r' })}
-       RETURN 'edge' AS kind, e.id AS id
+       ${wiresOnPort('e', 'r', "'edge' AS kind, e.id AS id")}
      }
      RETURN kind, id
      UNION

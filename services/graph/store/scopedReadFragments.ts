@@ -12,7 +12,7 @@
  * the end of a walk seeks nothing (a null id matches no record) and costs next to
  * nothing.
  */
-import { optionalStateOf, stateOf, statesWhere, visible } from './visibility';
+import { optionalStateOf, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
 /** The view variable every fragment reads through. */
 const V = 'view';
@@ -126,9 +126,7 @@ export function descendantIdsOf(start: string, alias: string): string {
 
 /** The wires on port `p` in the view, each once per handle it has there. */
 export const WIRES_ON_PORT = `CALL (p, ${V}) {
-     ${statesWhere('e', 'Edge', { source_handle: 'p.id' }, V)} RETURN e
-     UNION ALL
-     ${statesWhere('e', 'Edge', { target_handle: 'p.id' }, V)} RETURN e
+     ${wiresOnPort('e', 'p.id', 'e', { view: V, all: true })}
    }`;
 
 /** Wire rows (bound `e`, `inside`) collected as the list `edges`, ordered by id;
