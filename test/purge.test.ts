@@ -330,10 +330,12 @@ describe('history retention (sweepHistory)', function () {
     // main, the branch, and the five merged branches seed() used (each to its head, 1)
     expect(swept.lines).to.equal(7);
     // with one version of slack below each floor: main keeps n's record of v2 (valid
-    // to 3), the branch its record of v2 (valid to 3); each removes one record of n and
-    // one of its kept orphan_node finding (whose message names n, so it changed with it)
-    expect(swept.records).to.equal(4);
-    expect((await storedContent(p.mainId)).nodes).to.equal(4);
+    // to 3), and its record of v1 too, because the branch that seeded v2 forked at v1
+    // and, merged, reads main there for good; the branch keeps its record of v2 (valid
+    // to 3) and removes one record of n and one of its kept orphan_node finding (whose
+    // message names n, so it changed with it)
+    expect(swept.records).to.equal(2);
+    expect((await storedContent(p.mainId)).nodes).to.equal(5);
     expect((await storedContent(b.id)).nodes).to.equal(2);
 
     const gone = await user.api.get(`/v1/graph/${p.projectId}?version=2`);
@@ -350,6 +352,57 @@ describe('history retention (sweepHistory)', function () {
     expect(
       await sweepHistory(executor, history, { now: Date.now() + 1000, projectId: p.projectId }),
     ).to.deep.equal({ lines: 0, records: 0 });
+  });
+
+  it("a merged branch stays readable once main's floor passes its base; main drops what no such base sees", async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const [n, m, own] = [uuid(), uuid(), uuid()];
+    await p.seed([
+      addNode({ id: n, data: { name: 'n1' } }),
+      addNode({ id: m, data: { name: 'm1' } }),
+    ]); // main v1
+    const a = await p.fork(); // reads main at 1 beneath one node of its own
+    await a.apply([addNode({ id: own, data: { name: 'a-only' } })]);
+    const others = [await p.fork(), await p.fork()]; // a user holds 3 active branches at most
+    const changes = [
+      { type: 'update_node_data', node_id: m, after: { name: 'm2' } },
+      { type: 'update_node_data', node_id: m, after: { description: 'd3' } },
+    ];
+    for (const [i, branch] of others.entries()) {
+      await branch.apply([changes[i]]);
+      await branch.mergeOk(); // main v2 (fast-forward), then v3 (replay)
+    }
+    await a.mergeOk(); // main v4: every branch is merged, each forked at main v1
+    const names = (graph: any) => graph.nodes.map((x: any) => x.data.name).sort();
+    const aHead = await a.graph();
+    expect(names(aHead)).to.deep.equal(['a-only', 'm1', 'n1']);
+    expect((await storedContent(p.mainId)).nodes).to.equal(5); // n; m at 1, 2, 3; a-only
+
+    const executor = currentHarness().service.executor;
+    const history = workerConfig({
+      HISTORY_RETENTION_DAYS: '0',
+      HISTORY_MIN_MAIN_VERSIONS: '1',
+    }).history;
+    await sweepHistory(executor, history, { now: Date.now() + 1000, projectId: p.projectId });
+    // main's floor is its head: v1 to v3 are gone from main's history ...
+    const gone = await user.api.get(`/v1/graph/${p.projectId}?version=3`);
+    expect(gone.status).to.equal(404);
+    expect(gone.body.detail).to.deep.include({ error: 'version_not_found', oldest: 4, newest: 4 });
+    // ... but main at v1, where the merged branches read it, is kept: only m's record of
+    // v2 (valid to 3), seen by no readable version, is removed
+    expect((await storedContent(p.mainId)).nodes).to.equal(4);
+    expect(await a.graph()).to.deep.equal(aHead);
+    expect(aHead.nodes.map((x: any) => x.id)).to.include(own);
+    for (const [i, branch] of others.entries()) {
+      const graph = await branch.graph();
+      expect(names(graph)).to.deep.equal(
+        [
+          ['m2', 'n1'],
+          ['m1', 'n1'],
+        ][i],
+      );
+    }
   });
 
   it('keeps everything within the retention window', async () => {

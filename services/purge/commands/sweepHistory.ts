@@ -6,13 +6,16 @@
  * A version stays readable while it was current at some moment of the last
  * HISTORY_RETENTION_DAYS: a line's floor is the version it was at when the window
  * began (the head always stays). Main also keeps its HISTORY_MIN_MAIN_VERSIONS newest
- * versions, and never moves above the base of a branch that may still be read (active,
- * or merged within the window): such a branch reads main at its base beneath its own
- * records. A record is valid for the versions vfrom <= v < vto of its line, so once
- * the floor is F the records with vto <= F - 1 are seen by no version still readable;
- * the one version of slack leaves a read that resolved its view just before the floor
- * moved its records. Removing a superseded record of a working branch never uncovers
- * main's: the entity's next record on the branch begins where it ended, at or below F.
+ * versions, and never moves above the base of an active branch: such a branch reads
+ * main at its base beneath its own records, and merges and diffs against it. A merged
+ * branch stays readable for good, at its base only: main keeps the records valid at
+ * the base of each merged branch (its pins) whatever its floor, and drops the others.
+ * A record is valid for the versions vfrom <= v < vto of its line, so once the floor
+ * is F the records with vto <= F - 1 are seen by no version still readable, unless
+ * one of them is valid at a pin; the one version of slack leaves a read that resolved
+ * its view just before the floor moved its records. Removing a superseded record of a
+ * working branch never uncovers main's: the entity's next record on the branch begins
+ * where it ended, at or below F.
  */
 import type { Config } from '../../../shared/config/config';
 import type { Executor } from '../../../shared/neo4j/executor';
@@ -43,17 +46,20 @@ export async function sweepHistory(
 ): Promise<HistoryResult> {
   const now = options.now ?? Date.now();
   const cutoff = new Date(now - history.retentionDays * 86_400_000).toISOString();
-  const lines = await executor.read<{ line: string; floor: number }>(findMovableFloors, {
-    cutoff,
-    minMain: history.minMainVersions,
-    projectId: options.projectId ?? null,
-    limit: HISTORY_SWEEP_LIMIT,
-  });
+  const lines = await executor.read<{ line: string; floor: number; pins: number[] }>(
+    findMovableFloors,
+    {
+      cutoff,
+      minMain: history.minMainVersions,
+      projectId: options.projectId ?? null,
+      limit: HISTORY_SWEEP_LIMIT,
+    },
+  );
   let records = 0;
-  for (const { line, floor } of lines) {
+  for (const { line, floor, pins } of lines) {
     await executor.write(raiseHistoryFloor, { line, floor });
     for (const query of Object.values(purgeExpiredRecords))
-      records += await countDeleted(executor, query, { line, upTo: floor - 1 });
+      records += await countDeleted(executor, query, { line, upTo: floor - 1, pins });
   }
   return { lines: lines.length, records };
 }

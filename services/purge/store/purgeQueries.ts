@@ -127,10 +127,15 @@ export const findUnpurgedBranches = cypher(
  * History retention (sweepHistory.ts). A line's readable floor moves up to the version
  * it was at when the retention window began ($cutoff: the newest version published
  * before it; the head is always readable). Main also keeps its $minMain newest versions
- * and main at the base of every branch that may still be read (active, or merged
- * within the window), since those read main there beneath their own records. Rows: the
- * lines whose floor would move (at most $limit; of project $projectId only unless it
- * is null), with the new floor.
+ * and every version from the lowest base of its active branches on, since those read
+ * main there beneath their own records, and merge and diff against it.
+ *
+ * A merged branch stays readable for good but only reads main at its one base, so it
+ * does not hold main's floor: main's row names those bases below the new floor as
+ * `pins`, and the sweep keeps the records valid at a pin (as lakeFS keeps the commits
+ * a branch points at while collecting the rest). Rows: the lines whose floor would move
+ * (at most $limit; of project $projectId only unless it is null), with the new floor
+ * and the pins (none on a working branch's line).
  */
 export const findMovableFloors = cypher(
   'findMovableFloors',
@@ -153,8 +158,7 @@ export const findMovableFloors = cypher(
      }
      CALL (b) {
        MATCH (o:Branch {project_id: b.project_id})
-       WHERE o.is_main = false AND o.deleted_at IS NULL
-         AND (o.status = 'active' OR (o.status = 'merged' AND o.merged_at >= $cutoff))
+       WHERE o.is_main = false AND o.deleted_at IS NULL AND o.status = 'active'
        RETURN min(o.base_main_version) AS lowestBase
      }
      WITH b, [x IN [coalesce(atCutoff, 0), b.version - toInteger($minMain) + 1, lowestBase]
@@ -162,7 +166,14 @@ export const findMovableFloors = cypher(
      RETURN b, reduce(f = b.version, x IN bounds | CASE WHEN x < f THEN x ELSE f END) AS floor
    }
    WITH b, floor WHERE floor > coalesce(b.history_floor, 0)
-   RETURN b.id AS line, floor
+   CALL (b, floor) {
+     OPTIONAL MATCH (o:Branch {project_id: b.project_id})
+     WHERE b.is_main AND o.is_main = false AND o.deleted_at IS NULL AND o.status = 'merged'
+       AND o.base_main_version < floor
+     WITH DISTINCT o.base_main_version AS pin WHERE pin IS NOT NULL
+     RETURN collect(pin) AS pins
+   }
+   RETURN b.id AS line, floor, pins
    LIMIT toInteger($limit)`,
 );
 
@@ -178,10 +189,12 @@ export const raiseHistoryFloor = cypher(
 const expired = (label: string) =>
   batchDelete(
     `purgeExpired${label}Records`,
-    `MATCH (x:${label} {branch_id: $line}) WHERE x.vto <= toInteger($upTo)`,
+    `MATCH (x:${label} {branch_id: $line}) WHERE x.vto <= toInteger($upTo)
+       AND NONE(pin IN $pins WHERE x.vfrom <= pin AND pin < x.vto)`,
   );
 
-/** Records of a line no readable version sees: valid only below version $upTo. */
+/** Records of a line no readable version sees: valid only below version $upTo, and at
+ * none of the versions in $pins (main at the base of a merged branch). */
 export const purgeExpiredRecords = {
   GNode: expired('GNode'),
   Port: expired('Port'),
