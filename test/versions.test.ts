@@ -239,16 +239,19 @@ describe('reads at a version (?version=)', function () {
     const w = await workspace(await newUser());
     const box = uuid();
     const child = uuid();
+    const gone = uuid();
     await w.apply([
       addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
       addNode({ id: child, parent_id: box, data: { name: 'child' } }),
+      addNode({ id: gone, data: { name: 'gone' } }),
     ]);
     await w.apply([{ type: 'update_node_data', node_id: child, after: { name: 'renamed' } }]);
     const moved = await w.post([], {
-      positions: { [child]: { x: 7, y: -2 }, [box]: { x: 1, y: 2 } },
+      positions: { [child]: { x: 7, y: -2 }, [box]: { x: 1, y: 2 }, [gone]: { x: 5, y: 5 } },
     });
     expect(moved.status, JSON.stringify(moved.body)).to.equal(200);
     expect(w.version).to.equal(2);
+    await w.apply([{ type: 'delete_node', node_id: gone }]);
 
     const b = `/v1/branches/${w.branchId}`;
     const full = await w.user.api.get(`${b}/graph?version=1`);
@@ -256,6 +259,10 @@ describe('reads at a version (?version=)', function () {
     expect(byId.get(child).data.name).to.equal('child');
     expect(byId.get(child).position).to.deep.equal({ x: 7, y: -2 });
     expect(byId.get(box).position).to.deep.equal({ x: 1, y: 2 });
+    // a node gone since keeps the position of the record read
+    expect(byId.get(gone).position).to.deep.equal({ x: 5, y: 5 });
+    // the pinned full read is streamed as the head's is
+    expect(full.headers.get('transfer-encoding')).to.equal('chunked');
     const subtree = await w.user.api.get(`${b}/subtree/${box}?version=1`);
     expect(subtree.body.root.position).to.deep.equal({ x: 1, y: 2 });
     expect(subtree.body.nodes[0].data.name).to.equal('child');

@@ -13,7 +13,8 @@ export interface LoadedGraph {
   edges: EdgeRecord[];
 }
 
-const NO_GRAPH: LoadedGraph = { nodes: [], edges: [] };
+/** The graph of a discarded branch. */
+export const NO_GRAPH: LoadedGraph = { nodes: [], edges: [] };
 
 export async function loadLiveGraph(
   tx: QueryRunner,

@@ -24,7 +24,7 @@ import { idempotentWrite } from './idempotentWrite';
 import { graphVersion } from './viewResolver';
 import { presentEdge, presentNode } from './wirePresenter';
 
-/** A full read's answer (GraphResponse): streamed at the head, else presented whole. */
+/** A full read's answer (GraphResponse): streamed, but for a discarded branch's empty one. */
 function answerGraph(ctx: ServiceContext, read: GraphRead, version: string): OperationResult {
   const envelope = {
     branch: presentBranchRef(read.branch),
@@ -32,8 +32,8 @@ function answerGraph(ctx: ServiceContext, read: GraphRead, version: string): Ope
     version,
   };
   if ('view' in read) {
-    const { view } = read;
-    return streamed((out) => writeGraphStream(ctx.executor, view, envelope, out));
+    const { view, head } = read;
+    return streamed((out) => writeGraphStream(ctx.executor, view, envelope, out, head));
   }
   return ok({
     branch: envelope.branch,

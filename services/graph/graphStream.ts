@@ -2,13 +2,19 @@
  * The full read of a view streamed as its JSON answer (GraphResponse): wires, then
  * nodes with their ports, each presented and written as Neo4j hands it over, in pieces
  * of about PIECE characters. The read holds one row at a time, and a slow reader slows
- * the read instead of filling memory (BodyWriter waits, QueryRunner.each waits).
+ * the read instead of filling memory (BodyWriter waits, QueryRunner.each waits). A read
+ * pinned to an earlier version streams the same way and shows each node at its position
+ * at the line's head (positions are layout, not history), read beside the node.
  */
 import type { Executor } from '../../shared/neo4j/executor';
 import type { BodyWriter } from '../../shared/http/operation';
 import { CHANNELS } from '../../shared/model/nodeModel';
 import type { EdgeRecord, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
-import { readBranchEdges, readNodesWithPorts } from './store/graphReadQueries';
+import {
+  readBranchEdges,
+  readNodesWithPorts,
+  readNodesWithPortsAtHead,
+} from './store/graphReadQueries';
 import type { View } from './view';
 import { presentEdge, presentNode } from './wirePresenter';
 
@@ -55,12 +61,23 @@ function withPorts(node: NodeRecord, ports: PortRecord[]): NodeWithPorts {
   return grouped;
 }
 
-/** Writes the graph `view` sees, in one read transaction, as the answer's JSON. */
+interface NodeRow {
+  node: NodeRecord;
+  ports: PortRecord[];
+  /** The node's position at the head, on a pinned read (null: gone there). */
+  head?: { x: number; y: number } | null;
+}
+
+/**
+ * Writes the graph `view` sees, in one read transaction, as the answer's JSON; `head`,
+ * on a read pinned to an earlier version, is the line's head, whose positions it shows.
+ */
 export async function writeGraphStream(
   executor: Executor,
   view: View,
   envelope: GraphEnvelope,
   out: BodyWriter,
+  head?: View,
 ): Promise<void> {
   const json = new Pieces(out);
   await executor.readTx(async (tx) => {
@@ -76,15 +93,16 @@ export async function writeGraphStream(
     });
     await json.add('],"nodes":[');
     separator = '';
-    await tx.each<{ node: NodeRecord; ports: PortRecord[] }>(
-      readNodesWithPorts,
-      { view },
-      (row) => {
-        const text = separator + JSON.stringify(presentNode(withPorts(row.node, row.ports)));
-        separator = ',';
-        return json.add(text);
-      },
-    );
+    const [nodes, params] = head
+      ? [readNodesWithPortsAtHead, { view, head }]
+      : [readNodesWithPorts, { view }];
+    await tx.each<NodeRow & Record<string, unknown>>(nodes, params, (row) => {
+      // a position never set reads as absent (presented as 0) at the head too
+      if (row.head) Object.assign(row.node, { x: row.head.x, y: row.head.y });
+      const text = separator + JSON.stringify(presentNode(withPorts(row.node, row.ports)));
+      separator = ',';
+      return json.add(text);
+    });
   });
   await json.add(
     `],"project_id":${JSON.stringify(envelope.project_id)},"version":${JSON.stringify(envelope.version)}}`,

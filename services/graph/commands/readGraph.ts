@@ -3,11 +3,11 @@
  * (getBranchGraph), at the head or at an earlier version still readable (`version`).
  * A full read sets the project's last_opened_at. A discarded branch reads as empty.
  *
- * A read at an earlier version shows its nodes at their current positions
- * (pinnedPositions.ts). The branch row is read once and fixes the view; nodes, ports and
- * wires are then read at that view, the head's streamed (graphStream.ts) in a
- * transaction of its own. A merge or apply that commits meanwhile cannot tear the
- * answer: it writes records of a later version, which the view does not see.
+ * A read at an earlier version shows its nodes at their current positions (positions
+ * are layout, not history). The branch row is read once and fixes the view; nodes, ports
+ * and wires are then read at that view and streamed (graphStream.ts) in a transaction of
+ * its own, at the head or pinned. A merge or apply that commits meanwhile cannot tear
+ * the answer: it writes records of a later version, which the view does not see.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -15,8 +15,7 @@ import { loadMainBranch, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { visibleProject } from '../../identity';
 import { touchProjectOpened } from '../../projects';
-import { LoadedGraph, loadBranchGraph, loadLiveGraph } from '../graphLoader';
-import { showCurrentPositions } from '../pinnedPositions';
+import { LoadedGraph, NO_GRAPH } from '../graphLoader';
 import type { View } from '../view';
 import { resolveView } from '../viewResolver';
 
@@ -25,12 +24,18 @@ export interface BranchGraph extends LoadedGraph {
 }
 
 /**
- * A full read after its checks: the head of a live branch is streamed from `view`
- * (graphStream.ts) in a transaction of its own at that fixed view; a read pinned to an
- * earlier version (its nodes shown at their current positions) or of a discarded branch
- * is loaded whole.
+ * A full read after its checks, streamed from `view` (graphStream.ts) in a transaction
+ * of its own at that fixed view; `head`, on a read pinned to an earlier version, is the
+ * line's head, whose node positions the answer shows. A discarded branch has no graph.
  */
-export type GraphRead = { branch: BranchRecord; view: View } | BranchGraph;
+export type GraphRead = { branch: BranchRecord; view: View; head?: View } | BranchGraph;
+
+/** The streamed read of `view` of `branch`: its head's positions when pinned. */
+function streamedRead(branch: BranchRecord, view: View): GraphRead {
+  return view.ver === branch.version
+    ? { branch, view }
+    : { branch, view, head: resolveView(branch) };
+}
 
 async function touchOpened(ctx: ServiceContext, projectId: string): Promise<void> {
   await ctx.executor.writeTx((tx) => touchProjectOpened(tx, projectId));
@@ -45,16 +50,7 @@ export async function readMainGraph(
   const result = await ctx.executor.readTx(async (tx): Promise<GraphRead> => {
     await visibleProject(tx, principal, projectId);
     const branch = await loadMainBranch(tx, projectId);
-    const view = resolveView(branch, version);
-    if (view.ver === branch.version) return { branch, view };
-    const graph = await loadBranchGraph(tx, view);
-    await showCurrentPositions(
-      (q, p) => tx.run(q, p),
-      branch,
-      view,
-      graph.nodes.map((n) => n.node),
-    );
-    return { branch, ...graph };
+    return streamedRead(branch, resolveView(branch, version));
   });
   await touchOpened(ctx, projectId);
   return result;
@@ -69,15 +65,7 @@ export async function readBranchGraph(
   const result = await ctx.executor.readTx(async (tx): Promise<GraphRead> => {
     const { branch } = await visibleBranch(tx, principal, branchId);
     const view = resolveView(branch, version);
-    if (view.ver === branch.version && branch.status !== 'discarded') return { branch, view };
-    const graph = await loadLiveGraph(tx, branch, view);
-    await showCurrentPositions(
-      (q, p) => tx.run(q, p),
-      branch,
-      view,
-      graph.nodes.map((n) => n.node),
-    );
-    return { branch, ...graph };
+    return branch.status === 'discarded' ? { branch, ...NO_GRAPH } : streamedRead(branch, view);
   });
   await touchOpened(ctx, result.branch.project_id);
   return result;

@@ -16,19 +16,34 @@ export const readBranchNodes = cypher(
 /**
  * Every node visible in the view with its ports (by channel, then ord), in id order,
  * one row per node: a streamed full read (graphStream.ts) holds one node's ports at a
- * time, never the whole graph's.
+ * time, never the whole graph's. `atHead` adds, for a read pinned to an earlier version,
+ * the node's position at the head of the same line (`$head`; positions are layout, not
+ * history): `head` is null when the node is gone there.
  */
-export const readNodesWithPorts = cypher(
-  'readNodesWithPorts',
-  `${allStates('n', 'GNode')}
+function nodesWithPorts(name: string, atHead: boolean) {
+  return cypher(
+    name,
+    `${allStates('n', 'GNode')}
    WITH n ORDER BY n.id
    CALL (n) {
      ${statesWhere('p', 'Port', { node_id: 'n.id' })}
      WITH p ORDER BY p.channel, p.ord
      RETURN collect(p {.*}) AS ports
    }
-   RETURN n {.*} AS node, ports`,
-);
+   ${
+     atHead
+       ? `CALL (n) {
+     ${optionalStateOf('h', 'GNode', 'n.id', '$head')}
+     RETURN CASE WHEN h IS NULL THEN null ELSE {x: h.x, y: h.y} END AS head
+   }
+   RETURN n {.*} AS node, ports, head`
+       : 'RETURN n {.*} AS node, ports'
+   }`,
+  );
+}
+
+export const readNodesWithPorts = nodesWithPorts('readNodesWithPorts', false);
+export const readNodesWithPortsAtHead = nodesWithPorts('readNodesWithPortsAtHead', true);
 
 export const readBranchPorts = cypher(
   'readBranchPorts',
