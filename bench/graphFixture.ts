@@ -5,7 +5,7 @@
  * and published by moving main's version, as a merge does.
  */
 import { randomUUID } from 'node:crypto';
-import { mainView, recomputeFindings, refreshFindings, upsertStates } from '../services/graph';
+import { keepFindingsOf, mainView, refreshFindings, upsertStates } from '../services/graph';
 import type { Executor } from '../shared/neo4j/executor';
 import { createBoundaries, createEdges, createNodes, setLineVersion } from './fixtureQueries';
 
@@ -46,44 +46,10 @@ export async function loadFixture(
   for (let i = 0; i < edges.length; i += CHUNK) {
     await executor.write(createEdges, { line, rows: edges.slice(i, i + CHUNK) });
   }
-  await keepFindings(executor, line, boundaries, nodes, edges);
+  // the loaded content's kept findings, as the API's writes keep them (a bulk load
+  // writes records directly)
+  await keepFindingsOf(executor, mainView(line, 0), CHUNK);
   return { boundaries, nodes };
-}
-
-/**
- * The loaded content's kept findings, as the API's writes keep them (a bulk load writes
- * records directly): boundaries first, so that each chunk of nodes finds its parents'.
- */
-async function keepFindings(
-  executor: Executor,
-  line: string,
-  boundaries: string[],
-  nodes: { id: string; input: string; output: string }[],
-  edges: { id: string }[],
-): Promise<void> {
-  const view = mainView(line, 0);
-  const none = () => ({
-    GNode: new Set<string>(),
-    Port: new Set<string>(),
-    Edge: new Set<string>(),
-  });
-  for (let i = 0; i < boundaries.length; i += CHUNK) {
-    const written = { ...none(), GNode: new Set(boundaries.slice(i, i + CHUNK)) };
-    await executor.writeTx((tx) => recomputeFindings(tx, view, written, true));
-  }
-  for (let i = 0; i < nodes.length; i += CHUNK) {
-    const part = nodes.slice(i, i + CHUNK);
-    const written = {
-      GNode: new Set(part.map((n) => n.id)),
-      Port: new Set(part.flatMap((n) => [n.input, n.output])),
-      Edge: new Set<string>(),
-    };
-    await executor.writeTx((tx) => recomputeFindings(tx, view, written, true));
-  }
-  for (let i = 0; i < edges.length; i += CHUNK) {
-    const written = { ...none(), Edge: new Set(edges.slice(i, i + CHUNK).map((e) => e.id)) };
-    await executor.writeTx((tx) => recomputeFindings(tx, view, written, true));
-  }
 }
 
 /**

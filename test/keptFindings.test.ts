@@ -3,11 +3,13 @@
  * whole computation over the view (computeFindings), after every kind of write: delta
  * batches of every delta type, a revert, fast-forward and replayed merges, an import.
  * validateDeltas and getMergePreview answer from the kept records; the whole computation
- * is the oracle they must agree with exactly, order included.
+ * is the oracle they must agree with exactly, order included. A main of a store written
+ * before findings were kept gets them from the worker's backfill.
  */
 import { expect } from 'chai';
-import { mainView } from '../services/graph';
-import { newUser } from './support/harness';
+import { backfillKeptFindings, findingsAreKept, mainView } from '../services/graph';
+import { cypher } from '../shared/neo4j/namedQuery';
+import { currentHarness, newUser } from './support/harness';
 import { expectAgree, headView } from './support/keptFindings';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { BranchHandle, mergeProject } from './support/mergeWorkspace';
@@ -150,5 +152,67 @@ describe('kept findings follow the change (validateDeltas, getMergePreview)', fu
     const agreed = await expectAgree(mainView(mainId, res.body.main_branch.version), 'imported');
     expect(agreed.whole.map((f) => f.code)).to.deep.equal(['type_mismatch', 'unsatisfied_input']);
     expect(agreed.records, 'kept records on the imported main').to.equal(4); // 2 findings, 2 orphans
+  });
+
+  it('are backfilled for a main written before findings were kept, level by level, once', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const [top, mid, leaf] = [uuid(), uuid(), uuid()];
+    const [i1, i2, o1, o2] = [
+      port('i1', 'int'),
+      port('i2', 'str'),
+      port('o1', 'int'),
+      port('o2', 'int'),
+    ];
+    await p.seed([
+      addNode({ id: top, kind: 'boundary', data: { name: 'top', source_decisions: [uuid()] } }),
+      addNode({ id: mid, kind: 'boundary', parent_id: top, data: { name: 'mid' } }),
+      addNode({ id: leaf, parent_id: mid, data: { name: 'leaf', inputs: [i1, i2] } }),
+      addNode({ data: { name: 'lone', outputs: [o1, o2] } }),
+      addNode({ data: { name: 'other' } }),
+      addEdge(o1.id, i1.id),
+      addEdge(o2.id, i2.id), // type_mismatch
+      addEdge(o1.id, uuid()), // dangling
+    ]);
+    await p.seed([addNode({ parent_id: mid, data: { name: 'deep' } })]);
+    const { executor } = currentHarness().service;
+    // as a store written before findings were kept: no findings_from, no GFinding records
+    await executor.write(
+      cypher(
+        'testForgetKeptFindings',
+        `MATCH (b:Branch {id: $mainId}) REMOVE b.findings_from
+         WITH b MATCH (f:GFinding {branch_id: b.id}) DETACH DELETE f
+         RETURN count(*) AS removed`,
+      ),
+      { mainId: p.mainId },
+    );
+    const view = await headView(p.mainId, p.mainId);
+    expect(await executor.readTx((tx) => findingsAreKept(tx, view))).to.equal(false);
+
+    // two sweeps at once: one claims main, the other leaves it; chunks of 2 entities
+    const runs = await Promise.all([
+      backfillKeptFindings(executor, { chunk: 2, limit: 1000 }),
+      backfillKeptFindings(executor, { chunk: 2, limit: 1000 }),
+    ]);
+    expect(runs.map((r) => r.kept + r.deferred)).to.satisfy((n: number[]) =>
+      n.every((x) => x >= 1),
+    );
+    const agreed = await expectAgree(view, 'backfilled main');
+    expect(agreed.whole.map((f) => f.code)).to.include.members([
+      'dangling_wire',
+      'orphan_node',
+      'type_mismatch',
+    ]);
+    const records = agreed.records;
+    // nothing is owed any more: a later sweep leaves the main alone
+    await backfillKeptFindings(executor, { chunk: 2, limit: 1000 });
+    expect((await expectAgree(view, 'after a second sweep')).records).to.equal(records);
+
+    // later writes refresh from the kept records, and a new fork keeps its findings too
+    const b = await p.fork();
+    await b.apply([{ type: 'reparent_node', node_id: leaf, parent_id: null }]);
+    await expectAgree(await headView(b.id, p.mainId), 'a fork of the backfilled main');
+    await b.mergeOk();
+    await expectAgree(await headView(p.mainId, p.mainId), 'main after a merge');
   });
 });

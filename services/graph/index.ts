@@ -16,7 +16,8 @@
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, and the node records with their presenters
  *   (presentPort, parseVerifications) and path rules (chainProblem, renderPath);
- * - jobs: expireIdempotencyKeys (the worker's sweep);
+ * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
+ *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - schema: graphSchema and changeSchema (constraints and indexes, run at start-up).
  *
  * Other services import these from here, never from graph's deltas/, commands/ or
@@ -25,6 +26,8 @@
 export { forkContent, quotaProblem, requireWithinQuota, saveUsage, usageOf } from './branchUsage';
 export type { BranchUsage } from './branchUsage';
 export { expireIdempotencyKeys } from './commands/expireIdempotencyKeys';
+export { backfillKeptFindings, keepFindingsOf } from './commands/backfillFindings';
+export type { BackfillResult } from './commands/backfillFindings';
 export { BatchApplier } from './deltas/batchApplier';
 export type { ApplierLimits } from './deltas/batchApplier';
 export { deltaError } from './deltas/deltaErrors';

@@ -17,7 +17,7 @@ import {
   workerConnection,
 } from '../../shared/redis/queueConnection';
 import { decisionProcessor, DECISIONS_QUEUE } from '../decisions';
-import { expireIdempotencyKeys } from '../graph';
+import { backfillKeptFindings, BackfillResult, expireIdempotencyKeys } from '../graph';
 import { sweepMergeStagings } from '../merge';
 import { openStores } from '../platform';
 import {
@@ -133,6 +133,16 @@ export async function startWorker(
       });
     return retaining;
   };
+  let backfilling: Promise<BackfillResult> | undefined;
+  /** Kept findings for mains of stores written before findings were kept (one run at a time). */
+  const backfill = (): Promise<BackfillResult> => {
+    backfilling ??= backfillKeptFindings(executor, { chunk: config.staging.records }).finally(
+      () => {
+        backfilling = undefined;
+      },
+    );
+    return backfilling;
+  };
   const expireKeys = () =>
     expireIdempotencyKeys(executor, { ttlSeconds: config.idempotencyTtlSeconds });
   /** Runs `work` without waiting; logs what it did (when it did something) or why it failed. */
@@ -151,6 +161,11 @@ export async function startWorker(
       sweepMergeStagings(executor),
       (removed) => (removed > 0 ? { removed } : undefined),
       'merge staging sweep',
+    );
+    void inBackground(
+      backfill(),
+      (r) => (r.kept + r.deferred > 0 ? r : undefined),
+      'kept findings backfill',
     );
     void inBackground(
       expireKeys(),
