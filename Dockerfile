@@ -8,7 +8,7 @@
 # defaults to 0.0.0.0 here so the port is reachable from outside the container.
 
 # --- build: compile TypeScript with tsc (tsconfig.build.json) -----------------------
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --ignore-scripts
@@ -25,13 +25,13 @@ COPY web ./web
 RUN npx tsx web/build.ts && mkdir -p dist/web && cp -r web/dist dist/web/dist
 
 # --- production dependencies only -------------------------------------------------
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
 
 # --- runtime: non-root, no compiler, no dev dependencies ---------------------------
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app

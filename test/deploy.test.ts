@@ -83,6 +83,12 @@ describe('deployment files', () => {
     expect(dockerfile).to.match(/^EXPOSE 8080$/m);
   });
 
+  it('Dockerfile: every stage builds on a Node.js release still supported (24 or later)', () => {
+    const bases = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].map((m) => Number(m[1]));
+    expect(bases.length).to.be.at.least(2);
+    for (const major of bases) expect(major, `node:${major}`).to.be.at.least(24);
+  });
+
   it('docker-compose: Neo4j 5 and Redis 7 with healthchecks; gateway, five services and worker from the build', () => {
     expect(compose.services.neo4j.image).to.match(/^neo4j:5/);
     expect(compose.services.redis.image).to.match(/^redis:7/);
