@@ -32,7 +32,12 @@ import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
 import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
-import { CheckedRequest, openApiBackend, operationChecker } from './operationRequest';
+import {
+  CheckedRequest,
+  initOpenApiBackend,
+  openApiBackend,
+  operationChecker,
+} from './operationRequest';
 
 export interface GatewayOptions {
   definitionPath: string;
@@ -224,7 +229,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       dispatch(options.operations, operationId, c.request, req, res),
     );
   }
-  await api.init();
+  await initOpenApiBackend(api);
   cacheRouting(api.router);
 
   // routed requests are checked here with the request parsed once (see operationRequest.ts)

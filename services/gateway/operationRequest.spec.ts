@@ -1,14 +1,19 @@
 import { expect } from 'chai';
 import { OpenAPIBackend, Operation, Request } from 'openapi-backend';
 import { OPENAPI_PATH } from '../platform';
-import { openApiBackend, operationChecker, RawRequest } from './operationRequest';
+import {
+  initOpenApiBackend,
+  openApiBackend,
+  operationChecker,
+  RawRequest,
+} from './operationRequest';
 
 const ID = '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f';
 
 /** The same backend the gateway builds. */
 async function backend(): Promise<OpenAPIBackend> {
   const api = openApiBackend(OPENAPI_PATH);
-  await api.init();
+  await initOpenApiBackend(api);
   return api;
 }
 

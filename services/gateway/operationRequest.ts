@@ -22,13 +22,16 @@ type Query = Record<string, unknown>;
 
 /**
  * The openapi-backend instance the gateway routes and validates with, built from the
- * document at `definitionPath` (not yet initialised): strict, coercing query and path
- * values to their schema types, with ajv-formats for the string formats.
+ * document at `definitionPath` (not yet initialised: see initOpenApiBackend): strict,
+ * coercing query and path values to their schema types, with ajv-formats for the string
+ * formats.
  */
 export function openApiBackend(definitionPath: string): OpenAPIBackend {
   return new OpenAPIBackend({
     definition: definitionPath,
-    quick: false,
+    // quick: validators are compiled when asked for (initOpenApiBackend compiles the
+    // request validators and checks the document itself)
+    quick: true,
     strict: true,
     coerceTypes: true,
     validate: true,
@@ -37,6 +40,21 @@ export function openApiBackend(definitionPath: string): OpenAPIBackend {
       return ajv;
     },
   });
+}
+
+/**
+ * Initialises a backend from openApiBackend() for serving: the document is checked
+ * against the OpenAPI schema (an invalid one fails start-up) and every operation's
+ * request validators are compiled before the first request. Its response validators,
+ * which the non-quick init also compiles, are left out: the gateway never validates a
+ * response (the tests do, with a validator of their own), and compiling them took two
+ * thirds of the gateway's start-up (3.1 s against 1.0 s on a 2-core machine).
+ */
+export async function initOpenApiBackend(api: OpenAPIBackend): Promise<void> {
+  await api.loadDocument();
+  api.validateDefinition();
+  await api.init();
+  api.validator.preCompileRequestValidators();
 }
 
 export interface CheckedRequest {

@@ -57,6 +57,20 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('remembers write bookmarks for reads by default only through a routing NEO4J_URI', () => {
+    // one server (bolt://) shows every committed write to every later read: nothing to remember
+    expect(loadConfig({}).bookmarkTtlSeconds).to.equal(0);
+    expect(loadConfig({ NEO4J_URI: 'bolt+s://db:7687' }).bookmarkTtlSeconds).to.equal(0);
+    expect(loadConfig({ NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds).to.equal(60);
+    expect(loadConfig({ NEO4J_URI: 'neo4j+s://db:7687' }).bookmarkTtlSeconds).to.equal(60);
+    const told = { GRAPH_BOOKMARK_TTL_S: '15' };
+    expect(loadConfig(told).bookmarkTtlSeconds).to.equal(15);
+    expect(loadConfig({ ...told, NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds).to.equal(15);
+    expect(
+      loadConfig({ GRAPH_BOOKMARK_TTL_S: '0', NEO4J_URI: 'neo4j://db' }).bookmarkTtlSeconds,
+    ).to.equal(0);
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', PROJECT_LIMIT: '0', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });

@@ -4,7 +4,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVICE_NAMES, ServiceName } from './serviceNames';
+import type { ServiceName } from './serviceNames';
+import {
+  Env,
+  intSetting,
+  isRoutingUri,
+  redisClusterSetting,
+  RedisNode,
+  serviceUrlsSetting,
+  urlSetting,
+} from './envSettings';
 
 export interface Config {
   port: number;
@@ -66,7 +75,10 @@ export interface Config {
     chunk: number;
   };
   idempotencyTtlSeconds: number;
-  /** How long the gateway remembers a key's latest write bookmark for its reads (0: off). */
+  /**
+   * How long the gateway remembers a key's latest write bookmark for its reads (0: off;
+   * off by default with a direct bolt:// NEO4J_URI, where one server serves every read).
+   */
   bookmarkTtlSeconds: number;
   /** How long a process keeps an authenticated key before looking it up again (0: never). */
   authCacheTtlSeconds: number;
@@ -104,11 +116,6 @@ export interface Config {
   clientToken: string | undefined;
 }
 
-export interface RedisNode {
-  host: string;
-  port: number;
-}
-
 /** What a Redis client factory needs: the single server's URL, or the cluster's seeds. */
 export type RedisSettings = Pick<Config, 'redisUrl' | 'redisClusterNodes'>;
 
@@ -118,8 +125,6 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
-
-type Env = Record<string, string | undefined>;
 
 /**
  * The INTERNAL_SECRET rule: the gateway and the service processes of separate-process
@@ -151,108 +156,12 @@ export function requiredInternalSecret(
   return config.internalSecret as string;
 }
 
-function intSetting(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  problems: string[],
-): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) {
-    problems.push(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-    return fallback;
-  }
-  const value = Number(raw.trim());
-  if (value < min) problems.push(`${name} must be >= ${min}, got ${value}`);
-  return value;
-}
-
-function urlSetting(
-  env: Env,
-  name: string,
-  fallback: string,
-  schemes: string[],
-  problems: string[],
-): string {
-  const value = env[name] && env[name] !== '' ? (env[name] as string) : fallback;
-  try {
-    const url = new URL(value);
-    if (!schemes.includes(url.protocol.replace(/:$/, ''))) {
-      problems.push(`${name} must use one of ${schemes.join(', ')}, got ${JSON.stringify(value)}`);
-    }
-  } catch {
-    problems.push(`${name} is not a URL: ${JSON.stringify(value)}`);
-  }
-  return value;
-}
-
-function redisClusterSetting(env: Env, problems: string[]): RedisNode[] | undefined {
-  const raw = env.REDIS_CLUSTER_NODES;
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const nodes: RedisNode[] = [];
-  for (const part of raw.split(',').map((p) => p.trim())) {
-    const match = /^([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(part);
-    const port = match ? Number(match[2]) : 0;
-    if (!match || port < 1 || port > 65535) {
-      problems.push(`REDIS_CLUSTER_NODES needs host:port entries, got ${JSON.stringify(part)}`);
-      continue;
-    }
-    nodes.push({ host: match[1].replace(/^\[|\]$/g, ''), port });
-  }
-  return nodes;
-}
-
 /** The service release: the root package.json version. */
 export function readServiceVersion(): string {
   const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;
-}
-
-function serviceUrlsSetting(
-  env: Env,
-  problems: string[],
-): Record<ServiceName, string[]> | undefined {
-  const raw = env.SERVICE_URLS;
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const urls: Partial<Record<ServiceName, string[]>> = {};
-  let previous: ServiceName | undefined;
-  for (const part of raw
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    // `name=url`, or a bare URL: one more process of the service named before it
-    const named = /^[a-z][a-z-]*=/.test(part);
-    const [name, url] = named ? part.split(/=(.*)/s, 2) : [previous ?? '', part];
-    if (!(SERVICE_NAMES as readonly string[]).includes(name)) {
-      problems.push(
-        named
-          ? `SERVICE_URLS names an unknown service ${JSON.stringify(name)}`
-          : `SERVICE_URLS: ${JSON.stringify(part)} follows no service name`,
-      );
-      continue;
-    }
-    const scheme = (() => {
-      try {
-        return new URL(url ?? '').protocol;
-      } catch {
-        return '';
-      }
-    })();
-    if (scheme !== 'http:' && scheme !== 'https:') {
-      problems.push(`SERVICE_URLS: ${name} needs an http(s) URL, got ${JSON.stringify(url ?? '')}`);
-    }
-    previous = name as ServiceName;
-    if (named && urls[previous]) problems.push(`SERVICE_URLS names ${name} twice`);
-    urls[previous] = [...(named ? [] : (urls[previous] ?? [])), url];
-  }
-  const missing = SERVICE_NAMES.filter((name) => !urls[name]);
-  if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
-  problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.gateway));
-  return urls as Record<ServiceName, string[]>;
 }
 
 /**
@@ -267,17 +176,18 @@ export function loadConfig(
   const problems: string[] = [];
   if (options.requireInternalSecret)
     problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.serviceProcess));
+  const neo4jUri = urlSetting(
+    env,
+    'NEO4J_URI',
+    'bolt://127.0.0.1:7687',
+    ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'],
+    problems,
+  );
   const config: Config = {
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
     neo4j: {
-      uri: urlSetting(
-        env,
-        'NEO4J_URI',
-        'bolt://127.0.0.1:7687',
-        ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'],
-        problems,
-      ),
+      uri: neo4jUri,
       user: env.NEO4J_USER || 'neo4j',
       password: env.NEO4J_PASSWORD || 'neo4j',
       database: env.NEO4J_DATABASE || undefined,
@@ -313,7 +223,15 @@ export function loadConfig(
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),
-    bookmarkTtlSeconds: intSetting(env, 'GRAPH_BOOKMARK_TTL_S', 60, 0, problems),
+    // Remembered bookmarks matter only where a read may reach another database member
+    // than the write did (a routing URI); one server sees every committed write at once.
+    bookmarkTtlSeconds: intSetting(
+      env,
+      'GRAPH_BOOKMARK_TTL_S',
+      isRoutingUri(neo4jUri) ? 60 : 0,
+      0,
+      problems,
+    ),
     jobs: {
       purgeSweepIntervalSeconds: intSetting(env, 'PURGE_SWEEP_INTERVAL_S', 60, 1, problems),
       jobAttempts: intSetting(env, 'JOB_ATTEMPTS', 8, 1, problems),
@@ -336,6 +254,9 @@ export function loadConfig(
       Object.entries(pools).map(([name, list]) => [name, list[0]]),
     ) as Record<ServiceName, string>;
   }
+  // the gateway of separate-process mode signs every call to the services
+  if (config.serviceUrlPools)
+    problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.gateway));
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))
