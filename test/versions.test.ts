@@ -267,5 +267,57 @@ describe('reads at a version (?version=)', function () {
     expect(subtree.body.root.position).to.deep.equal({ x: 1, y: 2 });
     expect(subtree.body.nodes[0].data.name).to.equal('child');
     expect(subtree.body.nodes[0].position).to.deep.equal({ x: 7, y: -2 });
+    const neighborhood = await w.user.api.get(`${b}/node/${child}?version=1`);
+    expect(neighborhood.body.node.data.name).to.equal('child');
+    expect(neighborhood.body.node.position).to.deep.equal({ x: 7, y: -2 });
+    const top = await w.user.api.get(`${b}/top-level?version=1`);
+    const tops = new Map((top.body.nodes as any[]).map((n) => [n.id, n.position]));
+    expect(tops.get(box)).to.deep.equal({ x: 1, y: 2 });
+    expect(tops.get(gone)).to.deep.equal({ x: 5, y: 5 });
+    // at the head the same reads answer the records as they are
+    const headTop = await w.user.api.get(`${b}/top-level?version=${w.version}`);
+    expect(headTop.body.nodes.map((n: any) => n.id)).to.deep.equal([box]);
+    expect(headTop.body.nodes[0].position).to.deep.equal({ x: 1, y: 2 });
+  });
+
+  it('shows the nodes of a pinned boundary view and neighborhood of main at their current positions', async () => {
+    const p = await mergeProject(await newUser());
+    const box = uuid();
+    const inner = uuid();
+    const peer = uuid();
+    const [innerOut, peerIn] = [uuid(), uuid()];
+    const first = await p.fork();
+    await first.apply([
+      addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
+      addNode({
+        id: inner,
+        parent_id: box,
+        data: { name: 'inner', outputs: [{ id: innerOut, name: 'o', type: 'int' }] },
+      }),
+      addNode({
+        id: peer,
+        data: { name: 'peer', inputs: [{ id: peerIn, name: 'i', type: 'int' }] },
+      }),
+      addEdge(innerOut, peerIn),
+    ]);
+    await first.mergeOk();
+    const second = await p.fork();
+    await second.apply([{ type: 'update_node_data', node_id: inner, after: { name: 'core' } }], {
+      positions: { [inner]: { x: 3, y: 4 }, [box]: { x: -1, y: 9 }, [peer]: { x: 6, y: 0 } },
+    });
+    await second.mergeOk();
+    const g = `/v1/graph/${p.projectId}`;
+    const boundary = await p.user.api.get(`${g}/boundary/${box}?version=1`);
+    expect(boundary.status, JSON.stringify(boundary.body)).to.equal(200);
+    expect(boundary.body.boundary.position).to.deep.equal({ x: -1, y: 9 });
+    expect(boundary.body.children.map((c: any) => [c.data.name, c.position])).to.deep.equal([
+      ['inner', { x: 3, y: 4 }],
+    ]);
+    const around = await p.user.api.get(`/v1/branches/${p.mainId}/node/${inner}?version=1`);
+    expect(around.body.node.data.name).to.equal('inner');
+    expect(around.body.node.position).to.deep.equal({ x: 3, y: 4 });
+    expect(around.body.neighbors.map((n: any) => [n.id, n.position])).to.deep.equal([
+      [peer, { x: 6, y: 0 }],
+    ]);
   });
 });

@@ -22,7 +22,6 @@ import {
   withPorts,
 } from '../scopedLoader';
 import { perimeterWiresOf, readBoundaryOf } from '../store/scopedReadQueries';
-import { showCurrentPositions } from '../pinnedPositions';
 import { resolveView } from '../viewResolver';
 
 export interface BoundaryRead {
@@ -70,10 +69,6 @@ export async function readBoundary(
   const view = resolveView(row.branch, version);
   if (!row.node) throw new NotFoundError('node');
   const maxDepth = ctx.config.limits.maxNestingDepth;
-  await showCurrentPositions((q, p) => ctx.executor.read(q, p), row.branch, view, [
-    row.node,
-    ...(row.children ?? []).map((c) => c.node),
-  ]);
   const [names = []] = await completeChains(
     ctx.executor,
     view,

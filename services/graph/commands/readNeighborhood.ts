@@ -14,7 +14,6 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ChainedNode, chainOf, completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { readNeighborhoodOf } from '../store/scopedReadQueries';
-import { showCurrentPositions } from '../pinnedPositions';
 import { resolveView } from '../viewResolver';
 
 export interface NeighborhoodRead {
@@ -54,10 +53,6 @@ export async function readNeighborhood(
   const view = resolveView(branch, version);
   if (!row.node) throw new NotFoundError('node');
   const found = row.neighbors ?? [];
-  await showCurrentPositions((q, p) => ctx.executor.read(q, p), branch, view, [
-    row.node,
-    ...found.map((r) => r.node),
-  ]);
   const [names = [], ...others] = await completeChains(
     ctx.executor,
     view,

@@ -14,7 +14,6 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { MAX_SUBTREE_DEPTH, MIN_SUBTREE_DEPTH, subtreeToDepth } from '../store/scopedReadQueries';
-import { showCurrentPositions } from '../pinnedPositions';
 import { resolveView } from '../viewResolver';
 
 export const DEFAULT_SUBTREE_DEPTH = 1;
@@ -84,10 +83,6 @@ export async function readSubtree(
     { byId: false, maxDepth: ctx.config.limits.maxNestingDepth },
   );
   const descendants = [...(row.descendants ?? [])].sort((a, b) => byId(a.node.id, b.node.id));
-  await showCurrentPositions((q, p) => ctx.executor.read(q, p), branch, view, [
-    row.root,
-    ...descendants.map((d) => d.node),
-  ]);
   const wires = row.edges ?? [];
   return {
     branch,

@@ -13,7 +13,6 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ScopedEdge, withPorts } from '../scopedLoader';
 import { readTopLevelOf } from '../store/scopedReadQueries';
-import { showCurrentPositions } from '../pinnedPositions';
 import { resolveView } from '../viewResolver';
 
 export interface TopLevelRead {
@@ -44,14 +43,8 @@ export async function readTopLevel(
     version: version ?? null,
   });
   const { branch } = branchGrant(principal, row);
-  const view = resolveView(branch, version);
+  resolveView(branch, version); // a version the line never had, or no longer keeps, is a 404
   const top = row.top ?? [];
-  await showCurrentPositions(
-    (q, p) => ctx.executor.read(q, p),
-    branch,
-    view,
-    top.map((t) => t.node),
-  );
   const wires = row.edges ?? [];
   return {
     branch,

@@ -4,7 +4,7 @@
  * commits meanwhile writes records of a later version, which the view never sees.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { allStates, optionalStateOf, stateOf, statesWhere } from './visibility';
+import { allStates, optionalStateOf, statesWhere } from './visibility';
 
 export const readBranchNodes = cypher(
   'readBranchNodes',
@@ -62,13 +62,4 @@ export const readBranchEdges = cypher(
    RETURN e.id AS id, e.source_handle AS source_handle, e.target_handle AS target_handle,
           sp.node_id AS source, tp.node_id AS target
    ORDER BY e.id`,
-);
-
-/** The positions (x, y) of the nodes `$ids` that exist in `$view` (a read pinned to an
- * earlier version shows its nodes where they are now: positions are not history). */
-export const currentPositionsOf = cypher(
-  'currentPositionsOf',
-  `UNWIND $ids AS id
-   ${stateOf('n', 'GNode', 'id')}
-   RETURN n.id AS id, n.x AS x, n.y AS y`,
 );

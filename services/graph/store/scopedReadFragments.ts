@@ -22,12 +22,30 @@ const V = 'view';
  * the branch's head; a working branch reads main (`main_id`) at its base beneath its
  * own records, main reads itself. Computed in the statement, so a scoped read stays
  * one round trip; the caller checks the version against the branch row it gets back
- * (viewResolver.ts) before using the answer.
+ * (viewResolver.ts) before using the answer. `head`: the view of the line's head when
+ * the read is pinned to an earlier version (NODE_MAP reads positions there), else null.
  */
 export const VIEW_OF = (b: string) =>
   `{line: ${b}.id, ver: coalesce(toInteger($version), ${b}.version), main: ${b}.main_id,
     base: CASE WHEN ${b}.id = ${b}.main_id THEN coalesce(toInteger($version), ${b}.version)
-               ELSE ${b}.base_main_version END}`;
+               ELSE ${b}.base_main_version END,
+    head: CASE WHEN $version IS NULL OR toInteger($version) = ${b}.version THEN null
+               ELSE {line: ${b}.id, ver: ${b}.version, main: ${b}.main_id,
+                     base: CASE WHEN ${b}.id = ${b}.main_id THEN ${b}.version
+                                ELSE ${b}.base_main_version END} END}`;
+
+/**
+ * Node record `n` as a map. Positions are layout, not history: the store moves x and y
+ * in place (recordWrites.ts placeNodes), so an older record may hold a position a later
+ * version replaced. A read pinned to an earlier version therefore shows each node at the
+ * position it has at the line's head, looked up in the same statement (one seek per
+ * node); a node gone since keeps the position of the record read. At the head it is
+ * the record as it is.
+ */
+export const NODE_MAP = (n: string) =>
+  `CASE WHEN ${V}.head IS NULL THEN ${n} {.*}
+        ELSE coalesce(head(COLLECT { ${stateOf('hp', 'GNode', `${n}.id`, `${V}.head`)}
+                                    RETURN ${n} {.*, x: hp.x, y: hp.y} AS atHead }), ${n} {.*}) END`;
 
 /** The state of the node `id` in the view, bound to `n` (no row when absent). */
 export const NODE_AT = (n: string, id: string) => stateOf(n, 'GNode', id, V);

@@ -22,6 +22,7 @@ import {
   EDGES_AT,
   HAS_CHILD,
   NODE_AT,
+  NODE_MAP,
   PORTS_OF,
   VIEW_OF,
   WIRES_ON_PORT,
@@ -69,7 +70,7 @@ function buildSubtreeQuery(depth: number): NamedQuery {
          UNWIND found AS x
          WITH x.n AS n, x.names AS names, x.level AS level, view
          RETURN collect({
-           node: n {.*},
+           node: ${NODE_MAP('n')},
            ports: ${PORTS_OF('n')},
            names: names,
            below: level = ${depth} AND ${HAS_CHILD('n')}
@@ -78,7 +79,7 @@ function buildSubtreeQuery(depth: number): NamedQuery {
        WITH root, rootNames, rootNamesRest, descendants,
             [root.id] + [d IN descendants | d.node.id] AS ids, view
        ${EDGES_AT('ids')}
-       RETURN root {.*} AS root, ${PORTS_OF('root')} AS rootPorts, rootNames, rootNamesRest,
+       RETURN ${NODE_MAP('root')} AS root, ${PORTS_OF('root')} AS rootPorts, rootNames, rootNamesRest,
               descendants, edges
      }
      RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
@@ -107,10 +108,10 @@ export const readNeighborhoodOf = cypher(
          ${NODE_AT('nb', 'otherId')}
          ${chainOf('nb', 'nbNames')}
          WITH nb, nbNames, nbNamesRest, view ORDER BY nb.id
-         RETURN collect({node: nb {.*}, ports: ${PORTS_OF('nb')}, names: nbNames,
+         RETURN collect({node: ${NODE_MAP('nb')}, ports: ${PORTS_OF('nb')}, names: nbNames,
                          rest: nbNamesRest}) AS neighbors
        }
-       RETURN n {.*} AS node, ${PORTS_OF('n')} AS ports, names, namesRest, edges, neighbors
+       RETURN ${NODE_MAP('n')} AS node, ${PORTS_OF('n')} AS ports, names, namesRest, edges, neighbors
      }
      RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
             node, ports, names, namesRest, edges, neighbors`,
@@ -139,7 +140,7 @@ export const readBoundaryOf = cypher(
        CALL (bn, view) {
          ${statesWhere('c', 'GNode', { parent_id: 'bn.id' }, 'view')}
          WITH c, view ORDER BY c.id
-         RETURN collect({node: c {.*}, ports: ${PORTS_OF('c')}}) AS children
+         RETURN collect({node: ${NODE_MAP('c')}, ports: ${PORTS_OF('c')}}) AS children
        }
        WITH bn, names, namesRest, children, [bn.id] AS start, view
        ${descendantIdsOf('start', 'below')}
@@ -153,7 +154,7 @@ export const readBoundaryOf = cypher(
          WHERE inside = 1 OR e.source_handle IN own OR e.target_handle IN own
          ${COLLECT_EDGE_ROWS}
        }
-       RETURN bn {.*} AS node, ${PORTS_OF('bn')} AS ports, names, namesRest, children,
+       RETURN ${NODE_MAP('bn')} AS node, ${PORTS_OF('bn')} AS ports, names, namesRest, children,
               below, belowFrontier, edges
      }
      RETURN pr {.*} AS project, m.role AS role, b {.*} AS branch,
@@ -178,7 +179,7 @@ export const readTopLevelOf = cypher(
        ${statesWhere('n', 'GNode', { scope: "''" }, 'view')}
          AND n.name IS NOT NULL AND b.status <> 'discarded'
        WITH n, view ORDER BY n.id
-       RETURN collect({node: n {.*}, ports: ${PORTS_OF('n')}}) AS top
+       RETURN collect({node: ${NODE_MAP('n')}, ports: ${PORTS_OF('n')}}) AS top
      }
      WITH top, [t IN top | t.node.id] AS ids, view
      ${EDGES_AT('ids')}
