@@ -7,7 +7,7 @@
 import { Config, loadConfigWith } from '../shared/config/config';
 import type { Executor } from '../shared/neo4j/executor';
 import { createApiKey } from '../services/identity';
-import { BenchClient } from './benchClient';
+import { BenchClient, BenchTransport } from './benchClient';
 import { uniqueLabel } from './labels';
 
 /** Environment of a benchmark's service (or split topology); `overrides` win. */
@@ -38,11 +38,13 @@ export interface BenchUser {
   userId: string;
 }
 
-/** A new user (named after `label`) with a key of `scopes` on every project. */
+/** A new user (named after `label`) with a key of `scopes` on every project, and a client
+ * (node:http unless `transport` says fetch). */
 export async function benchUser(
   service: { executor: Executor; url: string },
   label = 'bench',
   scopes = ['graph:write'],
+  transport: BenchTransport = 'http',
 ): Promise<BenchUser> {
   const key = await createApiKey(service.executor, {
     user: uniqueLabel(label),
@@ -50,7 +52,7 @@ export async function benchUser(
     projects: null,
   });
   return {
-    client: new BenchClient(service.url, key.token),
+    client: new BenchClient(service.url, key.token, transport),
     token: key.token,
     userId: key.user_id,
   };

@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   const service = await startService(benchConfig(), createLogger({ level: 'warn' }));
   const mcp = new Client({ name: 'bench', version: '1.0.0' });
   try {
-    const { client: http, token } = await benchUser(service, 'bench-mcp');
+    // plain HTTP through fetch, as the MCP client's transport: the ratio is MCP's own cost
+    const { client: http, token } = await benchUser(service, 'bench-mcp', ['graph:write'], 'fetch');
     const root = addNode(null, 'boundary');
     const children = Array.from({ length: 100 }, () => addNode(root.node.id));
     const start = await branchWith(http, [root, ...children]);

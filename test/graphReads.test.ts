@@ -19,6 +19,11 @@ describe('full-graph reads', function () {
       project_id: created.project.id,
       version: '1.0.0',
     });
+    // the answer names its version; no ETag is computed over the body (none is documented)
+    expect(res.headers.get('etag')).to.equal(null);
+    const listed = await alice.api.get('/v1/projects');
+    expect(listed.status).to.equal(200);
+    expect(listed.headers.get('etag')).to.equal(null);
   });
 
   it('sets last_opened_at on a full read', async () => {

@@ -248,6 +248,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  // No ETag on answers: the API's reads carry their version instead, and express would
+  // hash every body it sends (a whole graph file included) for a header no client is told of.
+  app.set('etag', false);
   app.use(requestContext(options.logger, options.observeRequest));
   if (options.plainRoutes) app.use(options.plainRoutes);
   // each request is routed once, here; the later steps read the operation it matched

@@ -45,6 +45,9 @@ export function internalApi(options: {
 }): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on answers: the API's reads carry their version instead, and express would
+  // hash every body it sends (a whole graph file included) for a header no client is told of.
+  app.set('etag', false);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.service });
   });
