@@ -23,9 +23,14 @@ function yamlDocs(path: string): Json[] {
   });
 }
 
-/** The variables config.ts reads: `env.NAME` and `env, 'NAME'`. */
+/** The variables the configuration reads (config.ts and its readers in shared/config/):
+ * `env.NAME` and `env, 'NAME'`. */
 function configVariables(): Set<string> {
-  const source = readFileSync(join(ROOT, 'shared', 'config', 'config.ts'), 'utf8');
+  const dir = join(ROOT, 'shared', 'config');
+  const source = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
   const names = new Set<string>();
   for (const m of source.matchAll(/env(?:\.([A-Z][A-Z0-9_]*)|,\s*'([A-Z][A-Z0-9_]*)')/g)) {
     names.add(m[1] ?? m[2]);
