@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect } from 'chai';
 import { OpenAPIBackend, Operation, Request } from 'openapi-backend';
 import { OPENAPI_PATH } from '../platform';
@@ -86,5 +89,25 @@ describe('operationChecker', () => {
     const request = { path: '/v1/projects', query: {}, headers: {}, body: undefined };
     expect(operationChecker(api)(op, request, false)?.unauthorized).to.equal(true);
     expect(operationChecker(api)(op, request, true)?.unauthorized).to.equal(false);
+  });
+});
+
+describe('initOpenApiBackend', () => {
+  it('compiles every request validator and fails on a document that is not valid OpenAPI', async () => {
+    const api = await backend();
+    const validators = (api.validator as unknown as { requestValidators: object })
+      .requestValidators;
+    expect(Object.keys(validators)).to.have.length(api.router.getOperations().length);
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+    try {
+      const broken = join(dir, 'broken.yaml');
+      // `info` is required and a path item cannot be a string
+      writeFileSync(broken, 'openapi: 3.1.0\npaths:\n  /x: nonsense\n');
+      let failure: unknown;
+      await initOpenApiBackend(openApiBackend(broken)).catch((error: unknown) => (failure = error));
+      expect(String(failure)).to.match(/not valid OpenAPI/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

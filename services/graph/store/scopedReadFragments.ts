@@ -17,6 +17,11 @@ import { optionalStateOf, stateOf, statesWhere, visible, wiresOnPort } from './v
 /** The view variable every fragment reads through. */
 const V = 'view';
 
+/** The fields of the view of branch `b` at version `ver` (a Cypher expression). */
+const viewFields = (b: string, ver: string) =>
+  `line: ${b}.id, ver: ${ver}, main: ${b}.main_id,
+   base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver} ELSE ${b}.base_main_version END`;
+
 /**
  * The view of branch `b` as a map (view.ts View): at `$version` when given, else at
  * the branch's head; a working branch reads main (`main_id`) at its base beneath its
@@ -26,13 +31,9 @@ const V = 'view';
  * the read is pinned to an earlier version (NODE_MAP reads positions there), else null.
  */
 export const VIEW_OF = (b: string) =>
-  `{line: ${b}.id, ver: coalesce(toInteger($version), ${b}.version), main: ${b}.main_id,
-    base: CASE WHEN ${b}.id = ${b}.main_id THEN coalesce(toInteger($version), ${b}.version)
-               ELSE ${b}.base_main_version END,
+  `{${viewFields(b, `coalesce(toInteger($version), ${b}.version)`)},
     head: CASE WHEN $version IS NULL OR toInteger($version) = ${b}.version THEN null
-               ELSE {line: ${b}.id, ver: ${b}.version, main: ${b}.main_id,
-                     base: CASE WHEN ${b}.id = ${b}.main_id THEN ${b}.version
-                                ELSE ${b}.base_main_version END} END}`;
+               ELSE {${viewFields(b, `${b}.version`)}} END}`;
 
 /**
  * Node record `n` as a map. Positions are layout, not history: the store moves x and y
