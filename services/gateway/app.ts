@@ -9,6 +9,7 @@
  * errorMiddleware.
  */
 import express, { Express, NextFunction, Request, Response, Router } from 'express';
+import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import type { ErrorObject } from 'ajv';
 import { Context, Operation as ApiOperation } from 'openapi-backend';
 import {
@@ -245,12 +246,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     return dispatch(options.operations, operation.operationId as string, checked, req, res);
   }
 
-  const app = express();
-  app.disable('x-powered-by');
+  const app = jsonApiApp();
   app.set('trust proxy', 'loopback');
-  // No ETag on answers: the API's reads carry their version instead, and express would
-  // hash every body it sends (a whole graph file included) for a header no client is told of.
-  app.set('etag', false);
   app.use(requestContext(options.logger, options.observeRequest));
   if (options.plainRoutes) app.use(options.plainRoutes);
   // each request is routed once, here; the later steps read the operation it matched

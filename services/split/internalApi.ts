@@ -11,6 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import express, { Express, NextFunction, Request, Response } from 'express';
+import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
@@ -43,11 +44,7 @@ export function internalApi(options: {
   maxBodyBytes: number;
   metrics: ServiceMetrics;
 }): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  // No ETag on answers: the API's reads carry their version instead, and express would
-  // hash every body it sends (a whole graph file included) for a header no client is told of.
-  app.set('etag', false);
+  const app = jsonApiApp();
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: options.service });
   });
