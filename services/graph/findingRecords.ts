@@ -5,7 +5,7 @@
  * only the subjects it reached (refreshFindings): the entities it wrote (writtenEntities.ts),
  * the input ports its wires end on, the wires on its ports, and the subtrees of nodes that
  * changed parent or provenance. Reading the findings of a view (findingsOf) is then a
- * walk of an index in list order, whatever the graph's size.
+ * walk of an index in list order, whatever the graph's size (findingLists.ts).
  *
  * orphan_node is kept for every node with no provenance on or above it, and a `traced`
  * marker for every node with provenance: the findings list orphan_node only when some
@@ -14,25 +14,21 @@
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { quote } from '../../shared/text/clip';
-import { capFindings, computeFindings, Finding, QUOTED } from './findings';
+import { QUOTED } from './findings';
 import { removeFindings, upsertFindings } from './recordWrites';
 import { levelBelow } from './store/deltaQueries';
 import {
-  edgeSubjectFindings,
-  findingChangesAt,
   findingsKept,
+  findingSubjects,
   nodeSubjectRows,
-  orderedFindings,
-  portSubjectFindings,
   subjectRecords,
-  writtenReach,
 } from './store/findingRecordQueries';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
 import type { Written } from './writtenEntities';
 
 /** A kept finding, or a `traced` marker (severity 'marker', never listed). */
-type KeptFinding = {
+export type KeptFinding = {
   code: string;
   locator: string;
   severity: string;
@@ -78,35 +74,37 @@ export async function recomputeFindings(
   const edgeIds = [...written.Edge];
   if (nodeIds.length + portIds.length + edgeIds.length === 0) return;
   const prev: View = { ...view, ver: view.ver - 1 };
-  const reach = await tx.one<{
-    endPorts: string[];
-    portEdges: string[];
-    movedNodes: string[];
-    kept: boolean;
-  }>(writtenReach, { view, prev, nodeIds, portIds, edgeIds });
-  if (!(kept ?? reach?.kept === true)) return;
-  const ports = new Set([...portIds, ...(reach?.endPorts ?? [])]);
-  const edges = new Set([...edgeIds, ...(reach?.portEdges ?? [])]);
+  // what the write reached, the rules asked of it and its kept records: one round trip
+  const row = await tx.one<SubjectsRow>(findingSubjects, {
+    view,
+    prev,
+    nodeIds,
+    portIds,
+    edgeIds,
+    quoted: QUOTED,
+  });
+  if (!row || !(kept ?? row.kept)) return;
+  const ports = new Set(row.ports);
+  const edges = new Set(row.edges);
   const nodes = new Set(nodeIds);
-  for (const id of await subtreesBelow(tx, view, reach?.movedNodes ?? [])) nodes.add(id);
+  let { nodeRows, keptRecords } = row;
+  // the subtrees of nodes that changed parent or provenance follow them
+  const below = (await subtreesBelow(tx, view, row.movedNodes)).filter((id) => !nodes.has(id));
+  if (below.length > 0) {
+    const [more, moreKept] = await Promise.all([
+      tx.one<{ nodeRows: NodeRow[] }>(nodeSubjectRows, { view, ids: below, quoted: QUOTED }),
+      tx.one<{ keptRecords: StoredFinding[] }>(subjectRecords, { view, ids: below }),
+    ]);
+    nodeRows = [...nodeRows, ...(more?.nodeRows ?? [])];
+    keptRecords = [...keptRecords, ...(moreKept?.keptRecords ?? [])];
+    for (const id of below) nodes.add(id);
+  }
 
   const computed = new Map<string, KeptFinding>();
   const add = (f: KeptFinding) => computed.set(keyOf(f), f);
-  const params = { view, quoted: QUOTED };
-  const subjects = [...ports, ...edges, ...nodes];
-  // the rules and the kept records of the subjects, asked in one round trip
-  const [portRows, edgeRows, nodeRows, keptRecords] = await Promise.all([
-    tx.run<{ locator: string; name: string }>(portSubjectFindings, { ...params, ids: [...ports] }),
-    tx.run<{ locator: string; dangling: boolean; sourceType: string; targetType: string }>(
-      edgeSubjectFindings,
-      { ...params, ids: [...edges] },
-    ),
-    nodeFindings(tx, view, [...nodes]),
-    tx.run<KeptFinding & { id: string }>(subjectRecords, { view, ids: subjects }),
-  ]);
-  for (const row of portRows) add(unsatisfiedInput(row));
-  for (const row of edgeRows) add(wireFinding(row));
-  for (const f of nodeRows) add(f);
+  for (const r of row.portRows) add(unsatisfiedInput(r));
+  for (const r of row.edgeRows) add(wireFinding(r));
+  for (const f of nodeFindings(nodeRows)) add(f);
 
   const SUBJECT_OF: Record<string, Set<string>> = {
     unsatisfied_input: ports,
@@ -157,6 +155,21 @@ async function subtreesBelow(tx: QueryRunner, view: View, roots: string[]): Prom
   return below;
 }
 
+/** A kept finding as stored, with its id (code:locator). */
+type StoredFinding = KeptFinding & { id: string };
+
+/** findingSubjects' answer. */
+type SubjectsRow = {
+  ports: string[];
+  edges: string[];
+  movedNodes: string[];
+  portRows: { locator: string; name: string }[];
+  edgeRows: { locator: string; dangling: boolean; sourceType: string; targetType: string }[];
+  nodeRows: NodeRow[];
+  keptRecords: StoredFinding[];
+  kept: boolean;
+};
+
 type NodeRow = {
   id: string;
   parentId: string | null;
@@ -167,13 +180,12 @@ type NodeRow = {
 };
 
 /**
- * orphan_node findings and traced markers of `ids`: a node is an orphan when neither it
- * nor an ancestor records provenance. Ancestors outside `ids` are unchanged by the write
- * that reached `ids`, so their kept orphan_node record answers for them.
+ * orphan_node findings and traced markers of the nodes `rows` (nodeSubjectRows): a node
+ * is an orphan when neither it nor an ancestor records provenance. Ancestors outside
+ * `rows` are unchanged by the write that reached them, so their kept orphan_node record
+ * answers for them.
  */
-async function nodeFindings(tx: QueryRunner, view: View, ids: string[]): Promise<KeptFinding[]> {
-  if (ids.length === 0) return [];
-  const rows = await tx.run<NodeRow>(nodeSubjectRows, { view, ids, quoted: QUOTED });
+function nodeFindings(rows: NodeRow[]): KeptFinding[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const orphan = new Map<string, boolean>();
   /** Walks up until a node already decided, a traced node or the top; decides the walk. */
@@ -254,89 +266,4 @@ function wireFinding(row: {
         severity: 'error',
         message: `wire joins type ${quote(row.sourceType)} to ${quote(row.targetType)}`,
       };
-}
-
-/** The findings of a view, listed as validateDeltas answers them. */
-export interface FindingList {
-  /** At most `max`, the first in order. */
-  findings: Finding[];
-  truncated: boolean;
-  /** No error finding at all (whether listed or not). */
-  valid: boolean;
-}
-
-/**
- * The findings of `view`: read from the kept records in list order when the view keeps
- * them (the first max + 1 suffice), else computed whole.
- */
-export async function findingsOf(tx: QueryRunner, view: View, max: number): Promise<FindingList> {
-  if (!(await findingsAreKept(tx, view))) {
-    const all = await computeFindings(tx, view);
-    return { ...capFindings(all, max), valid: !all.some((f) => f.severity === 'error') };
-  }
-  const traced = await viewIsTraced(tx, view);
-  // without a traced node orphan_node is not reported: errors only
-  const listed = await orderedKept(tx, view, '0', traced ? '9' : '1', max + 1);
-  const findings = listed.map(({ code, locator, severity, message }) => ({
-    code,
-    locator,
-    severity,
-    message,
-  })) as Finding[];
-  return {
-    ...capFindings(findings, max),
-    valid: findings.length === 0 || findings[0].severity !== 'error',
-  };
-}
-
-/** Whether the view has a traced node (orphan_node findings are reported only then). */
-export async function viewIsTraced(tx: QueryRunner, view: View): Promise<boolean> {
-  return (await orderedKept(tx, view, '9:traced:', '9:traced;', 1)).length > 0;
-}
-
-async function orderedKept(
-  tx: QueryRunner,
-  view: View,
-  from: string,
-  to: string,
-  limit: number,
-): Promise<(KeptFinding & { sort_key: string })[]> {
-  const row = await tx.one<{
-    own: (KeptFinding & { sort_key: string })[];
-    inherited: (KeptFinding & { sort_key: string })[];
-  }>(orderedFindings, { view, from, to, limit });
-  const merged = [...(row?.own ?? []), ...(row?.inherited ?? [])];
-  merged.sort((a, b) => (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0));
-  return merged.slice(0, limit);
-}
-
-/**
- * The findings a merge changed on main, compared by (code, locator): those of main's
- * write view `write` (records written at its version on main's line) against main at
- * `before`, the first `max` of each. Null when main does not keep its findings or the
- * merge changes whether orphan_node is reported (the first traced node, or the last,
- * adds or clears every orphan): the caller then compares the whole lists.
- */
-export async function findingChangesOf(
-  tx: QueryRunner,
-  before: View,
-  write: View,
-  max: number,
-): Promise<{ added: Finding[]; cleared: Finding[]; truncated: boolean } | null> {
-  if (!(await findingsAreKept(tx, before))) return null;
-  const traced = await viewIsTraced(tx, before);
-  if ((await viewIsTraced(tx, write)) !== traced) return null;
-  const row = await tx.one<{ added: Finding[]; cleared: Finding[] }>(findingChangesAt, {
-    line: write.line,
-    w: write.ver,
-    to: traced ? '9' : '1',
-    limit: max + 1,
-  });
-  const added = capFindings(row?.added ?? [], max);
-  const cleared = capFindings(row?.cleared ?? [], max);
-  return {
-    added: added.findings,
-    cleared: cleared.findings,
-    truncated: added.truncated || cleared.truncated,
-  };
 }

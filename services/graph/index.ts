@@ -36,14 +36,9 @@ export { parseDeltaBatch } from './deltas/parseDeltas';
 export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
-export {
-  findingChangesOf,
-  findingsAreKept,
-  findingsOf,
-  recomputeFindings,
-  refreshFindings,
-} from './findingRecords';
-export type { FindingList } from './findingRecords';
+export { findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';
+export { findingChangesOf, findingsOf } from './findingLists';
+export type { FindingList } from './findingLists';
 export type { Written } from './writtenEntities';
 export type { Finding } from './findings';
 export { loadBranchGraph, loadLiveGraph } from './graphLoader';

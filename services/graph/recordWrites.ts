@@ -14,6 +14,7 @@ import {
   removePortStates,
   upsertEdgeStates,
   upsertFindingStates,
+  upsertGraphStates,
   upsertNodeStates,
   upsertPortStates,
 } from './store/recordWriteQueries';
@@ -47,6 +48,39 @@ export async function upsertStates(
   );
   const row = await tx.one<{ written: number }>(UPSERT[label], { view, rows });
   return row?.written ?? 0;
+}
+
+/**
+ * upsertStates of nodes, ports and wires together, in that order, in one statement (a
+ * run of additions); returns how many of each.
+ */
+export async function upsertGraph(
+  tx: QueryRunner,
+  view: View,
+  rows: { nodes: readonly StateRow[]; ports: readonly StateRow[]; edges: readonly StateRow[] },
+): Promise<{ nodes: number; ports: number; edges: number }> {
+  const { nodes, ports, edges } = rows;
+  if (nodes.length + ports.length + edges.length === 0) return { nodes: 0, ports: 0, edges: 0 };
+  for (const [label, list] of [
+    ['GNode', nodes],
+    ['Port', ports],
+    ['Edge', edges],
+  ] as const) {
+    if (list.length > 0)
+      noteWritten(
+        tx,
+        view,
+        label,
+        list.map((r) => r.id),
+      );
+  }
+  const row = await tx.one<{ nodes: number; ports: number; edges: number }>(upsertGraphStates, {
+    view,
+    nodes,
+    ports,
+    edges,
+  });
+  return row ?? { nodes: 0, ports: 0, edges: 0 };
 }
 
 /** Removes entities from the write view (close on main, tombstone on a branch). The

@@ -19,7 +19,7 @@ import {
   visibleBranch,
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
-import { BatchApplier } from '../deltas/batchApplier';
+import { BatchApplier, prefetchLeadingRun } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
@@ -90,12 +90,18 @@ export async function applyDeltas(
     } catch (error) {
       parsed = { error };
     }
+    const maxDepth = ctx.config.limits.maxNestingDepth;
     const locked = visibleBranch(tx, principal, branchId, { lock: true });
+    // sent behind the lock, unanswered: read through the write view of the branch's row
+    // as the lock leaves it, which is checked against the view built below before use
+    const leading =
+      'batch' in parsed
+        ? prefetchLeadingRun(tx, { branchId }, parsed.batch.deltas, maxDepth)
+        : undefined;
     const { branch, ...grant } = await locked;
     // the batch reads and writes the branch's next version; recordBatch publishes it
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
-    const applier = new BatchApplier(tx, view, { maxDepth: ctx.config.limits.maxNestingDepth });
-    if ('batch' in parsed) applier.prefetch(parsed.batch.deltas);
+    const applier = new BatchApplier(tx, view, { maxDepth }, leading);
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -141,7 +147,10 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
-      await refreshFindings(tx, view);
+      // the findings' first read, the positions and the record travel together: the
+      // record reads nothing the findings write, and all of it commits or none
+      const findings = refreshFindings(tx, view);
+      findings.catch(() => undefined); // awaited below
       const positionsApplied = await applyPositions(tx, view, batch);
       const row = await tx.one<{ version: number }>(recordBatch, {
         branchId,
@@ -155,6 +164,7 @@ export async function applyDeltas(
         idempotencyFingerprint: idempotency?.fingerprint ?? null,
         positionsApplied,
       });
+      await findings;
       return { row, positionsApplied };
     })();
     recording.catch(() => undefined); // awaited below, after the write it follows

@@ -16,7 +16,8 @@ import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import type { Finding } from '../findings';
-import { findingsOf, refreshFindings } from '../findingRecords';
+import { findingsOf } from '../findingLists';
+import { refreshFindings } from '../findingRecords';
 import { branchView, writeViewOf } from '../view';
 
 export interface ValidateResult {

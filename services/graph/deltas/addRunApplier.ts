@@ -10,16 +10,16 @@
 import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
-import { upsertStates } from '../recordWrites';
-import { prefetchAddRun } from '../store/addRunQueries';
+import { upsertGraph } from '../recordWrites';
+import { prefetchAddRun, prefetchAddRunOfBranch } from '../store/addRunQueries';
 import { findWiresOnPorts } from '../store/deltaQueries';
 import type { View } from '../view';
-import { ancestorsOf } from './ancestry';
+import { ancestorsOf, ChainRow } from './ancestry';
 import { failDelta } from './deltaErrors';
 import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
-import { checkFoundWires, NewPort, WireRef } from './wiresOnNewPorts';
+import { checkWires, NewPort, WireRow } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 import type { StateRow } from '../recordWrites';
 
@@ -54,15 +54,19 @@ export interface RunFacts {
   /** Nesting depth (1 = top level) of the existing nodes the run parents nodes to. */
   depths: { id: string; depth: number }[];
   takenNames: string[];
+  /** The view the facts were read through. */
+  view: View;
 }
 
 /**
- * Reads the facts `run` needs. Started on its own (before awaiting the caller's
+ * Reads the facts `run` needs through `at`: a write view, or the write view of a branch
+ * as its row stands when the read runs (the caller has locked it, and sends this read
+ * before the lock is answered). Started on its own (before awaiting the caller's
  * previous query) it travels in the same round trip as that query.
  */
 export async function readRunFacts(
   tx: QueryRunner,
-  view: View,
+  at: View | { branchId: string },
   run: (AddNode | AddEdge)[],
   maxDepth: number,
 ): Promise<RunFacts> {
@@ -86,21 +90,29 @@ export async function readRunFacts(
       if (d.edge.target_handle) ids.add(d.edge.target_handle);
     }
   }
-  const row = await tx.one<{ facts: Fact[]; takenNames: string[] }>(prefetchAddRun, {
-    view,
-    ids: [...ids],
-    names,
-  });
-  const facts = row?.facts ?? [];
-  // the nesting depth of the existing nodes the run parents nodes to
-  const parents = facts.filter((f) => f.nodeKind !== null && parentIds.has(f.id)).map((f) => f.id);
-  const depths: { id: string; depth: number }[] = [];
-  if (parents.length > 0) {
-    // a parent at the deepest nesting allowed has maxDepth - 1 ancestors; one more tells
-    const chains = await ancestorsOf(tx, view, parents, Math.max(maxDepth, 1));
-    for (const id of parents) depths.push({ id, depth: (chains.get(id)?.length ?? 0) + 1 });
-  }
-  return { facts, depths, takenNames: row?.takenNames ?? [] };
+  const params = { ids: [...ids], names, parentIds: [...parentIds] };
+  const row = await tx.one<{
+    facts: Fact[];
+    takenNames: string[];
+    chains: ChainRow[];
+    view: View;
+  }>(
+    'branchId' in at ? prefetchAddRunOfBranch : prefetchAddRun,
+    'branchId' in at ? { ...params, branchId: at.branchId } : { ...params, view: at },
+  );
+  if (!row) throw new Error('prefetchAddRun answered no row');
+  // the nesting depth of the existing nodes the run parents nodes to: the statement
+  // took the first steps up from each; a parent at the deepest nesting allowed has
+  // maxDepth - 1 ancestors, and one more tells
+  const parents = row.chains.map((c) => c.id);
+  const chains = await ancestorsOf(tx, row.view, parents, Math.max(maxDepth, 1), row.chains);
+  const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
+  return { facts: row.facts, depths, takenNames: row.takenNames, view: row.view };
+}
+
+/** Whether two views see the same records. */
+function sameView(a: View, b: View): boolean {
+  return a.line === b.line && a.ver === b.ver && a.main === b.main && a.base === b.base;
 }
 
 /** What a run adds, known once its deltas are checked, and its write, sent but maybe not answered yet. */
@@ -124,7 +136,9 @@ export async function applyAddRun(
   maxDepth: number,
   known?: Promise<RunFacts>,
 ): Promise<SentAddRun> {
-  const row = await (known ?? readRunFacts(tx, view, run, maxDepth));
+  let row = await (known ?? readRunFacts(tx, view, run, maxDepth));
+  // facts read through a branch's row before its lock was answered hold for this view only
+  if (!sameView(row.view, view)) row = await readRunFacts(tx, view, run, maxDepth);
   const facts = new Map(row.facts.map((f) => [f.id, f]));
   const depths = new Map(row.depths.map((f) => [f.id, f.depth]));
   const taken = new Set(row.takenNames);
@@ -256,20 +270,16 @@ export async function applyAddRun(
     }
   }
   // sent together, answered in order: the writes, then the wires on the new ports
-  const writes = [
-    upsertStates(tx, view, 'GNode', nodes),
-    upsertStates(tx, view, 'Port', ports),
-    upsertStates(tx, view, 'Edge', edges),
-  ];
+  const write = upsertGraph(tx, view, { nodes, ports, edges });
   const wires =
     newPorts.length === 0
       ? Promise.resolve([])
-      : tx.run<WireRef & Record<string, unknown>>(findWiresOnPorts, {
+      : tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
           view,
           portIds: newPorts.map((p) => p.id),
         });
-  const written = Promise.all([...writes, wires]).then(([, , , found]) =>
-    checkFoundWires(tx, view, found as WireRef[], newPorts),
+  const written = Promise.all([write, wires]).then(([, found]) =>
+    checkWires(found as WireRow[], newPorts),
   );
   // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
   written.catch(() => undefined);

@@ -8,25 +8,38 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { ancestorChains } from '../store/deltaQueries';
 import type { View } from '../view';
 
+/** One ancestorChains row: up to CHAIN_STEPS ancestors of `id`, and where the walk goes on. */
+export interface ChainRow {
+  id: string;
+  chain: string[];
+  next: string | null;
+}
+
 /**
  * The ancestors of each of `ids` that exists in the view, nearest first, at most
  * `maxSteps` of them; ids the view does not have are absent from the answer.
+ * `firstSteps`: the ancestorChains rows of `ids` when already read (in a statement
+ * that read more, addRunQueries.ts), so only deeper chains cost a query.
  */
 export async function ancestorsOf(
   tx: QueryRunner,
   view: View,
   ids: readonly string[],
   maxSteps: number,
+  firstSteps?: ChainRow[],
 ): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   /** chain followers: the start ids whose walk continues at a given node */
   let pending = new Map<string, string[]>(ids.map((id) => [id, [id]]));
   let first = true;
   while (pending.size > 0) {
-    const rows = await tx.run<{ id: string; chain: string[]; next: string | null }>(
-      ancestorChains,
-      { view, ids: [...pending.keys()] },
-    );
+    const rows =
+      first && firstSteps
+        ? firstSteps
+        : await tx.run<ChainRow & Record<string, unknown>>(ancestorChains, {
+            view,
+            ids: [...pending.keys()],
+          });
     const next = new Map<string, string[]>();
     for (const row of rows) {
       for (const start of pending.get(row.id) ?? []) {

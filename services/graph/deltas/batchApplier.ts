@@ -42,39 +42,46 @@ export interface UsageChange {
   edges: number;
 }
 
+/**
+ * Starts reading what the leading run of add_node/add_edge deltas of `deltas` needs,
+ * without waiting, through `at` (readRunFacts): sent right behind the caller's previous
+ * statement (apply's lock of the branch), both share a round trip. Undefined when the
+ * batch does not start with an addition. Give the answer to the BatchApplier that
+ * applies the same deltas.
+ */
+export function prefetchLeadingRun(
+  tx: QueryRunner,
+  at: View | { branchId: string },
+  deltas: Delta[],
+  maxDepth: number,
+): Promise<RunFacts> | undefined {
+  const lead: (AddNode | AddEdge)[] = [];
+  for (const d of deltas) {
+    if (d.type !== 'add_node' && d.type !== 'add_edge') break;
+    lead.push(d);
+  }
+  if (lead.length === 0) return undefined;
+  const facts = readRunFacts(tx, at, lead, maxDepth);
+  // awaited by applyAll; a batch refused before that must not leave a rejection unhandled
+  facts.catch(() => undefined);
+  return facts;
+}
+
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
-  /** The facts of the batch's leading run of additions, when prefetch() started reading them. */
-  private leadingFacts: Promise<RunFacts> | undefined;
   /** The write of the last run of additions, sent and not yet awaited (sendAll). */
   private pendingWrite: Promise<void> | undefined;
 
   private readonly reads: StructureReads;
 
+  /** `leadingFacts`: prefetchLeadingRun's answer for the deltas this applier applies. */
   constructor(
     private readonly tx: QueryRunner,
     private readonly view: View,
     private readonly limits: ApplierLimits,
+    private readonly leadingFacts?: Promise<RunFacts>,
   ) {
     this.reads = new StructureReads(tx, view, limits.maxDepth);
-  }
-
-  /**
-   * Starts reading what the leading run of add_node/add_edge deltas needs, without
-   * waiting: called before the caller's next statement (apply's Idempotency-Key
-   * lookup), both share a round trip. applyAll(deltas) with the same deltas uses the
-   * answer.
-   */
-  prefetch(deltas: Delta[]): void {
-    const lead: (AddNode | AddEdge)[] = [];
-    for (const d of deltas) {
-      if (d.type !== 'add_node' && d.type !== 'add_edge') break;
-      lead.push(d);
-    }
-    if (lead.length === 0) return;
-    this.leadingFacts = readRunFacts(this.tx, this.view, lead, this.limits.maxDepth);
-    // awaited by applyAll; a batch refused before that must not leave a rejection unhandled
-    this.leadingFacts.catch(() => undefined);
   }
 
   /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */

@@ -10,7 +10,7 @@
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeKind } from '../graphRecords';
-import { findWiresOnPorts, wireEnds } from '../store/deltaQueries';
+import { findWiresOnPorts } from '../store/deltaQueries';
 import type { View } from '../view';
 import { edgeKindsAllowed } from './edgeRules';
 import { deltaError } from './deltaErrors';
@@ -33,40 +33,18 @@ export interface WireRow {
   targetKind: NodeKind | null;
 }
 
-/** Reads the wires on the new ports in the view (findWiresOnPorts), then checks them. */
+/** Reads the wires on the new ports in the view with their ends (findWiresOnPorts), then checks them. */
 export async function checkWiresOnNewPorts(
   tx: QueryRunner,
   view: View,
   ports: NewPort[],
 ): Promise<void> {
   if (ports.length === 0) return;
-  const wires = await tx.run<WireRef & Record<string, unknown>>(findWiresOnPorts, {
+  const wires = await tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
     view,
     portIds: ports.map((p) => p.id),
   });
-  await checkFoundWires(tx, view, wires, ports);
-}
-
-/** A wire on a new port as findWiresOnPorts finds it. */
-export interface WireRef {
-  id: string;
-  source: string | null;
-  target: string | null;
-}
-
-/** Reads what is at the ends of `wires` (only when there are any), then checks them. */
-export async function checkFoundWires(
-  tx: QueryRunner,
-  view: View,
-  wires: WireRef[],
-  ports: NewPort[],
-): Promise<void> {
-  if (wires.length === 0) return;
-  const ends = await tx.run<WireRow & Record<string, unknown>>(wireEnds, {
-    view,
-    wires: wires.map((w) => ({ id: w.id, source: w.source, target: w.target })),
-  });
-  checkWires(ends, ports);
+  checkWires(wires, ports);
 }
 
 /** Throws the delta error of the first wire (by id) that breaks a rule; `wires` touch `ports`. */

@@ -25,8 +25,10 @@ export const findUsedIds = cypher(
 
 /**
  * The wires of the view whose source or target handle is one of $portIds (seeks on
- * the handle indexes), each once. Usually none (a wire committed before its port is
- * rare), so what their ends are is read only when there are some (wireEnds).
+ * the handle indexes), each once, with the channel and node kind at both of their
+ * ends where a port of that id exists in the view (for wiresOnNewPorts.ts). The ends
+ * are read in the same statement: a batch that adds a node and wires it finds its
+ * own wires here, so they are the usual case, not the rare one.
  */
 export const findWiresOnPorts = cypher(
   'findWiresOnPorts',
@@ -35,28 +37,17 @@ export const findWiresOnPorts = cypher(
      ${wiresOnPort('e', 'pid', 'e')}
    }
    WITH DISTINCT e
-   RETURN e.id AS id, e.source_handle AS source, e.target_handle AS target
-   ORDER BY e.id`,
-);
-
-/**
- * The channel and node kind at both ends of the wires $wires ({id, source, target}),
- * where a port of that id exists in the view (for wiresOnNewPorts.ts).
- */
-export const wireEnds = cypher(
-  'wireEnds',
-  `UNWIND $wires AS w
-   CALL (w) {
-     ${optionalStateOf('sp', 'Port', 'w.source')}
+   CALL (e) {
+     ${optionalStateOf('sp', 'Port', 'e.source_handle')}
      ${optionalStateOf('sn', 'GNode', 'sp.node_id')}
-     ${optionalStateOf('tp', 'Port', 'w.target')}
+     ${optionalStateOf('tp', 'Port', 'e.target_handle')}
      ${optionalStateOf('tn', 'GNode', 'tp.node_id')}
      RETURN sp, sn, tp, tn
    }
-   RETURN w.id AS id, w.source AS source, w.target AS target,
+   RETURN e.id AS id, e.source_handle AS source, e.target_handle AS target,
           sp.channel AS sourceChannel, sn.kind AS sourceKind,
           tp.channel AS targetChannel, tn.kind AS targetKind
-   ORDER BY w.id`,
+   ORDER BY e.id`,
 );
 
 /** A node's state in the view with its ports' states. */
@@ -148,31 +139,33 @@ export const findEdge = cypher(
 /** How many parent_id steps one ancestorChains query takes (a deeper chain loops). */
 export const CHAIN_STEPS = 3;
 
-function chainSteps(): string {
-  const lines: string[] = [];
+/**
+ * Up to CHAIN_STEPS ancestors of the node `idExpr` in `view`, nearest first (`chain`),
+ * and the parent id of the last of them (`next`, null when the chain reached the top);
+ * no row when the node does not exist there. The body of a `CALL` subquery.
+ */
+export function ancestorChainOf(idExpr: string, view = '$view'): string {
+  const lines = [stateOf('n', 'GNode', idExpr, view)];
   let prev = 'n';
   for (let i = 1; i <= CHAIN_STEPS; i += 1) {
-    lines.push(optionalStateOf(`a${i}`, 'GNode', `${prev}.parent_id`));
+    lines.push(optionalStateOf(`a${i}`, 'GNode', `${prev}.parent_id`, view));
     prev = `a${i}`;
   }
-  return lines.join('\n     ');
+  const steps = Array.from({ length: CHAIN_STEPS }, (_, i) => `a${i + 1}.id`).join(', ');
+  return `${lines.join('\n     ')}
+     RETURN [x IN [${steps}] WHERE x IS NOT NULL] AS chain, a${CHAIN_STEPS}.parent_id AS next`;
 }
 
 /**
- * For each of $ids that exists in the view, up to CHAIN_STEPS of its ancestors,
- * nearest first (`chain`), and the parent id of the last of them (`next`, null when
- * the chain reached the top): containment is the property join parent_id, so an
- * ancestor walk is unrolled steps, continued from `next` by the caller.
+ * For each of $ids that exists in the view, its ancestorChainOf: containment is the
+ * property join parent_id, so an ancestor walk is unrolled steps, continued from
+ * `next` by the caller.
  */
 export const ancestorChains = cypher(
   'ancestorChains',
   `UNWIND $ids AS id
    CALL (id) {
-     ${stateOf('n', 'GNode', 'id')}
-     ${chainSteps()}
-     RETURN [x IN [${Array.from({ length: CHAIN_STEPS }, (_, i) => `a${i + 1}.id`).join(', ')}]
-             WHERE x IS NOT NULL] AS chain,
-            a${CHAIN_STEPS}.parent_id AS next
+     ${ancestorChainOf('id')}
    }
    RETURN id, chain, next`,
 );

@@ -27,15 +27,54 @@ export const findingsKept = cypher(
           AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
 );
 
+/** unsatisfied_input of the ports listed in `ids`: input ports of the view with no incoming wire. */
+const PORT_RULE = (ids: string) => `UNWIND ${ids} AS id
+   ${stateOf('p', 'Port', 'id')} AND p.channel = 'inputs'
+     AND NOT EXISTS { ${statesWhere('e', 'Edge', { target_handle: 'p.id' })} }
+   RETURN collect({locator: p.id, name: left(coalesce(p.name, ''), $quoted)}) AS portRows`;
+
+/** dangling_wire and type_mismatch of the wires listed in `ids`. */
+const WIRE_RULE = (ids: string) => `CALL (${ids}) {
+     UNWIND ${ids} AS id
+     ${stateOf('e', 'Edge', 'id')}
+     ${WIRE_RULES}
+   }
+   RETURN collect({locator: locator, dangling: dangling, sourceType: sourceType,
+                   targetType: targetType}) AS edgeRows`;
+
 /**
- * What the written entities reach in the view: the input ports wires $edgeIds end on
- * (before, in `$prev`, and now), the wires on ports $portIds, and those of $nodeIds
- * that existed before and changed parent or provenance (their subtrees follow); and
- * whether the view keeps its findings (as findingsKept, in the same round trip; false
- * on a line with no branch yet, a staged import's, whose caller knows better).
+ * The nodes listed in `ids` with their parent, whether they record provenance, and
+ * whether their parent is an orphan by its kept orphan_node record (which answers for a
+ * parent the write did not reach).
  */
-export const writtenReach = cypher(
-  'findingWrittenReach',
+const NODE_ROWS = (ids: string) => `UNWIND ${ids} AS id
+   ${stateOf('n', 'GNode', 'id')}
+   CALL (n) {
+     ${optionalStateOf('f', 'GFinding', "'orphan_node:' + n.parent_id")}
+     RETURN f IS NOT NULL AS parentOrphan
+   }
+   RETURN collect({id: n.id, parentId: n.parent_id,
+                   traced: size(coalesce(n.source_decisions, [])) > 0,
+                   name: left(coalesce(n.name, ''), $quoted), parentOrphan: parentOrphan}) AS nodeRows`;
+
+/** The kept findings (markers included) of the subjects listed in `ids`. */
+const KEPT_OF = (ids: string) => `UNWIND ${ids} AS sid
+   ${statesWhere('f', 'GFinding', { subject: 'sid' })}
+   RETURN collect({id: f.id, code: f.code, locator: f.locator, severity: f.severity,
+                   message: f.message}) AS keptRecords`;
+
+/**
+ * What a write reached and the findings of it, in one round trip. The written
+ * entities reach the input ports wires $edgeIds end on (before, in `$prev`, and now),
+ * the wires on ports $portIds, and those of $nodeIds that existed before and changed
+ * parent or provenance (`movedNodes`: their subtrees follow, asked of nodeSubjectRows
+ * and subjectRecords by the caller). Answers the subjects (`ports`, `edges`), the rules
+ * asked of them and of $nodeIds, their kept records, and whether the view keeps its
+ * findings (as findingsKept; false on a line with no branch yet, a staged import's,
+ * whose caller knows better).
+ */
+export const findingSubjects = cypher(
+  'findingSubjects',
   `CALL () {
      UNWIND $edgeIds AS id
      CALL (id) {
@@ -66,56 +105,25 @@ export const writtenReach = cypher(
      WITH id WHERE moved
      RETURN collect(id) AS movedNodes
    }
+   WITH movedNodes,
+        COLLECT { UNWIND $portIds + endPorts AS x RETURN DISTINCT x } AS ports,
+        COLLECT { UNWIND $edgeIds + portEdges AS x RETURN DISTINCT x } AS edges
+   CALL (ports) { ${PORT_RULE('ports')} }
+   CALL (edges) { ${WIRE_RULE('edges')} }
+   CALL () { ${NODE_ROWS('$nodeIds')} }
+   CALL (ports, edges) { ${KEPT_OF('ports + edges + $nodeIds')} }
    OPTIONAL MATCH (b:Branch {id: $view.line})
    OPTIONAL MATCH (m:Branch {id: $view.main})
-   RETURN endPorts, portEdges, movedNodes,
+   RETURN ports, edges, movedNodes, portRows, edgeRows, nodeRows, keptRecords,
           coalesce(b.findings_from <= $view.ver, false)
           AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
 );
 
-/** unsatisfied_input of the ports $ids: input ports of the view with no incoming wire. */
-export const portSubjectFindings = cypher(
-  'portSubjectFindings',
-  `UNWIND $ids AS id
-   ${stateOf('p', 'Port', 'id')} AND p.channel = 'inputs'
-     AND NOT EXISTS { ${statesWhere('e', 'Edge', { target_handle: 'p.id' })} }
-   RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
-);
+/** NODE_ROWS of the nodes $ids (the subtrees a write moved), in one row. */
+export const nodeSubjectRows = cypher('nodeSubjectRows', NODE_ROWS('$ids'));
 
-/** dangling_wire and type_mismatch of the wires $ids. */
-export const edgeSubjectFindings = cypher(
-  'edgeSubjectFindings',
-  `UNWIND $ids AS id
-   ${stateOf('e', 'Edge', 'id')}
-   ${WIRE_RULES}`,
-);
-
-/**
- * The nodes $ids of the view with their parent, whether they record provenance, and
- * whether their parent is an orphan by its kept orphan_node record (which answers for a
- * parent the write did not reach).
- */
-export const nodeSubjectRows = cypher(
-  'nodeSubjectRows',
-  `UNWIND $ids AS id
-   ${stateOf('n', 'GNode', 'id')}
-   CALL (n) {
-     ${optionalStateOf('f', 'GFinding', "'orphan_node:' + n.parent_id")}
-     RETURN f IS NOT NULL AS parentOrphan
-   }
-   RETURN n.id AS id, n.parent_id AS parentId,
-          size(coalesce(n.source_decisions, [])) > 0 AS traced,
-          left(coalesce(n.name, ''), $quoted) AS name, parentOrphan`,
-);
-
-/** The kept findings (markers included) of the subjects $ids visible in the view. */
-export const subjectRecords = cypher(
-  'findingSubjectRecords',
-  `UNWIND $ids AS sid
-   ${statesWhere('f', 'GFinding', { subject: 'sid' })}
-   RETURN f.id AS id, f.code AS code, f.locator AS locator, f.severity AS severity,
-          f.message AS message`,
-);
+/** KEPT_OF the subjects $ids (the subtrees a write moved), in one row. */
+export const subjectRecords = cypher('findingSubjectRecords', KEPT_OF('$ids'));
 
 /**
  * The first $limit kept findings of the view with sort_key in [$from, $to), in order:

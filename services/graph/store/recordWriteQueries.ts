@@ -16,14 +16,13 @@ import { OPEN_CYPHER, optionalStateOf, RecordLabel, seek, stateOf } from './visi
 const W = 'toInteger($view.ver)';
 
 /**
- * Upserts entities: `$rows` is a list of {id, props, replace}. The new state is the
- * entity's state visible in the view with `props` laid over it (a null value removes
- * the property), or `props` alone when `replace` is true or the entity is new there.
+ * Upserts entities: `rows` (a parameter) is a list of {id, props, replace}. The new
+ * state is the entity's state visible in the view with `props` laid over it (a null
+ * value removes the property), or `props` alone when `replace` is true or the entity is
+ * new there. Answers how many rows were written, as `written`.
  */
-function upsert(label: RecordLabel): NamedQuery {
-  return cypher(
-    `upsert${label}States`,
-    `UNWIND $rows AS row
+function upsertBody(label: RecordLabel, rows: string, written: string): string {
+  return `UNWIND ${rows} AS row
      CALL (row) {
        ${optionalStateOf('vis', label, 'row.id')}
        RETURN vis
@@ -48,9 +47,25 @@ function upsert(label: RecordLabel): NamedQuery {
        SET n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W}, n.vto = ${OPEN_CYPHER}
        REMOVE n.gone
      }
-     RETURN count(row) AS written`,
-  );
+     RETURN count(row) AS ${written}`;
 }
+
+function upsert(label: RecordLabel): NamedQuery {
+  return cypher(`upsert${label}States`, upsertBody(label, '$rows', 'written'));
+}
+
+/**
+ * Upserts of nodes, ports and wires in one statement (each list as upsert's `$rows`:
+ * `$nodes`, `$ports`, `$edges`), in that order: a batch's run of additions costs one
+ * statement, not one per label.
+ */
+export const upsertGraphStates = cypher(
+  'upsertGraphStates',
+  `CALL () { ${upsertBody('GNode', '$nodes', 'nodes')} }
+   CALL () { ${upsertBody('Port', '$ports', 'ports')} }
+   CALL () { ${upsertBody('Edge', '$edges', 'edges')} }
+   RETURN nodes, ports, edges`,
+);
 
 /**
  * Removes the entities `$ids` from the view: on main's line the open record is closed

@@ -12,15 +12,17 @@
  * the end of a walk seeks nothing (a null id matches no record) and costs next to
  * nothing.
  */
-import { optionalStateOf, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
+import {
+  optionalStateOf,
+  stateOf,
+  statesWhere,
+  viewFieldsOf,
+  visible,
+  wiresOnPort,
+} from './visibility';
 
 /** The view variable every fragment reads through. */
 const V = 'view';
-
-/** The fields of the view of branch `b` at version `ver` (a Cypher expression). */
-const viewFields = (b: string, ver: string) =>
-  `line: ${b}.id, ver: ${ver}, main: ${b}.main_id,
-   base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver} ELSE ${b}.base_main_version END`;
 
 /**
  * The view of branch `b` as a map (view.ts View): at `$version` when given, else at
@@ -31,9 +33,9 @@ const viewFields = (b: string, ver: string) =>
  * the read is pinned to an earlier version (NODE_MAP reads positions there), else null.
  */
 export const VIEW_OF = (b: string) =>
-  `{${viewFields(b, `coalesce(toInteger($version), ${b}.version)`)},
+  `{${viewFieldsOf(b, `coalesce(toInteger($version), ${b}.version)`)},
     head: CASE WHEN $version IS NULL OR toInteger($version) = ${b}.version THEN null
-               ELSE {${viewFields(b, `${b}.version`)}} END}`;
+               ELSE {${viewFieldsOf(b, `${b}.version`)}} END}`;
 
 /**
  * Node record `n` as a map. Positions are layout, not history: the store moves x and y

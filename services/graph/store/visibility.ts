@@ -60,6 +60,16 @@ export function seek(s: string, label: RecordLabel, props: readonly string[]): s
 /** OPEN as a Cypher integer literal (view.ts's OPEN). */
 export const OPEN_CYPHER = '9007199254740991';
 
+/**
+ * The view (view.ts View) of branch row `b` at version `ver` (Cypher expressions), as
+ * the fields of a Cypher map: a working branch reads main (`main_id`) at its base
+ * beneath its own records, main reads itself. For statements that derive their view
+ * from the branch row they read, in the same round trip as the read.
+ */
+export const viewFieldsOf = (b: string, ver: string) =>
+  `line: ${b}.id, ver: ${ver}, main: ${b}.main_id,
+   base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver} ELSE ${b}.base_main_version END`;
+
 /** The lines a view reads, for seeks: `WHERE s.branch_id IN ${VIEW_LINES}`. */
 export const VIEW_LINES = '[$view.line, $view.main]';
 
