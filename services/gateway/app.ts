@@ -8,15 +8,13 @@
  * X-RateLimit headers like any authenticated answer. Every error goes through
  * errorMiddleware.
  */
-import express, { Express, NextFunction, Request, Response, Router } from 'express';
+import express, { Express, Request, Response, Router } from 'express';
 import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import type { ErrorObject } from 'ajv';
 import { Context, Operation as ApiOperation } from 'openapi-backend';
 import {
   DomainError,
-  InvalidInputError,
   NotFoundError,
-  PayloadTooLargeError,
   RequestValidationError,
   UnauthenticatedError,
 } from '../../shared/errors/domainErrors';
@@ -25,7 +23,7 @@ import { sendStreamed } from '../../shared/http/streamedBody';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity';
 import { errorMiddleware } from '../../shared/http/errorResponse';
-import { deltaError } from '../graph';
+import { bodyParseErrors } from './bodyParseErrors';
 import { cacheRouting } from './cachedRouting';
 import { InFlightLimit } from './inFlightLimit';
 import { UnknownKeyLimit } from './unknownKeyLimit';
@@ -63,56 +61,6 @@ type Operation = {
   requestBody?: unknown;
   ['x-body-validation']?: string;
 };
-
-/**
- * The three operations whose 422s use an object detail instead of HTTPValidationError's array
- * (createProject; applyDeltas and validateDeltas with the per-delta envelope), a body that does not
- * parse included, so a caller of those routes reads one error shape whatever went wrong.
- */
-const OBJECT_FORM_422: Readonly<Record<string, (message: string) => DomainError>> = {
-  createProject: (message) => new InvalidInputError('validation_error', message),
-  applyDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
-  validateDeltas: (message) => deltaError({ error: 'validation_error', field: 'body', message }),
-};
-
-/** Why a body could not be read, for the 422 that answers it. */
-function unreadableBody(error: unknown): string | undefined {
-  const { type, status } = error as { type?: string; status?: number };
-  const message = (error as Error).message;
-  if (type === 'entity.too.deep') return message;
-  if (
-    (type && type.startsWith('entity.')) ||
-    type === 'charset.unsupported' ||
-    type === 'encoding.unsupported'
-  )
-    return `the body is not valid JSON: ${message}`;
-  // a body cut short or longer than its Content-Length, a corrupt gzip or deflate stream
-  if ((type && type.startsWith('request.')) || (typeof status === 'number' && status < 500))
-    return `the body could not be read: ${message}`;
-  return undefined;
-}
-
-/** The answer to a body the parser refused (only the parser's errors come here). */
-function bodyParseErrors(maxBodyBytes: number) {
-  return (error: unknown, req: Request, next: NextFunction) => {
-    const type = (error as { type?: string }).type;
-    if (type === 'entity.too.large') return next(new PayloadTooLargeError(maxBodyBytes));
-    const message = unreadableBody(error);
-    if (message === undefined) return next(error);
-    const objectForm = OBJECT_FORM_422[req.gateway.operationId ?? ''];
-    if (objectForm) return next(objectForm(message));
-    return next(
-      new RequestValidationError([
-        {
-          loc: ['body'],
-          msg: type === 'entity.too.deep' ? 'JSON nests too deep' : 'JSON decode error',
-          type: 'json_invalid',
-          ctx: { error: (error as Error).message },
-        },
-      ]),
-    );
-  };
-}
 
 /** The path parameters and query an operation handler reads. */
 type Parsed = { params?: unknown; query?: unknown };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { VersionNotFoundError } from '../../shared/errors/domainErrors';
-import { graphVersion, resolveView } from './viewResolver';
+import { graphVersion, requireReadable, resolveView } from './viewResolver';
 
 const main = { id: 'm', main_id: 'm', version: 7, base_main_version: 0 };
 const branch = { id: 'b', main_id: 'm', version: 3, base_main_version: 5, history_floor: 1 };
@@ -34,6 +34,17 @@ describe('resolveView', () => {
       expect(error.code).to.equal('version_not_found');
     }
     expect(notFound(() => resolveView(main, 8)).extra).to.deep.equal({ oldest: 0, newest: 7 });
+  });
+});
+
+describe('requireReadable', () => {
+  it('passes the head and every kept version, and refuses the rest as resolveView does', () => {
+    for (const version of [undefined, null, 1, 3]) requireReadable(branch, version);
+    expect(notFound(() => requireReadable(branch, 0)).extra).to.deep.equal({
+      oldest: 1,
+      newest: 3,
+    });
+    expect(notFound(() => requireReadable(branch, 4)).code).to.equal('version_not_found');
   });
 });
 

@@ -24,16 +24,21 @@ export function oldestVersion(branch: VersionedBranch): number {
   return branch.history_floor ?? 0;
 }
 
+/** Throws VersionNotFoundError unless `version` (absent: the head) is readable on the
+ * line: one it had and still keeps. */
+export function requireReadable(branch: VersionedBranch, version?: number | null): void {
+  if (version === undefined || version === null) return;
+  const oldest = oldestVersion(branch);
+  if (!Number.isInteger(version) || version < oldest || version > branch.version) {
+    throw new VersionNotFoundError(version, oldest, branch.version);
+  }
+}
+
 /** The view of `branch` at `version` (absent: its head); throws VersionNotFoundError
  * for a version the line never had or no longer keeps. */
 export function resolveView(branch: VersionedBranch, version?: number | null): View {
-  const newest = branch.version;
-  if (version === undefined || version === null) return branchView(branch, branch.main_id, newest);
-  const oldest = oldestVersion(branch);
-  if (!Number.isInteger(version) || version < oldest || version > newest) {
-    throw new VersionNotFoundError(version, oldest, newest);
-  }
-  return branchView(branch, branch.main_id, version);
+  requireReadable(branch, version);
+  return branchView(branch, branch.main_id, version ?? branch.version);
 }
 
 /** The `version` query parameter (GraphVersion) of a read, absent when not sent; the

@@ -1,8 +1,8 @@
 /**
  * The only code that runs Cypher. It owns the driver, opens sessions, retries
  * transient failures (through the driver's managed transactions), converts
- * records to plain objects, times every named query, and maps Neo4j failures to
- * typed domain errors.
+ * records to plain objects, times every named query (queryRunner.ts runs them inside a
+ * transaction), and maps Neo4j failures to typed domain errors.
  *
  * Routing: reads run in READ sessions and writes in WRITE sessions, so with a
  * `neo4j://` URI a cluster serves reads from its secondaries and writes from the
@@ -26,6 +26,7 @@ import { AvailabilityGate } from './availabilityGate';
 import { currentBookmarkScope } from './graphBookmarks';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
+import { queryRunnerOf } from './queryRunner';
 
 export interface ExecutorOptions {
   uri: string;
@@ -135,7 +136,7 @@ export class Executor {
         return await this.withSession('WRITE', false, async (session) => {
           const tx = session.beginTransaction(this.txConfig);
           try {
-            return await work(this.transactionRunner(tx));
+            return await work(this.runner(tx));
           } finally {
             await tx.rollback().catch(() => undefined);
           }
@@ -236,53 +237,8 @@ export class Executor {
     }
   }
 
-  private runner(tx: ManagedTransaction): QueryRunner {
-    return this.transactionRunner(tx);
-  }
-
-  private transactionRunner(tx: Pick<ManagedTransaction, 'run'>): QueryRunner {
-    const run = async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R[]> => {
-      const started = performance.now();
-      let ok = false;
-      try {
-        const result = await tx.run(query.text, params);
-        ok = true;
-        return result.records.map((r) => r.toObject() as R);
-      } finally {
-        this.observe(query.name, started, ok);
-      }
-    };
-    const each = async <R extends Row>(
-      query: NamedQuery,
-      params: Params,
-      onRow: (row: R) => Promise<void> | void,
-    ): Promise<number> => {
-      const started = performance.now();
-      let ok = false;
-      let count = 0;
-      try {
-        // the driver pulls records in batches as the loop asks for them
-        for await (const record of tx.run(query.text, params)) {
-          await onRow(record.toObject() as R);
-          count += 1;
-        }
-        ok = true;
-        return count;
-      } finally {
-        this.observe(query.name, started, ok);
-      }
-    };
-    return {
-      run,
-      each,
-      one: async <R extends Row>(
-        query: NamedQuery,
-        params: Params = {},
-      ): Promise<R | undefined> => {
-        const rows = await run<R>(query, params);
-        return rows[0];
-      },
-    };
+  private runner(tx: Pick<ManagedTransaction, 'run'>): QueryRunner {
+    return queryRunnerOf(tx, (name, started, ok) => this.observe(name, started, ok));
   }
 
   private observe(name: string, started: number, ok: boolean): void {

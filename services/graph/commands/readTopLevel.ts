@@ -13,7 +13,7 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ScopedEdge, withPorts } from '../scopedLoader';
 import { readTopLevelOf } from '../store/scopedReadQueries';
-import { resolveView } from '../viewResolver';
+import { requireReadable } from '../viewResolver';
 
 export interface TopLevelRead {
   branch: BranchRecord;
@@ -43,7 +43,9 @@ export async function readTopLevel(
     version: version ?? null,
   });
   const { branch } = branchGrant(principal, row);
-  resolveView(branch, version); // a version the line never had, or no longer keeps, is a 404
+  // the statement read through the view of `version`; one the line never had, or no
+  // longer keeps, is a 404
+  requireReadable(branch, version);
   const top = row.top ?? [];
   const wires = row.edges ?? [];
   return {
