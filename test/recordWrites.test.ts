@@ -7,7 +7,12 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { placeNodes, removeStates, upsertStates } from '../services/graph/recordWrites';
+import {
+  createGraph,
+  placeNodes,
+  removeStates,
+  upsertStates,
+} from '../services/graph/recordWrites';
 import { allStates, optionalStateOf } from '../services/graph/store/visibility';
 import { branchView, mainView, View, writeViewOf } from '../services/graph/view';
 import { currentHarness } from './support/harness';
@@ -86,5 +91,45 @@ describe('versioned store: copy-on-write primitives and visibility', function ()
     );
     // a (v1, then closed at 2 by nothing: positions change in place), b tombstone, d
     expect(counted[0]?.n).to.equal(3);
+  });
+
+  it('creates entities the view does not have, closing a tombstone left open on the line', async () => {
+    const ex = currentHarness().service.executor;
+    const main = `m-${randomUUID()}`;
+    const b = `b-${randomUUID()}`;
+    await ex.writeTx((tx) =>
+      upsertStates(tx, writeViewOf(mainView(main, 0)), 'GNode', [
+        { id: 'a', props: { name: 'A', kind: 'behavior' } },
+      ]),
+    );
+    const bv0 = branchView({ id: b, base_main_version: 1 }, main, 0);
+    // the branch deletes main's a (a tombstone), then adds a again at its next version
+    await ex.writeTx((tx) => removeStates(tx, writeViewOf(bv0), 'GNode', ['a']));
+    const added = await ex.writeTx((tx) =>
+      createGraph(tx, writeViewOf({ ...bv0, ver: 1 }), {
+        nodes: [
+          { id: 'a', props: { name: 'A again', kind: 'behavior' } },
+          { id: 'e', props: { name: 'E', kind: 'behavior' } },
+        ],
+        ports: [],
+        edges: [],
+      }),
+    );
+    expect(added).to.deep.equal({ nodes: 2, ports: 0, edges: 0 });
+    expect(await names({ ...bv0, ver: 1 })).to.deep.equal([]);
+    expect(await names({ ...bv0, ver: 2 })).to.deep.equal(['a=A again', 'e=E']);
+    // one open record per entity on the line: the tombstone was closed at version 2
+    const open = await ex.read<{ id: string; n: number }>(
+      cypher(
+        'testOpenOnLine',
+        `MATCH (s:GNode {branch_id: $b}) WHERE s.vto = 9007199254740991
+         RETURN s.id AS id, count(s) AS n ORDER BY id`,
+      ),
+      { b },
+    );
+    expect(open).to.deep.equal([
+      { id: 'a', n: 1 },
+      { id: 'e', n: 1 },
+    ]);
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import {
+  createGraphStates,
   placeNodeStates,
   removeEdgeStates,
   removeFindingStates,
@@ -14,7 +15,6 @@ import {
   removePortStates,
   upsertEdgeStates,
   upsertFindingStates,
-  upsertGraphStates,
   upsertNodeStates,
   upsertPortStates,
 } from './store/recordWriteQueries';
@@ -50,14 +50,21 @@ export async function upsertStates(
   return row?.written ?? 0;
 }
 
+/** A new entity's first state in a view. */
+export interface NewRow {
+  id: string;
+  props: Record<string, unknown>;
+}
+
 /**
- * upsertStates of nodes, ports and wires together, in that order, in one statement (a
- * run of additions); returns how many of each.
+ * Writes nodes, ports and wires the view does not have (the caller checked every id
+ * unused in it), in that order, in one statement (a run of additions); returns how many
+ * of each.
  */
-export async function upsertGraph(
+export async function createGraph(
   tx: QueryRunner,
   view: View,
-  rows: { nodes: readonly StateRow[]; ports: readonly StateRow[]; edges: readonly StateRow[] },
+  rows: { nodes: readonly NewRow[]; ports: readonly NewRow[]; edges: readonly NewRow[] },
 ): Promise<{ nodes: number; ports: number; edges: number }> {
   const { nodes, ports, edges } = rows;
   if (nodes.length + ports.length + edges.length === 0) return { nodes: 0, ports: 0, edges: 0 };
@@ -74,7 +81,7 @@ export async function upsertGraph(
         list.map((r) => r.id),
       );
   }
-  const row = await tx.one<{ nodes: number; ports: number; edges: number }>(upsertGraphStates, {
+  const row = await tx.one<{ nodes: number; ports: number; edges: number }>(createGraphStates, {
     view,
     nodes,
     ports,

@@ -2,15 +2,16 @@
  * Fast path for a run of consecutive add_node / add_edge deltas, the bulk of real
  * batches: all facts the run needs are read in one query, every delta is checked
  * in order in memory against those facts plus what earlier deltas of the run
- * created, and the run's writes (nodes, ports, wires through the copy-on-write
- * primitives) and the read of the wires on its new ports are sent together. Since a
+ * created, and the run's writes (the first records of its nodes, ports and wires in
+ * one statement, recordWrites.ts createGraph: the checks found every id unused in the
+ * view) and the read of the wires on its new ports are sent together. Since a
  * run only adds, this gives exactly the answers of applying the deltas one by one
  * (BatchApplier), with two round trips instead of three or four per delta.
  */
 import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
-import { upsertGraph } from '../recordWrites';
+import { createGraph } from '../recordWrites';
 import { prefetchAddRun, prefetchAddRunOfBranch } from '../store/addRunQueries';
 import { findWiresOnPorts } from '../store/deltaQueries';
 import type { View } from '../view';
@@ -21,7 +22,7 @@ import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, WireRow } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
-import type { StateRow } from '../recordWrites';
+import type { NewRow } from '../recordWrites';
 
 export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
@@ -147,9 +148,9 @@ export async function applyAddRun(
   const createdDepth = new Map<string, number>();
   const createdPorts = new Map<string, PortFact>();
   const createdIds = new Set<string>();
-  const nodes: StateRow[] = [];
-  const ports: StateRow[] = [];
-  const edges: StateRow[] = [];
+  const nodes: NewRow[] = [];
+  const ports: NewRow[] = [];
+  const edges: NewRow[] = [];
   const newPorts: NewPort[] = [];
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
@@ -224,10 +225,8 @@ export async function applyAddRun(
       nodes.push({
         id,
         props: { ...nodeProps(state), parent_id: parentId, scope, x: 0, y: 0 },
-        replace: true,
       });
-      for (const port of portProps(id, state))
-        ports.push({ id: port.id as string, props: port, replace: true });
+      for (const port of portProps(id, state)) ports.push({ id: port.id as string, props: port });
     } else {
       const { id, source_handle: source, target_handle: target } = d.edge;
       if (used(id)) fail('id_collision', 'edge.id', `id ${id} is already used on this branch`);
@@ -265,12 +264,11 @@ export async function applyAddRun(
       edges.push({
         id,
         props: { source_handle: source, target_handle: target },
-        replace: true,
       });
     }
   }
   // sent together, answered in order: the writes, then the wires on the new ports
-  const write = upsertGraph(tx, view, { nodes, ports, edges });
+  const write = createGraph(tx, view, { nodes, ports, edges });
   const wires =
     newPorts.length === 0
       ? Promise.resolve([])

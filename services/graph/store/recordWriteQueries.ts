@@ -55,15 +55,34 @@ function upsert(label: RecordLabel): NamedQuery {
 }
 
 /**
- * Upserts of nodes, ports and wires in one statement (each list as upsert's `$rows`:
- * `$nodes`, `$ports`, `$edges`), in that order: a batch's run of additions costs one
- * statement, not one per label.
+ * Writes the first state in the view of entities the view does not have: `rows` (a
+ * parameter) is a list of {id, props}. There is no visible state to lay the props
+ * over; only a record left open on the line (a tombstone) is closed at w. Answers how
+ * many, as `written`.
  */
-export const upsertGraphStates = cypher(
-  'upsertGraphStates',
-  `CALL () { ${upsertBody('GNode', '$nodes', 'nodes')} }
-   CALL () { ${upsertBody('Port', '$ports', 'ports')} }
-   CALL () { ${upsertBody('Edge', '$edges', 'edges')} }
+function createBody(label: RecordLabel, rows: string, written: string): string {
+  return `UNWIND ${rows} AS row
+     CALL (row) {
+       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id}) ${seek('cur', label, ['id'])}
+       WHERE cur.vto = ${OPEN_CYPHER}
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
+       CREATE (n:${label})
+       SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W},
+           n.vto = ${OPEN_CYPHER}
+     }
+     RETURN count(row) AS ${written}`;
+}
+
+/**
+ * New nodes, ports and wires in one statement (createBody of each list: `$nodes`,
+ * `$ports`, `$edges`, in that order): a batch's run of additions, whose checks found
+ * every id unused in the view, costs one statement, not one per label.
+ */
+export const createGraphStates = cypher(
+  'createGraphStates',
+  `CALL () { ${createBody('GNode', '$nodes', 'nodes')} }
+   CALL () { ${createBody('Port', '$ports', 'ports')} }
+   CALL () { ${createBody('Edge', '$edges', 'edges')} }
    RETURN nodes, ports, edges`,
 );
 
