@@ -152,6 +152,8 @@ export async function applyAddRun(
   const ports: NewRow[] = [];
   const edges: NewRow[] = [];
   const newPorts: NewPort[] = [];
+  /** The run's wires whose handles all named a port, or none, when added: checked then. */
+  const checked: Record<string, true> = {};
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
   for (const d of run) {
@@ -260,6 +262,7 @@ export async function applyAddRun(
           `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
         );
       }
+      if ((source === null || src) && (target === null || dst)) checked[id] = true;
       createdIds.add(id);
       edges.push({
         id,
@@ -275,6 +278,8 @@ export async function applyAddRun(
       : tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
           view,
           portIds: newPorts.map((p) => p.id),
+          // a wire added after both its ports was checked by its add_edge
+          checked,
         });
   const written = Promise.all([write, wires]).then(([, found]) =>
     checkWires(found as WireRow[], newPorts),

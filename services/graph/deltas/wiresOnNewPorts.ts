@@ -43,6 +43,7 @@ export async function checkWiresOnNewPorts(
   const wires = await tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
     view,
     portIds: ports.map((p) => p.id),
+    checked: {},
   });
   checkWires(wires, ports);
 }
