@@ -57,3 +57,8 @@ export function writeViewOf(view: View): View {
 export function isMainView(view: View): boolean {
   return view.line === view.main;
 }
+
+/** Whether two views see the same records. */
+export function sameView(a: View, b: View): boolean {
+  return a.line === b.line && a.ver === b.ver && a.main === b.main && a.base === b.base;
+}

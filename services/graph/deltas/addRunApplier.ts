@@ -1,26 +1,25 @@
 /**
  * Fast path for a run of consecutive add_node / add_edge deltas, the bulk of real
- * batches: all facts the run needs are read in one query, every delta is checked
- * in order in memory against those facts plus what earlier deltas of the run
- * created, and the run's writes (the first records of its nodes, ports and wires in
- * one statement, recordWrites.ts createGraph: the checks found every id unused in the
- * view) and the read of the wires on its new ports are sent together. Since a
- * run only adds, this gives exactly the answers of applying the deltas one by one
- * (BatchApplier), with two round trips instead of three or four per delta.
+ * batches: every fact the run needs is read in one query (the wires already on the
+ * ports it creates included), every delta is checked in order in memory against those
+ * facts plus what earlier deltas of the run created, and so are the wires its new
+ * ports complete (wiresOnNewPorts.ts wiresAfterRun); then the run is written in one
+ * statement (recordWrites.ts createGraph: the checks found every id unused in the
+ * view). Since a run only adds, this gives exactly the answers of applying the deltas
+ * one by one (BatchApplier), with two statements instead of three or four per delta.
  */
 import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph } from '../recordWrites';
 import { prefetchAddRun, prefetchAddRunOfBranch } from '../store/addRunQueries';
-import { findWiresOnPorts } from '../store/deltaQueries';
-import type { View } from '../view';
+import { sameView, View } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
 import { failDelta } from './deltaErrors';
 import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
-import { checkWires, NewPort, WireRow } from './wiresOnNewPorts';
+import { checkWires, NewPort, PortEnd, WireRef, WireRow, wiresAfterRun } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 import type { NewRow } from '../recordWrites';
 
@@ -55,6 +54,8 @@ export interface RunFacts {
   /** Nesting depth (1 = top level) of the existing nodes the run parents nodes to. */
   depths: { id: string; depth: number }[];
   takenNames: string[];
+  /** The wires the view had on the ports the run creates, with their ends then. */
+  wires: WireRow[];
   /** The view the facts were read through. */
   view: View;
 }
@@ -73,6 +74,7 @@ export async function readRunFacts(
 ): Promise<RunFacts> {
   const ids = new Set<string>();
   const parentIds = new Set<string>();
+  const newPortIds = new Set<string>();
   const names: { scope: string; name: string; key: string }[] = [];
   for (const d of run) {
     if (d.type === 'add_node') {
@@ -81,7 +83,11 @@ export async function readRunFacts(
         ids.add(d.node.parent_id);
         parentIds.add(d.node.parent_id);
       }
-      for (const c of CHANNELS) for (const p of d.node.data[c] ?? []) ids.add(p.id);
+      for (const c of CHANNELS)
+        for (const p of d.node.data[c] ?? []) {
+          ids.add(p.id);
+          newPortIds.add(p.id);
+        }
       const name = d.node.data.name ?? '';
       const scope = d.node.parent_id ?? '';
       if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
@@ -91,11 +97,17 @@ export async function readRunFacts(
       if (d.edge.target_handle) ids.add(d.edge.target_handle);
     }
   }
-  const params = { ids: [...ids], names, parentIds: [...parentIds] };
+  const params = {
+    ids: [...ids],
+    names,
+    parentIds: [...parentIds],
+    newPortIds: [...newPortIds],
+  };
   const row = await tx.one<{
     facts: Fact[];
     takenNames: string[];
     chains: ChainRow[];
+    wires: WireRow[];
     view: View;
   }>(
     'branchId' in at ? prefetchAddRunOfBranch : prefetchAddRun,
@@ -108,20 +120,21 @@ export async function readRunFacts(
   const parents = row.chains.map((c) => c.id);
   const chains = await ancestorsOf(tx, row.view, parents, Math.max(maxDepth, 1), row.chains);
   const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
-  return { facts: row.facts, depths, takenNames: row.takenNames, view: row.view };
-}
-
-/** Whether two views see the same records. */
-function sameView(a: View, b: View): boolean {
-  return a.line === b.line && a.ver === b.ver && a.main === b.main && a.base === b.base;
+  return {
+    facts: row.facts,
+    depths,
+    takenNames: row.takenNames,
+    wires: row.wires,
+    view: row.view,
+  };
 }
 
 /** What a run adds, known once its deltas are checked, and its write, sent but maybe not answered yet. */
 export interface SentAddRun extends AddRunCounts {
   /**
-   * Settles when the store has answered the write (and the wires on the new ports are
-   * checked). The caller may send its next statement before awaiting it: the
-   * transaction runs statements in the order sent, so both share a round trip.
+   * Settles when the store has answered the write. The caller may send its next
+   * statement before awaiting it: the transaction runs statements in the order sent,
+   * so both share a round trip.
    */
   written: Promise<void>;
 }
@@ -152,8 +165,8 @@ export async function applyAddRun(
   const ports: NewRow[] = [];
   const edges: NewRow[] = [];
   const newPorts: NewPort[] = [];
-  /** The run's wires whose handles all named a port, or none, when added: checked then. */
-  const checked: Record<string, true> = {};
+  /** The run's wires that a handle naming no port yet kept from being checked whole. */
+  const unchecked: WireRef[] = [];
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
   for (const d of run) {
@@ -262,7 +275,8 @@ export async function applyAddRun(
           `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
         );
       }
-      if ((source === null || src) && (target === null || dst)) checked[id] = true;
+      if ((source !== null && !src) || (target !== null && !dst))
+        unchecked.push({ id, source, target });
       createdIds.add(id);
       edges.push({
         id,
@@ -270,20 +284,16 @@ export async function applyAddRun(
       });
     }
   }
-  // sent together, answered in order: the writes, then the wires on the new ports
-  const write = createGraph(tx, view, { nodes, ports, edges });
-  const wires =
-    newPorts.length === 0
-      ? Promise.resolve([])
-      : tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
-          view,
-          portIds: newPorts.map((p) => p.id),
-          // a wire added after both its ports was checked by its add_edge
-          checked,
-        });
-  const written = Promise.all([write, wires]).then(([, found]) =>
-    checkWires(found as WireRow[], newPorts),
-  );
+  // the wires the new ports complete are checked against the graph as the run leaves it,
+  // known without a read: the wires there before, and the run's own (wiresAfterRun)
+  const existing = (handle: string): PortEnd | undefined => {
+    const f = facts.get(handle);
+    return f?.portChannel && f.portNodeKind
+      ? { channel: f.portChannel, kind: f.portNodeKind }
+      : undefined;
+  };
+  checkWires(wiresAfterRun(row.wires, unchecked, createdPorts, existing), newPorts);
+  const written = createGraph(tx, view, { nodes, ports, edges }).then(() => undefined);
   // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
   written.catch(() => undefined);
   return { nodes: nodes.length, edges: edges.length, written };

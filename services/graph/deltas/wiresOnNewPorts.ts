@@ -4,9 +4,10 @@
  * appears later (further on in the same batch, or in a later batch), the wire stops
  * dangling and from then on must obey what add_edge checks: the source handle names
  * an output port, the target handle an input port (invalid_endpoint), and a wire with a state or io
- * node joins it to exactly one behavior node (forbidden_edge). Run after the new ports are written,
- * so both ends resolve against the graph as it now stands; a broken wire is blamed
- * on the delta that created its port.
+ * node joins it to exactly one behavior node (forbidden_edge). Both ends resolve against the
+ * graph as the write leaves it: read after an update_node_data writes its ports, derived for a
+ * run of additions from what its facts read before it and what it creates (wiresAfterRun). A
+ * broken wire is blamed on the delta that created its port.
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeKind } from '../graphRecords';
@@ -43,9 +44,67 @@ export async function checkWiresOnNewPorts(
   const wires = await tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
     view,
     portIds: ports.map((p) => p.id),
-    checked: {},
   });
   checkWires(wires, ports);
+}
+
+/** A wire's handles. */
+export interface WireRef {
+  id: string;
+  source: string | null;
+  target: string | null;
+}
+
+/** What is at a wire's end: a port's channel and its node's kind. */
+export interface PortEnd {
+  channel: string;
+  kind: NodeKind;
+}
+
+/**
+ * The wires on a run of additions' new ports with both ends as they stand once the run
+ * is written (what findWiresOnPorts would read then), from what was read before it:
+ * `before`, the wires the view already had on those port ids, with their ends as they
+ * were; `added`, the run's own wires that its add_edge could not check whole (a handle
+ * named no port yet). An end is the run's new port of that id (`created`), else the port
+ * there before (`before`'s own ends, `existing` for the run's wires). Ordered by id.
+ */
+export function wiresAfterRun(
+  before: readonly WireRow[],
+  added: readonly WireRef[],
+  created: ReadonlyMap<string, PortEnd>,
+  existing: (handle: string) => PortEnd | undefined,
+): WireRow[] {
+  const row = (w: WireRef, was: (handle: string) => PortEnd | undefined): WireRow => {
+    const end = (handle: string | null) =>
+      handle === null ? undefined : (created.get(handle) ?? was(handle));
+    const source = end(w.source);
+    const target = end(w.target);
+    return {
+      id: w.id,
+      source: w.source,
+      target: w.target,
+      sourceChannel: source?.channel ?? null,
+      sourceKind: source?.kind ?? null,
+      targetChannel: target?.channel ?? null,
+      targetKind: target?.kind ?? null,
+    };
+  };
+  const endOf = (channel: string | null, kind: NodeKind | null) =>
+    channel !== null && kind !== null ? { channel, kind } : undefined;
+  const onNewPort = (w: WireRef) =>
+    (w.source !== null && created.has(w.source)) || (w.target !== null && created.has(w.target));
+  const rows = [
+    ...before.map((w) =>
+      row(w, (handle) =>
+        handle === w.source
+          ? endOf(w.sourceChannel, w.sourceKind)
+          : endOf(w.targetChannel, w.targetKind),
+      ),
+    ),
+    ...added.filter(onNewPort).map((w) => row(w, existing)),
+  ];
+  return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /** Throws the delta error of the first wire (by id) that breaks a rule; `wires` touch `ports`. */

@@ -1,18 +1,19 @@
 /**
  * Cypher of the add-run fast path (deltas/addRunApplier.ts): one statement reads every
- * fact a run of add_node/add_edge deltas needs, through a write view. The run is
- * written through recordWrites.ts and its new ports' wires read with findWiresOnPorts,
- * all sent in one round trip.
+ * fact a run of add_node/add_edge deltas needs, through a write view, the wires its new
+ * ports will complete included; the run is then written through recordWrites.ts.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { ancestorChainOf } from './deltaQueries';
-import { optionalStateOf, statesWhere, viewFieldsOf } from './visibility';
+import { optionalStateOf, statesWhere, viewFieldsOf, wiresOnPort } from './visibility';
 
 /**
  * For each of $ids: node kind, or port channel/owner/owner kind, or edge; the taken
  * sibling names of $names; the first ancestor steps of each of $parentIds that exists
- * (ancestorChainOf: deltas/ancestry.ts continues a deeper chain); and the view read
- * through, `V` (the parameter `$view`, or the query variable `view`).
+ * (ancestorChainOf: deltas/ancestry.ts continues a deeper chain); the wires already on
+ * the ports $newPortIds the run will create, with their ends (a wire committed before
+ * its port); and the view read through, `V` (the parameter `$view`, or the query
+ * variable `view`).
  */
 const prefetchThrough = (V: string) => {
   const imported = V.startsWith('$') ? '' : V;
@@ -43,7 +44,24 @@ const prefetchThrough = (V: string) => {
      }
      RETURN collect({id: id, chain: chain, next: next}) AS chains
    }
-   RETURN facts, takenNames, chains, ${V} AS view`;
+   CALL (${imported}) {
+     UNWIND $newPortIds AS pid
+     CALL (pid${and}) {
+       ${wiresOnPort('e', 'pid', 'e', { view: V })}
+     }
+     WITH DISTINCT e${and}
+     CALL (e${and}) {
+       ${optionalStateOf('sp', 'Port', 'e.source_handle', V)}
+       ${optionalStateOf('sn', 'GNode', 'sp.node_id', V)}
+       ${optionalStateOf('tp', 'Port', 'e.target_handle', V)}
+       ${optionalStateOf('tn', 'GNode', 'tp.node_id', V)}
+       RETURN sp, sn, tp, tn
+     }
+     RETURN collect({id: e.id, source: e.source_handle, target: e.target_handle,
+                     sourceChannel: sp.channel, sourceKind: sn.kind,
+                     targetChannel: tp.channel, targetKind: tn.kind}) AS wires
+   }
+   RETURN facts, takenNames, chains, wires, ${V} AS view`;
 };
 
 /** The run's facts through the write view `$view`. */

@@ -25,9 +25,8 @@ export const findUsedIds = cypher(
 
 /**
  * The wires of the view whose source or target handle is one of $portIds (seeks on
- * the handle indexes), each once, except those keyed in the map $checked (wires the
- * caller has already checked with both ends), with the channel and node kind at both
- * of their ends where a port of that id exists in the view (for wiresOnNewPorts.ts).
+ * the handle indexes), each once, with the channel and node kind at both of their
+ * ends where a port of that id exists in the view (for wiresOnNewPorts.ts).
  */
 export const findWiresOnPorts = cypher(
   'findWiresOnPorts',
@@ -36,7 +35,6 @@ export const findWiresOnPorts = cypher(
      ${wiresOnPort('e', 'pid', 'e')}
    }
    WITH DISTINCT e
-   WHERE $checked[e.id] IS NULL
    CALL (e) {
      ${optionalStateOf('sp', 'Port', 'e.source_handle')}
      ${optionalStateOf('sn', 'GNode', 'sp.node_id')}
