@@ -41,11 +41,11 @@ export async function checkWiresOnNewPorts(
   ports: NewPort[],
 ): Promise<void> {
   if (ports.length === 0) return;
-  const wires = await tx.run<WireRow & Record<string, unknown>>(findWiresOnPorts, {
+  const row = await tx.one<{ wires: WireRow[] }>(findWiresOnPorts, {
     view,
     portIds: ports.map((p) => p.id),
   });
-  checkWires(wires, ports);
+  checkWires(row?.wires ?? [], ports);
 }
 
 /** A wire's handles. */

@@ -4,8 +4,8 @@
  * ports will complete included; the run is then written through recordWrites.ts.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { ancestorChainOf } from './deltaQueries';
-import { optionalStateOf, statesWhere, viewFieldsOf, wiresOnPort } from './visibility';
+import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
+import { optionalStateOf, statesWhere, viewFieldsOf } from './visibility';
 
 /**
  * For each of $ids: node kind, or port channel/owner/owner kind, or edge; the taken
@@ -45,21 +45,8 @@ const prefetchThrough = (V: string) => {
      RETURN collect({id: id, chain: chain, next: next}) AS chains
    }
    CALL (${imported}) {
-     UNWIND $newPortIds AS pid
-     CALL (pid${and}) {
-       ${wiresOnPort('e', 'pid', 'e', { view: V })}
-     }
-     WITH DISTINCT e${and}
-     CALL (e${and}) {
-       ${optionalStateOf('sp', 'Port', 'e.source_handle', V)}
-       ${optionalStateOf('sn', 'GNode', 'sp.node_id', V)}
-       ${optionalStateOf('tp', 'Port', 'e.target_handle', V)}
-       ${optionalStateOf('tn', 'GNode', 'tp.node_id', V)}
-       RETURN sp, sn, tp, tn
-     }
-     RETURN collect({id: e.id, source: e.source_handle, target: e.target_handle,
-                     sourceChannel: sp.channel, sourceKind: sn.kind,
-                     targetChannel: tp.channel, targetKind: tn.kind}) AS wires
+     ${wiresWithEnds('$newPortIds', V)}
+     RETURN collect(wire) AS wires
    }
    RETURN facts, takenNames, chains, wires, ${V} AS view`;
 };

@@ -24,28 +24,35 @@ export const findUsedIds = cypher(
 );
 
 /**
- * The wires of the view whose source or target handle is one of $portIds (seeks on
- * the handle indexes), each once, with the channel and node kind at both of their
- * ends where a port of that id exists in the view (for wiresOnNewPorts.ts).
+ * The wires of view `V` with a handle on one of the ports listed in `portIds` (seeks on
+ * the handle indexes), each once, as `wire` maps (wiresOnNewPorts.ts WireRow): the
+ * handles, and the channel and node kind at each end where a port of that id exists.
  */
-export const findWiresOnPorts = cypher(
-  'findWiresOnPorts',
-  `UNWIND $portIds AS pid
-   CALL (pid) {
-     ${wiresOnPort('e', 'pid', 'e')}
+export function wiresWithEnds(portIds: string, V = '$view'): string {
+  const and = V.startsWith('$') ? '' : `, ${V}`;
+  return `UNWIND ${portIds} AS pid
+   CALL (pid${and}) {
+     ${wiresOnPort('e', 'pid', 'e', { view: V })}
    }
-   WITH DISTINCT e
-   CALL (e) {
-     ${optionalStateOf('sp', 'Port', 'e.source_handle')}
-     ${optionalStateOf('sn', 'GNode', 'sp.node_id')}
-     ${optionalStateOf('tp', 'Port', 'e.target_handle')}
-     ${optionalStateOf('tn', 'GNode', 'tp.node_id')}
+   WITH DISTINCT e${and}
+   CALL (e${and}) {
+     ${optionalStateOf('sp', 'Port', 'e.source_handle', V)}
+     ${optionalStateOf('sn', 'GNode', 'sp.node_id', V)}
+     ${optionalStateOf('tp', 'Port', 'e.target_handle', V)}
+     ${optionalStateOf('tn', 'GNode', 'tp.node_id', V)}
      RETURN sp, sn, tp, tn
    }
-   RETURN e.id AS id, e.source_handle AS source, e.target_handle AS target,
-          sp.channel AS sourceChannel, sn.kind AS sourceKind,
-          tp.channel AS targetChannel, tn.kind AS targetKind
-   ORDER BY e.id`,
+   WITH {id: e.id, source: e.source_handle, target: e.target_handle,
+         sourceChannel: sp.channel, sourceKind: sn.kind,
+         targetChannel: tp.channel, targetKind: tn.kind} AS wire`;
+}
+
+/** wiresWithEnds of the ports $portIds in the view, in one row, ordered by id. */
+export const findWiresOnPorts = cypher(
+  'findWiresOnPorts',
+  `${wiresWithEnds('$portIds')}
+   WITH wire ORDER BY wire.id
+   RETURN collect(wire) AS wires`,
 );
 
 /** A node's state in the view with its ports' states. */
