@@ -16,13 +16,14 @@ import { OPEN_CYPHER, optionalStateOf, RecordLabel, seek, stateOf } from './visi
 const W = 'toInteger($view.ver)';
 
 /**
- * Upserts entities: `rows` (a parameter) is a list of {id, props, replace}. The new
- * state is the entity's state visible in the view with `props` laid over it (a null
- * value removes the property), or `props` alone when `replace` is true or the entity is
- * new there. Answers how many rows were written, as `written`.
+ * Upserts entities: `$rows` is a list of {id, props, replace}. The new state is the
+ * entity's state visible in the view with `props` laid over it (a null value removes
+ * the property), or `props` alone when `replace` is true or the entity is new there.
  */
-function upsertBody(label: RecordLabel, rows: string, written: string): string {
-  return `UNWIND ${rows} AS row
+function upsert(label: RecordLabel): NamedQuery {
+  return cypher(
+    `upsert${label}States`,
+    `UNWIND $rows AS row
      CALL (row) {
        ${optionalStateOf('vis', label, 'row.id')}
        RETURN vis
@@ -47,11 +48,8 @@ function upsertBody(label: RecordLabel, rows: string, written: string): string {
        SET n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W}, n.vto = ${OPEN_CYPHER}
        REMOVE n.gone
      }
-     RETURN count(row) AS ${written}`;
-}
-
-function upsert(label: RecordLabel): NamedQuery {
-  return cypher(`upsert${label}States`, upsertBody(label, '$rows', 'written'));
+     RETURN count(row) AS written`,
+  );
 }
 
 /**
