@@ -36,7 +36,8 @@ MOCHA_ABUSE := env NODE_OPTIONS="$${NODE_OPTIONS:+$$NODE_OPTIONS }--expose-gc" n
 # (the rest never touch Redis), and of purge.test.ts only the queue and Redis-outage
 # tests: its batch-deletion tests exercise Neo4j alone and take minutes.
 REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionIngestion.test.ts \
-  test/purge.test.ts test/graphctl.test.ts test/bookmarks.test.ts test/cluster/redisFailover.cluster.ts
+  test/purge.test.ts test/graphctl.test.ts test/bookmarks.test.ts test/rateLimitLeases.test.ts \
+  test/revocationFeed.test.ts test/cluster/redisFailover.cluster.ts
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 

@@ -18,7 +18,7 @@ import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import { createGateway, opsRouter, RateLimits } from '../services/gateway';
 import { OPENAPI_PATH, ServiceMetrics } from '../services/platform';
-import { AuthCache, Authenticator } from '../services/identity';
+import { AuthCache, Authenticator, RevocationFeed } from '../services/identity';
 
 export interface GatewaySample {
   label: string;
@@ -97,13 +97,19 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
   const { config, token } = options;
   const answer = { projects: [], version: config.serviceVersion };
   const metrics = new ServiceMetrics({ defaultMetrics: false });
+  // as the service runs it: revocations pushed to the process, rate limits leased
+  const revocations = new RevocationFeed({ redis: options.redis });
   const gateway = await createGateway({
     definitionPath: OPENAPI_PATH,
     // the service's logger at info level (an access line per request), written to /dev/null
     logger: createLogger({ level: 'info', destination: '/dev/null' }),
     authenticator: new Authenticator({
       executor: options.executor,
-      cache: new AuthCache({ redis: options.redis, ttlSeconds: config.authCacheTtlSeconds }),
+      cache: new AuthCache({
+        redis: options.redis,
+        ttlSeconds: config.authCacheTtlSeconds,
+        feed: revocations,
+      }),
     }),
     rateLimits: new RateLimits({
       redis: options.redis,
@@ -148,6 +154,7 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
       }
     }
   } finally {
+    await revocations.close();
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   }
   return targets.map((t, i) => ({

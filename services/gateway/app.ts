@@ -8,7 +8,7 @@
  * X-RateLimit headers like any authenticated answer. Every error goes through
  * errorMiddleware.
  */
-import express, { Express, Request, Response, Router } from 'express';
+import express, { Express, NextFunction as Next, Request, Response, Router } from 'express';
 import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import type { ErrorObject } from 'ajv';
 import { Context, Operation as ApiOperation } from 'openapi-backend';
@@ -194,25 +194,6 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     return dispatch(options.operations, operation.operationId as string, checked, req, res);
   }
 
-  const app = jsonApiApp();
-  app.set('trust proxy', 'loopback');
-  app.use(requestContext(options.logger, options.observeRequest));
-  if (options.plainRoutes) app.use(options.plainRoutes);
-  // each request is routed once, here; the later steps read the operation it matched
-  const routed = new WeakMap<Request, Operation>();
-  app.use((req, res, next) => {
-    const operation = api.router.matchOperation({
-      method: req.method,
-      path: req.path,
-      query: req.query as Record<string, string | string[]>,
-      headers: req.headers as Record<string, string | string[]>,
-    }) as Operation | undefined;
-    req.gateway.operationId = operation?.operationId;
-    if (operation) routed.set(req, operation);
-    const open = Array.isArray(operation?.security) && operation.security.length === 0;
-    if (!operation || open) return next();
-    admit(req, res).then(() => next(), next);
-  });
   const parseJson = express.json({
     limit: options.maxBodyBytes,
     strict: false,
@@ -222,14 +203,10 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       if (exceedsJsonDepth(bytes)) throw new JsonTooDeepError();
     },
   });
-  // a body sent to an operation that takes none is not read (node discards it)
   const parseErrors = bodyParseErrors(options.maxBodyBytes);
-  app.use((req, res, next) =>
-    routed.get(req)?.requestBody !== undefined
-      ? parseJson(req, res, (error?: unknown) => (error ? parseErrors(error, req, next) : next()))
-      : next(),
-  );
-  app.use((req, res, next) => {
+
+  /** Validates the request against its operation and answers it. */
+  function answer(operation: Operation | undefined, req: Request, res: Response, next: Next) {
     const request = {
       method: req.method,
       path: req.path,
@@ -239,7 +216,6 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     };
     // Bodies the domain judges (x-body-validation: domain) are not schema-checked by
     // the gateway: the handler reads req.body; validation sees an empty object.
-    const operation = routed.get(req);
     if (operation?.['x-body-validation'] === 'domain') request.body = {};
     const checked =
       operation && options.operations[operation.operationId ?? '']
@@ -252,6 +228,37 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);
     });
+  }
+
+  /** Reads the body of an operation that takes one (node discards any other body). */
+  function readBody(operation: Operation | undefined, req: Request, res: Response, next: Next) {
+    if (operation?.requestBody === undefined) return answer(operation, req, res, next);
+    parseJson(req, res, (error?: unknown) =>
+      error ? parseErrors(error, req, next) : answer(operation, req, res, next),
+    );
+  }
+
+  const app = jsonApiApp();
+  app.set('trust proxy', 'loopback');
+  app.use(requestContext(options.logger, options.observeRequest));
+  // Routes outside the API (/metrics, /docs, /app, /mcp); no API path is under them, and
+  // no path of theirs is under /v1/, so API requests skip their matching.
+  const plain = options.plainRoutes;
+  if (plain)
+    app.use((req, res, next) => (req.path.startsWith('/v1/') ? next() : plain(req, res, next)));
+  // One step per request, in order: route (once), authenticate and rate limit, read the
+  // body, validate, answer.
+  app.use((req, res, next) => {
+    const operation = api.router.matchOperation({
+      method: req.method,
+      path: req.path,
+      query: req.query as Record<string, string | string[]>,
+      headers: req.headers as Record<string, string | string[]>,
+    }) as Operation | undefined;
+    req.gateway.operationId = operation?.operationId;
+    const open = Array.isArray(operation?.security) && operation.security.length === 0;
+    if (!operation || open) return readBody(operation, req, res, next);
+    admit(req, res).then(() => readBody(operation, req, res, next), next);
   });
   app.use(errorMiddleware(options.logger));
   return app;

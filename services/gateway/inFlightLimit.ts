@@ -4,11 +4,12 @@
  * X-RateLimit-* headers of its bucket), whatever its rate-limit window still allows.
  * It bounds what one caller can hold at once (Neo4j sessions and transactions, bodies
  * being read, memory) where the per-minute rate limit bounds only how many start.
- * In process: a Map of counters, no Redis round trip; a slot is freed once, when the
- * response has been sent ('finish') or its connection closed ('close'), whichever comes
- * first. A slot is taken after authentication and the rate limit (Redis round trips):
- * a caller that hung up meanwhile has a response already closed, whose 'close' will
- * not come again, so it is not counted at all (its slot would never be given back).
+ * In process: a Map of counters, no Redis round trip; a slot is freed once, on the
+ * response's 'close', which node emits exactly once, both after the response has been
+ * sent and when its connection is cut first. A slot is taken after authentication and
+ * the rate limit (a Redis round trip at times): a caller that hung up meanwhile has a
+ * response already closed, whose 'close' will not come again, so it is not counted at
+ * all (its slot would never be given back).
  */
 import type { Response } from 'express';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
@@ -25,18 +26,11 @@ export class InFlightLimit {
     if (count >= this.max) throw new RateLimitedError(1, window);
     if (res.destroyed || res.writableFinished) return;
     this.counts.set(keyId, count + 1);
-    let freed = false;
-    const free = () => {
-      if (freed) return;
-      freed = true;
-      res.off('finish', free);
-      res.off('close', free);
+    res.once('close', () => {
       const left = (this.counts.get(keyId) ?? 1) - 1;
       if (left <= 0) this.counts.delete(keyId);
       else this.counts.set(keyId, left);
-    };
-    res.once('finish', free);
-    res.once('close', free);
+    });
   }
 
   /** Requests in flight for `keyId` (tests, metrics). */

@@ -1,14 +1,26 @@
 /**
- * Per-bucket rate limits: fixed one-minute windows counted atomically in Redis
- * (rate-limiter-flexible),
- * `read` (GET) and `write` (other methods) per credential, and one bucket per
- * client address for unauthenticated calls. When Redis is unreachable each
- * process falls back to an in-memory limiter with the same limits, so requests
- * are still limited and never hang on Redis.
+ * Per-bucket rate limits: fixed one-minute windows counted in Redis, `read` (GET and
+ * HEAD) and `write` (other methods) per credential, and one bucket per client address
+ * for unauthenticated calls.
+ *
+ * Leases. Counting each request in Redis cost a Redis round trip per request, the
+ * largest part of the gateway's fixed cost. A process instead claims points from the
+ * window's counter in Redis a few at a time (WindowLeases) and spends them in memory.
+ * Claims are atomic and never grant past the limit, so all processes together never
+ * admit more requests in a window than the limit. A caller making a few requests a
+ * minute is still counted one request per claim, exactly as before; a busy caller costs
+ * one Redis call per lease. The price, with several processes: points another process
+ * has claimed and not yet spent are not available here, so a caller spread over N
+ * processes can be refused up to (N - 1) x (lease - 1) requests early in a window, and
+ * X-RateLimit-Remaining does not count them. With one process the headers are exact.
+ *
+ * When Redis does not answer, each process falls back to an in-memory limiter with the
+ * same limits, so requests are still limited and never hang on Redis.
  */
 import type { RedisClient } from '../../shared/redis/redisClient';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
+import { WindowLeases } from './windowLeases';
 
 export type Bucket = 'read' | 'write' | 'anon';
 
@@ -22,24 +34,27 @@ export interface RateLimitState {
 const WINDOW_SECONDS = 60;
 
 export class RateLimits {
-  private readonly limiters: Record<Bucket, RateLimiterRedis>;
+  private readonly leases: Record<Bucket, WindowLeases>;
+  private readonly fallback: Record<Bucket, RateLimiterMemory>;
   private readonly points: Record<Bucket, number>;
 
   constructor(options: { redis: RedisClient; perMinute: Record<Bucket, number>; prefix?: string }) {
     this.points = options.perMinute;
-    const make = (bucket: Bucket) =>
-      new RateLimiterRedis({
-        storeClient: options.redis,
-        keyPrefix: `${options.prefix ?? 'rl'}:${bucket}`,
+    const leases = (bucket: Bucket) =>
+      new WindowLeases({
+        redis: options.redis,
+        keyPrefix: `${options.prefix ?? 'rl'}:${bucket}:`,
+        limit: options.perMinute[bucket],
+        windowMs: WINDOW_SECONDS * 1000,
+      });
+    const memory = (bucket: Bucket) =>
+      new RateLimiterMemory({
+        keyPrefix: `mem:${bucket}`,
         points: options.perMinute[bucket],
         duration: WINDOW_SECONDS,
-        insuranceLimiter: new RateLimiterMemory({
-          keyPrefix: `mem:${bucket}`,
-          points: options.perMinute[bucket],
-          duration: WINDOW_SECONDS,
-        }),
       });
-    this.limiters = { read: make('read'), write: make('write'), anon: make('anon') };
+    this.leases = { read: leases('read'), write: leases('write'), anon: leases('anon') };
+    this.fallback = { read: memory('read'), write: memory('write'), anon: memory('anon') };
   }
 
   static bucketFor(method: string): Bucket {
@@ -49,18 +64,20 @@ export class RateLimits {
   /** Counts one request; throws RateLimitedError (with the state) when over the limit. */
   async consume(bucket: Bucket, key: string): Promise<RateLimitState> {
     const limit = this.points[bucket];
+    let spent;
     try {
-      const res = await this.limiters[bucket].consume(key, 1);
-      return this.state(limit, res);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        throw new RateLimitedError(
-          Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-          this.state(limit, rejection),
-        );
-      }
-      throw rejection;
+      spent = await this.leases[bucket].spend(key);
+    } catch {
+      return this.consumeInMemory(bucket, key);
     }
+    const state = { limit, remaining: spent.remaining, reset: Math.ceil(spent.resetAt / 1000) };
+    if (!spent.admitted) {
+      throw new RateLimitedError(
+        Math.max(1, Math.ceil((spent.resetAt - Date.now()) / 1000)),
+        state,
+      );
+    }
+    return state;
   }
 
   /** The requests per minute of `bucket`. */
@@ -68,12 +85,23 @@ export class RateLimits {
     return this.points[bucket];
   }
 
-  private state(limit: number, res: RateLimiterRes): RateLimitState {
-    return {
+  /** Redis did not answer: this process's own count, with the same limit. */
+  private async consumeInMemory(bucket: Bucket, key: string): Promise<RateLimitState> {
+    const limit = this.points[bucket];
+    const state = (res: RateLimiterRes) => ({
       limit,
       remaining: Math.max(0, res.remainingPoints),
       reset: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
-    };
+    });
+    try {
+      return state(await this.fallback[bucket].consume(key, 1));
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new RateLimitedError(
+        Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+        state(rejection),
+      );
+    }
   }
 }
 

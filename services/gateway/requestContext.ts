@@ -6,9 +6,31 @@ import type { Principal } from '../../shared/http/principal';
 
 export interface GatewayRequestState {
   requestId: string;
-  log: Logger;
+  /** The request's logger (carrying its id), made when first asked for. */
+  readonly log: Logger;
   principal?: Principal;
   operationId?: string;
+}
+
+/**
+ * The child logger is made on first use: most requests log only their access line,
+ * written by the root logger with the id among its fields, and a child per request was
+ * a measurable share of the gateway's fixed cost.
+ */
+class RequestState implements GatewayRequestState {
+  principal?: Principal;
+  operationId?: string;
+  private child?: Logger;
+
+  constructor(
+    readonly requestId: string,
+    private readonly logger: Logger,
+  ) {}
+
+  get log(): Logger {
+    this.child ??= this.logger.child({ reqId: this.requestId });
+    return this.child;
+  }
 }
 
 declare module 'express-serve-static-core' {
@@ -31,8 +53,7 @@ export function requestContext(logger: Logger, observe?: RequestObserver): Reque
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
-    const log = logger.child({ reqId: requestId });
-    req.gateway = { requestId, log };
+    req.gateway = new RequestState(requestId, logger);
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
@@ -43,8 +64,9 @@ export function requestContext(logger: Logger, observe?: RequestObserver): Reque
         status: res.statusCode,
         seconds: ms / 1000,
       });
-      log.info(
+      logger.info(
         {
+          reqId: requestId,
           method: req.method,
           path: req.path,
           operationId: req.gateway.operationId,

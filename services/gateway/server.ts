@@ -22,7 +22,7 @@ import {
 import type { RedisClient } from '../../shared/redis/redisClient';
 import { DECISIONS_QUEUE } from '../decisions';
 import { IdempotencyStore } from '../graph';
-import { AuthCache, Authenticator } from '../identity';
+import { AuthCache, Authenticator, RevocationFeed } from '../identity';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
 import {
   closeQueue,
@@ -81,9 +81,11 @@ export async function startService(
   metrics.watchQueue(decisionsQueue);
   let draining = false;
   const bookmarks = new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds });
+  // revocations are pushed to this process, so a request does not ask Redis for them
+  const revocations = new RevocationFeed({ redis });
   const authenticator = new Authenticator({
     executor,
-    cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds }),
+    cache: new AuthCache({ redis, ttlSeconds: config.authCacheTtlSeconds, feed: revocations }),
   });
   const rateLimits = new RateLimits({
     redis,
@@ -165,6 +167,7 @@ export async function startService(
         server,
         stores,
         closes: [
+          () => revocations.close(),
           () => closeQueue(purges.queue, logger),
           () =>
             closeQueue(decisionsQueue, logger).then(() => releaseConnection(decisionsConnection)),

@@ -4,16 +4,17 @@
  *
  * Revocation still takes effect at once, in every process: `graphctl keys revoke`
  * bumps a key epoch in Redis after its Neo4j commit, and a cached key is used only
- * while the epoch read before its lookup is still the current one. The epoch is read
- * on every request (one Redis GET, far cheaper than the Neo4j lookup). When Redis
- * does not answer, or the connection drops, the cache is emptied and bypassed, so an
- * outage can never serve a revoked key. Entries also expire after AUTH_CACHE_TTL_S
- * (0 turns the cache off).
+ * while the epoch known before its lookup is still the current one. With a
+ * RevocationFeed the epoch is pushed to the process and the revocation waits until
+ * every process has seen it (no Redis round trip per request); while the feed's epoch
+ * is not confirmed recently, it is read from Redis on each request (one GET, far
+ * cheaper than the Neo4j lookup). When Redis does not answer, or the
+ * connection drops, the cache is emptied and bypassed, so an outage can never serve a
+ * revoked key. Entries also expire after AUTH_CACHE_TTL_S (0 turns the cache off).
  */
 import type { RedisClient } from '../../shared/redis/redisClient';
 import type { Principal } from '../../shared/http/principal';
-
-export const AUTH_EPOCH_KEY = 'auth:epoch';
+import { AUTH_EPOCH_KEY, RevocationFeed } from './revocationFeed';
 
 interface Entry {
   principal: Principal;
@@ -24,6 +25,8 @@ interface Entry {
 export interface AuthCacheOptions {
   redis: RedisClient;
   ttlSeconds: number;
+  /** Pushes the epoch to this process; without it, each request reads it from Redis. */
+  feed?: RevocationFeed;
   /** Bound on cached keys; the oldest entry goes first. */
   maxEntries?: number;
   now?: () => number;
@@ -47,6 +50,8 @@ export class AuthCache {
   /** The current epoch, or undefined when the cache is off or Redis does not answer. */
   async epoch(): Promise<string | undefined> {
     if (!this.enabled) return undefined;
+    const pushed = this.options.feed?.current();
+    if (pushed !== undefined) return pushed;
     try {
       return (await this.options.redis.get(AUTH_EPOCH_KEY)) ?? '0';
     } catch {
@@ -93,9 +98,4 @@ export class AuthCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-/** Invalidates every process's cached keys (after a revocation has committed). */
-export async function bumpAuthEpoch(redis: RedisClient): Promise<void> {
-  await redis.incr(AUTH_EPOCH_KEY);
 }

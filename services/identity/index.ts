@@ -1,7 +1,8 @@
 /**
  * The identity service: users, API keys, project memberships and roles.
  *
- * - authentication: Authenticator (bearer token to Principal), AuthCache;
+ * - authentication: Authenticator (bearer token to Principal), AuthCache and the
+ *   RevocationFeed that pushes revocations to it;
  * - access: visibleProject, ownedProject, projectGrant, hasRole, requireRole,
  *   requireScope;
  * - users: checkUserName, ensureUser (the user of a name, created when new),
@@ -11,6 +12,7 @@
  */
 export { AuthCache } from './authCache';
 export { Authenticator } from './authenticator';
+export { RevocationFeed } from './revocationFeed';
 export { addMember } from './commands/addMember';
 export { createApiKey } from './commands/createApiKey';
 export type { CreatedKey } from './commands/createApiKey';

@@ -1,0 +1,135 @@
+/**
+ * The points of fixed windows counted in Redis, claimed by this process a lease at a
+ * time and spent in memory (why: see RateLimits).
+ *
+ * A claim adds the lease's size to the window's counter in one Lua script and is granted
+ * only the part that stays within the limit, so the processes sharing a counter together
+ * never grant more than the limit. The first claim of a window is one point and each
+ * later claim doubles, up to a twentieth of the limit (at most 64): the points a process
+ * holds unspent at any time stay small next to the limit. Once a claim finds the counter
+ * at the limit, the window is refused here until it ends without asking Redis again: a
+ * counter only grows within its window.
+ *
+ * One claim per key is in flight at a time; requests arriving meanwhile wait for it. The
+ * window's end is measured from when the claim was sent, so this process never spends a
+ * window's points after Redis has started the next one.
+ */
+import type { RedisClient } from '../../shared/redis/redisClient';
+
+/** INCRBY the window's counter; start its window when it has none. Answers {count, ttl ms}. */
+const CLAIM = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}`;
+
+/** Past this many leases, those of ended windows are dropped at the next claim. */
+const SWEEP_AT = 10_000;
+
+export interface Spent {
+  admitted: boolean;
+  /** Points of the window neither spent nor held by another process. */
+  remaining: number;
+  /** When the window ends, in epoch milliseconds. */
+  resetAt: number;
+}
+
+interface Lease {
+  resetAt: number;
+  /** Claimed by this process and not yet spent. */
+  left: number;
+  /** The limit less the window's counter at the last claim: points no process holds. */
+  unclaimed: number;
+  /** Points the next claim asks for. */
+  next: number;
+  claiming?: Promise<void>;
+}
+
+export class WindowLeases {
+  private readonly leases = new Map<string, Lease>();
+  private readonly maxLease: number;
+
+  constructor(
+    private readonly options: {
+      redis: RedisClient;
+      keyPrefix: string;
+      limit: number;
+      windowMs: number;
+      now?: () => number;
+    },
+  ) {
+    this.maxLease = Math.max(1, Math.min(64, Math.floor(options.limit / 20)));
+  }
+
+  /** Spends one point of `key`'s window; rejects only when Redis does not answer. */
+  async spend(key: string): Promise<Spent> {
+    const now = this.options.now ?? Date.now;
+    for (;;) {
+      let lease = this.leases.get(key);
+      if (lease && !lease.claiming && lease.resetAt <= now()) {
+        this.leases.delete(key);
+        lease = undefined;
+      }
+      if (lease && lease.left > 0) {
+        lease.left -= 1;
+        return { admitted: true, remaining: lease.unclaimed + lease.left, resetAt: lease.resetAt };
+      }
+      if (lease?.claiming) {
+        await lease.claiming;
+        continue;
+      }
+      if (lease && lease.unclaimed === 0)
+        return { admitted: false, remaining: 0, resetAt: lease.resetAt };
+      await this.claim(key, lease);
+    }
+  }
+
+  /** Held leases (tests). */
+  get size(): number {
+    return this.leases.size;
+  }
+
+  private claim(key: string, previous: Lease | undefined): Promise<void> {
+    const now = this.options.now ?? Date.now;
+    const lease: Lease = previous ?? { resetAt: Infinity, left: 0, unclaimed: 1, next: 1 };
+    if (!previous) {
+      if (this.leases.size >= SWEEP_AT) this.sweep(now());
+      this.leases.set(key, lease);
+    }
+    const size = lease.next;
+    const sent = now();
+    lease.claiming = (
+      this.options.redis.eval(
+        CLAIM,
+        1,
+        this.options.keyPrefix + key,
+        size,
+        this.options.windowMs,
+      ) as Promise<[number, number]>
+    )
+      .then(([count, ttl]) => {
+        const { limit } = this.options;
+        lease.left = Math.max(0, Math.min(size, limit - (count - size)));
+        lease.unclaimed = Math.max(0, limit - count);
+        lease.resetAt = sent + ttl;
+        lease.next = Math.min(this.maxLease, size * 2);
+      })
+      .catch((error: unknown) => {
+        if (this.leases.get(key) === lease) this.leases.delete(key);
+        throw error;
+      })
+      .finally(() => {
+        lease.claiming = undefined;
+      });
+    return lease.claiming;
+  }
+
+  private sweep(at: number): void {
+    for (const [key, lease] of this.leases) {
+      if (!lease.claiming && lease.resetAt <= at) this.leases.delete(key);
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * The key epoch known to each process without asking Redis on every request (that GET
+ * was a Redis round trip of every request's fixed cost).
+ *
+ * A revocation bumps the epoch in Redis and publishes the new value in one script
+ * (bumpAuthEpoch), then waits until every process has seen it (awaitEpochSeen): each
+ * process's feed receives the published value on its subscription and acknowledges it.
+ * Only then does the revoking command return, so a key the command has revoked is
+ * refused by every process, as when each request read the epoch itself.
+ *
+ * What bounds a feed that missed a message (subscription down, a cluster node slow to
+ * pass it on): every HEARTBEAT_MS the feed reads the epoch from Redis and records it with
+ * its registration; a feed whose last such confirmation was sent more than
+ * STALE_AFTER_MS ago answers nothing, and AuthCache then reads the epoch on each
+ * request. A confirmation sent after a bump reads the bumped epoch and acknowledges it,
+ * so a feed that has not acknowledged a bump stops answering at most STALE_AFTER_MS
+ * after it: that is as long as awaitEpochSeen ever waits.
+ */
+import { randomUUID } from 'node:crypto';
+import { Cluster } from 'ioredis';
+import type { RedisClient } from '../../shared/redis/redisClient';
+
+export const AUTH_EPOCH_KEY = 'auth:epoch';
+export const AUTH_EPOCH_CHANNEL = 'auth:epoch:bumped';
+/** The processes with a feed: sorted set, member = feed id, score = last confirmation (ms). */
+const FEEDS_KEY = 'auth:epoch:feeds';
+/** The epoch each feed has seen: hash, field = feed id. */
+const SEEN_KEY = 'auth:epoch:seen';
+
+const HEARTBEAT_MS = 250;
+const STALE_AFTER_MS = 1000;
+/** Registrations older than this are not waited for (clock skew between hosts included). */
+const REGISTRATION_MS = 5000;
+/** Registrations older than this are removed by the next revocation. */
+const FORGET_FEED_MS = 60_000;
+
+export class RevocationFeed {
+  readonly id = randomUUID();
+  private readonly subscriber: RedisClient;
+  private readonly now: () => number;
+  private epoch: number | undefined;
+  /** When the last confirmation that Redis has answered was sent. */
+  private confirmedAt = -Infinity;
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly options: {
+      redis: RedisClient;
+      heartbeatMs?: number;
+      staleAfterMs?: number;
+      now?: () => number;
+    },
+  ) {
+    this.now = options.now ?? Date.now;
+    // a connection of its own: a subscribed connection can run no other commands
+    const { redis } = options;
+    this.subscriber = redis instanceof Cluster ? redis.duplicate() : redis.duplicate();
+    this.subscriber.on('error', () => undefined); // the main client logs Redis trouble
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== AUTH_EPOCH_CHANNEL || !this.advance(message)) return;
+      redis.hset(SEEN_KEY, this.id, String(this.epoch)).catch(() => undefined);
+    });
+    // (ioredis subscribes again by itself after a reconnection)
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(AUTH_EPOCH_CHANNEL).catch(() => undefined);
+    });
+    this.subscriber.connect().catch(() => undefined);
+    this.timer = setInterval(() => void this.confirm(), options.heartbeatMs ?? HEARTBEAT_MS);
+    this.timer.unref();
+    void this.confirm();
+  }
+
+  /** The current epoch, or undefined while it is not confirmed recently enough. */
+  current(): string | undefined {
+    if (this.epoch === undefined) return undefined;
+    if (this.now() - this.confirmedAt > (this.options.staleAfterMs ?? STALE_AFTER_MS))
+      return undefined;
+    return String(this.epoch);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.epoch = undefined;
+    this.subscriber.disconnect();
+    const { redis } = this.options;
+    await Promise.all([redis.zrem(FEEDS_KEY, this.id), redis.hdel(SEEN_KEY, this.id)]).catch(
+      () => undefined,
+    );
+  }
+
+  /** Reads the epoch, and registers this feed with it as alive at the time of the read. */
+  private async confirm(): Promise<void> {
+    const { redis } = this.options;
+    const sent = this.now();
+    try {
+      this.advance((await redis.get(AUTH_EPOCH_KEY)) ?? '0');
+      if (this.closed) return;
+      await Promise.all([
+        redis.zadd(FEEDS_KEY, sent, this.id),
+        redis.hset(SEEN_KEY, this.id, String(this.epoch)),
+      ]);
+      if (!this.closed) this.confirmedAt = Math.max(this.confirmedAt, sent);
+    } catch {
+      // unconfirmed: current() stops answering once the last confirmation is stale
+    }
+  }
+
+  /** Takes a newer epoch; true when it moved. */
+  private advance(value: string): boolean {
+    const epoch = Number(value);
+    if (!Number.isSafeInteger(epoch) || (this.epoch !== undefined && epoch <= this.epoch))
+      return false;
+    this.epoch = epoch;
+    return true;
+  }
+}
+
+/** INCR the epoch and publish the new value, in one step: no bump goes unpublished. */
+const BUMP = `
+local epoch = redis.call('INCR', KEYS[1])
+redis.call('PUBLISH', ARGV[1], epoch)
+return epoch`;
+
+/** Invalidates every process's cached keys (after a revocation has committed); the new epoch. */
+export async function bumpAuthEpoch(redis: RedisClient): Promise<number> {
+  return Number(await redis.eval(BUMP, 1, AUTH_EPOCH_KEY, AUTH_EPOCH_CHANNEL));
+}
+
+/**
+ * Waits until every registered feed has seen `epoch`, or until STALE_AFTER_MS have passed,
+ * after which a feed that has not seen it no longer answers (see RevocationFeed).
+ */
+export async function awaitEpochSeen(redis: RedisClient, epoch: number): Promise<void> {
+  const deadline = Date.now() + STALE_AFTER_MS + 50;
+  const gone = await redis.zrangebyscore(FEEDS_KEY, '-inf', Date.now() - FORGET_FEED_MS);
+  if (gone.length > 0) {
+    await redis.hdel(SEEN_KEY, ...gone);
+    await redis.zrem(FEEDS_KEY, ...gone);
+  }
+  while (Date.now() < deadline) {
+    const feeds = await redis.zrangebyscore(FEEDS_KEY, Date.now() - REGISTRATION_MS, '+inf');
+    if (feeds.length === 0) return;
+    const seen = await redis.hmget(SEEN_KEY, ...feeds);
+    if (seen.every((value) => Number(value) >= epoch)) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

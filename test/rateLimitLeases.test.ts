@@ -1,0 +1,114 @@
+/**
+ * Rate limits spent from leases (RateLimits, WindowLeases) against the real Redis: the
+ * processes sharing a window never admit more than its limit together, one process's
+ * X-RateLimit-Remaining stays exact, a spent window is refused until it ends, and a
+ * Redis that does not answer still leaves every request limited.
+ */
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { RateLimitedError } from '../shared/errors/domainErrors';
+import { createLogger } from '../shared/logging/logger';
+import { createRedis } from '../shared/redis/redisClient';
+import { RateLimits } from '../services/gateway/rateLimits';
+import { WindowLeases } from '../services/gateway/windowLeases';
+import { currentHarness } from './support/harness';
+
+const perMinute = (n: number) => ({ read: n, write: n, anon: n });
+
+async function outcome(limits: RateLimits, key: string): Promise<'admitted' | 'refused'> {
+  try {
+    await limits.consume('read', key);
+    return 'admitted';
+  } catch (error) {
+    if (error instanceof RateLimitedError) return 'refused';
+    throw error;
+  }
+}
+
+describe('rate limits spent from leases (RateLimits)', function () {
+  this.timeout(30_000);
+  const redis = () => currentHarness().service.redis;
+
+  it('admits exactly the limit in a window across processes sharing it, however the requests interleave', async () => {
+    const prefix = `rl-test-${randomUUID()}`;
+    // two gateway processes: two RateLimits on the same counters
+    const processes = [1, 2].map(
+      () => new RateLimits({ redis: redis(), prefix, perMinute: perMinute(200) }),
+    );
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, (_, i) => outcome(processes[i % 2], key)),
+    );
+    expect(answers.filter((a) => a === 'admitted')).to.have.length(200);
+    // spent: both refuse without a new window
+    expect(await outcome(processes[0], key)).to.equal('refused');
+    expect(await outcome(processes[1], key)).to.equal('refused');
+  });
+
+  it('counts a single process exactly: Remaining falls by one per request while Redis sees a call per lease', async () => {
+    const prefix = `rl-test-${randomUUID()}`;
+    const limits = new RateLimits({ redis: redis(), prefix, perMinute: perMinute(1000) });
+    const key = randomUUID();
+    const remaining: number[] = [];
+    for (let i = 0; i < 100; i++) remaining.push((await limits.consume('read', key)).remaining);
+    expect(remaining).to.deep.equal(Array.from({ length: 100 }, (_, i) => 999 - i));
+    // leases of 1, 2, 4, ... 32, 50, 50: the counter holds what was claimed, a little ahead
+    const counted = Number(await redis().get(`${prefix}:read:${key}`));
+    expect(counted).to.be.within(100, 100 + 50);
+  });
+
+  it('answers the 429 with Retry-After and the window state once the limit is spent', async () => {
+    const limits = new RateLimits({
+      redis: redis(),
+      prefix: `rl-test-${randomUUID()}`,
+      perMinute: perMinute(3),
+    });
+    const key = randomUUID();
+    const states = [];
+    for (let i = 0; i < 3; i++) states.push(await limits.consume('write', key));
+    expect(states.map((s) => s.remaining)).to.deep.equal([2, 1, 0]);
+    const refusal = await limits.consume('write', key).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).to.be.instanceOf(RateLimitedError);
+    const { retryAfterSeconds, window: state } = refusal as RateLimitedError;
+    expect(retryAfterSeconds).to.be.within(1, 60);
+    expect(state).to.include({ limit: 3, remaining: 0 });
+    expect(state!.reset).to.be.greaterThan(Date.now() / 1000);
+    // the other bucket of the same key is separate
+    expect((await limits.consume('read', key)).remaining).to.equal(2);
+  });
+
+  it('starts a new window when the old one ends, in Redis and in the process', async () => {
+    const leases = new WindowLeases({
+      redis: redis(),
+      keyPrefix: `rl-test-${randomUUID()}:`,
+      limit: 2,
+      windowMs: 300,
+    });
+    const key = randomUUID();
+    const first = [await leases.spend(key), await leases.spend(key), await leases.spend(key)];
+    expect(first.map((s) => s.admitted)).to.deep.equal([true, true, false]);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const next = await leases.spend(key);
+    expect(next.admitted).to.equal(true);
+    expect(next.remaining).to.equal(1);
+  });
+
+  it('still limits every request when Redis does not answer (in-memory count, same limit)', async () => {
+    const down = createRedis(
+      { redisUrl: 'redis://127.0.0.1:1', redisClusterNodes: undefined },
+      createLogger({ level: 'silent' }),
+      'rate-limit test (no Redis)',
+    );
+    try {
+      const limits = new RateLimits({ redis: down, perMinute: perMinute(2) });
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await outcome(limits, 'k'));
+      expect(answers).to.deep.equal(['admitted', 'admitted', 'refused']);
+    } finally {
+      down.disconnect();
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Revocations pushed to each process (RevocationFeed) against the real Redis: a bump
+ * reaches the feed without a request asking for it, a feed whose epoch is not confirmed
+ * recently answers nothing (so AuthCache asks Redis on each request), a bump made while
+ * the subscription was down is seen all the same, and a revocation returns once every
+ * live process has seen it.
+ */
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import { awaitEpochSeen, bumpAuthEpoch, RevocationFeed } from '../services/identity/revocationFeed';
+import { currentHarness } from './support/harness';
+
+async function until<T>(read: () => T | undefined, what: string, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('revocations pushed to each process (RevocationFeed)', function () {
+  this.timeout(30_000);
+  const redis = () => currentHarness().service.redis;
+  const feeds: RevocationFeed[] = [];
+  const feed = (options: { heartbeatMs?: number; staleAfterMs?: number; now?: () => number }) => {
+    const made = new RevocationFeed({ redis: redis(), ...options });
+    feeds.push(made);
+    return made;
+  };
+  afterEach(async () => {
+    await Promise.all(feeds.splice(0).map((f) => f.close()));
+  });
+
+  it('knows the stored epoch once subscribed, and each bump as it is published', async () => {
+    const watched = feed({});
+    const first = await until(() => watched.current(), 'the first epoch');
+    expect(first).to.equal((await redis().get('auth:epoch')) ?? '0');
+    await bumpAuthEpoch(redis());
+    const stored = (await redis().get('auth:epoch')) as string;
+    expect(Number(stored)).to.be.greaterThan(Number(first));
+    // no request asks Redis: the published value arrives by itself
+    await until(() => (watched.current() === stored ? true : undefined), 'the bumped epoch', 1000);
+  });
+
+  it('answers nothing once no confirmation has been answered within the stale bound', async () => {
+    let clock = Date.now();
+    // heartbeats too rare to run during the test: only the subscription confirms it
+    const watched = feed({ heartbeatMs: 3_600_000, staleAfterMs: 1000, now: () => clock });
+    await until(() => watched.current(), 'the first epoch');
+    clock += 999;
+    expect(watched.current()).to.be.a('string');
+    clock += 2;
+    expect(watched.current()).to.equal(undefined);
+  });
+
+  it('keeps a live subscription confirmed by its heartbeat', async () => {
+    const watched = feed({ heartbeatMs: 20, staleAfterMs: 200 });
+    await until(() => watched.current(), 'the first epoch');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(watched.current()).to.be.a('string');
+  });
+
+  it('sees a bump made while its subscription is down, from its next confirmation', async () => {
+    const watched = feed({ heartbeatMs: 50 });
+    const before = await until(() => watched.current(), 'the first epoch');
+    // cut the subscription as a network fault would, and bump while it is gone
+    await redis().call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    const epoch = await bumpAuthEpoch(redis());
+    expect(epoch).to.be.greaterThan(Number(before));
+    await until(() => (watched.current() === String(epoch) ? true : undefined), 'the bump');
+  });
+
+  it('returns from a revocation once every live process has seen it', async () => {
+    const watched = feed({});
+    await until(() => watched.current(), 'the first epoch');
+    const started = Date.now();
+    const epoch = await bumpAuthEpoch(redis());
+    await awaitEpochSeen(redis(), epoch);
+    // seen at once: far less than the stale bound it would otherwise wait
+    expect(Date.now() - started).to.be.below(900);
+    expect(watched.current()).to.equal(String(epoch));
+  });
+
+  it('waits for a registered process that has not seen the bump until its feed is stale', async () => {
+    // a process whose last confirmation is now, and whose feed never acknowledges
+    const silent = `silent-${randomUUID()}`;
+    await redis().zadd('auth:epoch:feeds', Date.now(), silent);
+    await redis().hset('auth:epoch:seen', silent, '0');
+    try {
+      const started = Date.now();
+      await awaitEpochSeen(redis(), await bumpAuthEpoch(redis()));
+      // by then its feed has gone a whole stale bound without a confirmation
+      expect(Date.now() - started).to.be.within(1000, 5000);
+    } finally {
+      await redis().zrem('auth:epoch:feeds', silent);
+      await redis().hdel('auth:epoch:seen', silent);
+    }
+  });
+});
