@@ -115,7 +115,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     let counted: { keyId: string; state: Promise<RateLimitState> } | undefined;
     req.gateway.principal = await options.authenticator.admit(
       req.header('authorization'),
-      req.ip ?? 'unknown',
+      () => req.ip ?? 'unknown',
       addressGuard,
       (keyId) => {
         counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };

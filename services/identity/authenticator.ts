@@ -81,15 +81,16 @@ export class Authenticator {
   }
 
   /**
-   * authenticate() for a request from `address`, as every front door (the API and /mcp)
-   * does it: an address that has spent its budget of unknown-key lookups is refused
+   * authenticate() for a request from `address` (asked for only when the credential is not
+   * a cached key: working out a proxied client's address is a cost of its own), as every
+   * front door (the API and /mcp) does it: an address that has spent its budget of unknown-key lookups is refused
    * before the lookup, and a credential that fails is charged to the address's anonymous
    * rate limit before the 401 is thrown, so a stream of bad keys is throttled like any
    * other unauthenticated traffic.
    */
   async admit(
     header: string | undefined,
-    address: string,
+    address: () => string,
     guard: AddressGuard,
     onCachedKey?: (keyId: string) => void,
   ): Promise<Principal> {
@@ -97,11 +98,11 @@ export class Authenticator {
     try {
       return await this.authenticate(header, {
         onCachedKey,
-        beforeLookup: unknownKeys && (() => unknownKeys.refuseIfSpent(address)),
-        onUnknown: unknownKeys && (() => unknownKeys.recordMiss(address)),
+        beforeLookup: unknownKeys && (() => unknownKeys.refuseIfSpent(address())),
+        onUnknown: unknownKeys && (() => unknownKeys.recordMiss(address())),
       });
     } catch (error) {
-      if (error instanceof UnauthenticatedError) await guard.chargeAnonymous(address);
+      if (error instanceof UnauthenticatedError) await guard.chargeAnonymous(address());
       throw error;
     }
   }

@@ -64,7 +64,7 @@ export function mcpRouter(options: McpRouterOptions): Router {
   async function admit(req: Request): Promise<void> {
     await options.authenticator.admit(
       req.header('authorization'),
-      req.ip ?? 'unknown',
+      () => req.ip ?? 'unknown',
       addressGuard,
     );
   }
