@@ -86,16 +86,31 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
   it('waits for a registered process that has not seen the bump until its feed is stale', async () => {
     // a process whose last confirmation is now, and whose feed never acknowledges
     const silent = `silent-${randomUUID()}`;
-    await redis().zadd('auth:epoch:feeds', Date.now(), silent);
-    await redis().hset('auth:epoch:seen', silent, '0');
+    await redis().hset('auth:epoch:feeds', silent, `0 ${Date.now()}`);
     try {
       const started = Date.now();
       await awaitEpochSeen(redis(), await bumpAuthEpoch(redis()));
       // by then its feed has gone a whole stale bound without a confirmation
       expect(Date.now() - started).to.be.within(1000, 5000);
     } finally {
-      await redis().zrem('auth:epoch:feeds', silent);
-      await redis().hdel('auth:epoch:seen', silent);
+      await redis().hdel('auth:epoch:feeds', silent);
     }
+  });
+
+  it('keeps its registration in one key that expires, and removes it when closed', async () => {
+    const watched = feed({});
+    await until(() => watched.current(), 'the first epoch');
+    expect(await redis().hget('auth:epoch:feeds', watched.id)).to.match(/^\d+ \d+$/);
+    const ttl = await redis().pttl('auth:epoch:feeds');
+    expect(ttl).to.be.within(1, 60_000);
+    await watched.close();
+    expect(await redis().hget('auth:epoch:feeds', watched.id)).to.equal(null);
+  });
+
+  it('forgets the registration of a process gone for a minute at the next revocation', async () => {
+    const gone = `gone-${randomUUID()}`;
+    await redis().hset('auth:epoch:feeds', gone, `0 ${Date.now() - 61_000}`);
+    await awaitEpochSeen(redis(), await bumpAuthEpoch(redis()));
+    expect(await redis().hget('auth:epoch:feeds', gone)).to.equal(null);
   });
 });

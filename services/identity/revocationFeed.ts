@@ -22,16 +22,19 @@ import type { RedisClient } from '../../shared/redis/redisClient';
 
 export const AUTH_EPOCH_KEY = 'auth:epoch';
 export const AUTH_EPOCH_CHANNEL = 'auth:epoch:bumped';
-/** The processes with a feed: sorted set, member = feed id, score = last confirmation (ms). */
+/**
+ * The processes with a feed: a hash, field = feed id, value = "<epoch seen> <when its
+ * last confirmation was sent, ms>". Each confirmation renews its expiry, so the key goes
+ * once no process runs; a process that died without removing its field is removed by
+ * the next revocation once its confirmation is FORGET_FEED_MS old.
+ */
 const FEEDS_KEY = 'auth:epoch:feeds';
-/** The epoch each feed has seen: hash, field = feed id. */
-const SEEN_KEY = 'auth:epoch:seen';
 
 const HEARTBEAT_MS = 250;
 const STALE_AFTER_MS = 1000;
 /** Registrations older than this are not waited for (clock skew between hosts included). */
 const REGISTRATION_MS = 5000;
-/** Registrations older than this are removed by the next revocation. */
+/** Registrations older than this are removed by the next revocation; the key's expiry. */
 const FORGET_FEED_MS = 60_000;
 
 export class RevocationFeed {
@@ -41,6 +44,8 @@ export class RevocationFeed {
   private epoch: number | undefined;
   /** When the last confirmation that Redis has answered was sent. */
   private confirmedAt = -Infinity;
+  /** When the confirmation last registered in FEEDS_KEY was sent (its acknowledgements keep it). */
+  private registeredAt = -Infinity;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
@@ -59,7 +64,8 @@ export class RevocationFeed {
     this.subscriber.on('error', () => undefined); // the main client logs Redis trouble
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel !== AUTH_EPOCH_CHANNEL || !this.advance(message)) return;
-      redis.hset(SEEN_KEY, this.id, String(this.epoch)).catch(() => undefined);
+      if (this.registeredAt === -Infinity) return; // the first confirmation registers it
+      redis.hset(FEEDS_KEY, this.id, this.registration()).catch(() => undefined);
     });
     // (ioredis subscribes again by itself after a reconnection)
     this.subscriber.on('ready', () => {
@@ -85,9 +91,7 @@ export class RevocationFeed {
     this.epoch = undefined;
     this.subscriber.disconnect();
     const { redis } = this.options;
-    await Promise.all([redis.zrem(FEEDS_KEY, this.id), redis.hdel(SEEN_KEY, this.id)]).catch(
-      () => undefined,
-    );
+    await redis.hdel(FEEDS_KEY, this.id).catch(() => undefined);
   }
 
   /** Reads the epoch, and registers this feed with it as alive at the time of the read. */
@@ -97,14 +101,20 @@ export class RevocationFeed {
     try {
       this.advance((await redis.get(AUTH_EPOCH_KEY)) ?? '0');
       if (this.closed) return;
+      this.registeredAt = Math.max(this.registeredAt, sent);
       await Promise.all([
-        redis.zadd(FEEDS_KEY, sent, this.id),
-        redis.hset(SEEN_KEY, this.id, String(this.epoch)),
+        redis.hset(FEEDS_KEY, this.id, this.registration()),
+        redis.pexpire(FEEDS_KEY, FORGET_FEED_MS),
       ]);
       if (!this.closed) this.confirmedAt = Math.max(this.confirmedAt, sent);
     } catch {
       // unconfirmed: current() stops answering once the last confirmation is stale
     }
+  }
+
+  /** This feed's value in FEEDS_KEY. */
+  private registration(): string {
+    return `${this.epoch ?? 0} ${this.registeredAt}`;
   }
 
   /** Takes a newer epoch; true when it moved. */
@@ -134,16 +144,17 @@ export async function bumpAuthEpoch(redis: RedisClient): Promise<number> {
  */
 export async function awaitEpochSeen(redis: RedisClient, epoch: number): Promise<void> {
   const deadline = Date.now() + STALE_AFTER_MS + 50;
-  const gone = await redis.zrangebyscore(FEEDS_KEY, '-inf', Date.now() - FORGET_FEED_MS);
-  if (gone.length > 0) {
-    await redis.hdel(SEEN_KEY, ...gone);
-    await redis.zrem(FEEDS_KEY, ...gone);
-  }
-  while (Date.now() < deadline) {
-    const feeds = await redis.zrangebyscore(FEEDS_KEY, Date.now() - REGISTRATION_MS, '+inf');
-    if (feeds.length === 0) return;
-    const seen = await redis.hmget(SEEN_KEY, ...feeds);
-    if (seen.every((value) => Number(value) >= epoch)) return;
+  for (let first = true; Date.now() < deadline; first = false) {
+    const feeds = Object.entries(await redis.hgetall(FEEDS_KEY)).map(([id, value]) => {
+      const [seen, confirmedAt] = value.split(' ').map(Number);
+      return { id, seen, confirmedAt };
+    });
+    if (first) {
+      const gone = feeds.filter((f) => !(f.confirmedAt >= Date.now() - FORGET_FEED_MS));
+      if (gone.length > 0) await redis.hdel(FEEDS_KEY, ...gone.map((f) => f.id));
+    }
+    const live = feeds.filter((f) => f.confirmedAt >= Date.now() - REGISTRATION_MS);
+    if (live.every((f) => f.seen >= epoch)) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
