@@ -8,17 +8,8 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { awaitEpochSeen, bumpAuthEpoch, RevocationFeed } from '../services/identity/revocationFeed';
+import { eventually } from './support/decisionFixtures';
 import { currentHarness } from './support/harness';
-
-async function until<T>(read: () => T | undefined, what: string, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 describe('revocations pushed to each process (RevocationFeed)', function () {
   this.timeout(30_000);
@@ -35,20 +26,25 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
 
   it('knows the stored epoch once subscribed, and each bump as it is published', async () => {
     const watched = feed({});
-    const first = await until(() => watched.current(), 'the first epoch');
+    const first = await eventually('the first epoch', async () => watched.current(), 5000, 5);
     expect(first).to.equal((await redis().get('auth:epoch')) ?? '0');
     await bumpAuthEpoch(redis());
     const stored = (await redis().get('auth:epoch')) as string;
     expect(Number(stored)).to.be.greaterThan(Number(first));
     // no request asks Redis: the published value arrives by itself
-    await until(() => (watched.current() === stored ? true : undefined), 'the bumped epoch', 1000);
+    await eventually(
+      'the bumped epoch',
+      async () => (watched.current() === stored ? true : undefined),
+      1000,
+      5,
+    );
   });
 
   it('answers nothing once no confirmation has been answered within the stale bound', async () => {
     let clock = Date.now();
     // heartbeats too rare to run during the test: only the subscription confirms it
     const watched = feed({ heartbeatMs: 3_600_000, staleAfterMs: 1000, now: () => clock });
-    await until(() => watched.current(), 'the first epoch');
+    await eventually('the first epoch', async () => watched.current(), 5000, 5);
     clock += 999;
     expect(watched.current()).to.be.a('string');
     clock += 2;
@@ -57,24 +53,29 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
 
   it('keeps a live subscription confirmed by its heartbeat', async () => {
     const watched = feed({ heartbeatMs: 20, staleAfterMs: 200 });
-    await until(() => watched.current(), 'the first epoch');
+    await eventually('the first epoch', async () => watched.current(), 5000, 5);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(watched.current()).to.be.a('string');
   });
 
   it('sees a bump made while its subscription is down, from its next confirmation', async () => {
     const watched = feed({ heartbeatMs: 50 });
-    const before = await until(() => watched.current(), 'the first epoch');
+    const before = await eventually('the first epoch', async () => watched.current(), 5000, 5);
     // cut the subscription as a network fault would, and bump while it is gone
     await redis().call('CLIENT', 'KILL', 'TYPE', 'pubsub');
     const epoch = await bumpAuthEpoch(redis());
     expect(epoch).to.be.greaterThan(Number(before));
-    await until(() => (watched.current() === String(epoch) ? true : undefined), 'the bump');
+    await eventually(
+      'the bump',
+      async () => (watched.current() === String(epoch) ? true : undefined),
+      5000,
+      5,
+    );
   });
 
   it('returns from a revocation once every live process has seen it', async () => {
     const watched = feed({});
-    await until(() => watched.current(), 'the first epoch');
+    await eventually('the first epoch', async () => watched.current(), 5000, 5);
     const started = Date.now();
     const epoch = await bumpAuthEpoch(redis());
     await awaitEpochSeen(redis(), epoch);
@@ -99,7 +100,7 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
 
   it('keeps its registration in one key that expires, and removes it when closed', async () => {
     const watched = feed({});
-    await until(() => watched.current(), 'the first epoch');
+    await eventually('the first epoch', async () => watched.current(), 5000, 5);
     expect(await redis().hget('auth:epoch:feeds', watched.id)).to.match(/^\d+ \d+$/);
     const ttl = await redis().pttl('auth:epoch:feeds');
     expect(ttl).to.be.within(1, 60_000);
