@@ -51,7 +51,7 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
     expect(watched.current()).to.equal(undefined);
   });
 
-  it('keeps a live subscription confirmed by its heartbeat', async () => {
+  it('stays confirmed while its heartbeat reads the epoch', async () => {
     const watched = feed({ heartbeatMs: 20, staleAfterMs: 200 });
     await eventually('the first epoch', async () => watched.current(), 5000, 5);
     await new Promise((resolve) => setTimeout(resolve, 500));

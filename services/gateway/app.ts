@@ -110,7 +110,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   async function admit(req: Request, res: Response): Promise<void> {
     const bucket = RateLimits.bucketFor(req.method);
     // A key this process has cached is counted in its bucket while its revocation is
-    // checked: one Redis round trip for both instead of two in turn. The 401 of a
+    // checked: when either needs Redis (a lease to claim, an epoch the feed has not
+    // confirmed lately) the two go out together instead of in turn. The 401 of a
     // credential that fails still comes first, and is counted in the address bucket.
     let counted: { keyId: string; state: Promise<RateLimitState> } | undefined;
     req.gateway.principal = await options.authenticator.admit(

@@ -4,20 +4,13 @@ import type { RequestHandler } from 'express';
 import type { Logger } from '../../shared/logging/logger';
 import type { Principal } from '../../shared/http/principal';
 
-export interface GatewayRequestState {
-  requestId: string;
-  /** The request's logger (carrying its id), made when first asked for. */
-  readonly log: Logger;
-  principal?: Principal;
-  operationId?: string;
-}
-
 /**
- * The child logger is made on first use: most requests log only their access line,
- * written by the root logger with the id among its fields, and a child per request was
- * a measurable share of the gateway's fixed cost.
+ * What the gateway knows of a request as it goes. Its logger (carrying the request id)
+ * is made on first use: most requests log only their access line, written by the root
+ * logger with the id among its fields, and a child per request was a measurable share
+ * of the gateway's fixed cost.
  */
-class RequestState implements GatewayRequestState {
+export class GatewayRequestState {
   principal?: Principal;
   operationId?: string;
   private child?: Logger;
@@ -27,6 +20,7 @@ class RequestState implements GatewayRequestState {
     private readonly logger: Logger,
   ) {}
 
+  /** The request's logger, carrying its id. */
   get log(): Logger {
     this.child ??= this.logger.child({ reqId: this.requestId });
     return this.child;
@@ -53,7 +47,7 @@ export function requestContext(logger: Logger, observe?: RequestObserver): Reque
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
-    req.gateway = new RequestState(requestId, logger);
+    req.gateway = new GatewayRequestState(requestId, logger);
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {

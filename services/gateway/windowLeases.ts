@@ -58,7 +58,6 @@ export class WindowLeases {
       keyPrefix: string;
       limit: number;
       windowMs: number;
-      now?: () => number;
     },
   ) {
     this.maxLease = Math.max(1, Math.min(64, Math.floor(options.limit / 20)));
@@ -66,10 +65,9 @@ export class WindowLeases {
 
   /** Spends one point of `key`'s window; rejects only when Redis does not answer. */
   async spend(key: string): Promise<Spent> {
-    const now = this.options.now ?? Date.now;
     for (;;) {
       let lease = this.leases.get(key);
-      if (lease && !lease.claiming && lease.resetAt <= now()) {
+      if (lease && !lease.claiming && lease.resetAt <= Date.now()) {
         this.leases.delete(key);
         lease = undefined;
       }
@@ -87,20 +85,15 @@ export class WindowLeases {
     }
   }
 
-  /** Held leases (tests). */
-  get size(): number {
-    return this.leases.size;
-  }
-
   private claim(key: string, previous: Lease | undefined): Promise<void> {
-    const now = this.options.now ?? Date.now;
+    // a new lease is read only once its first claim has answered
     const lease: Lease = previous ?? { resetAt: Infinity, left: 0, unclaimed: 1, next: 1 };
     if (!previous) {
-      if (this.leases.size >= SWEEP_AT) this.sweep(now());
+      if (this.leases.size >= SWEEP_AT) this.sweep(Date.now());
       this.leases.set(key, lease);
     }
     const size = lease.next;
-    const sent = now();
+    const sent = Date.now();
     lease.claiming = (
       this.options.redis.eval(
         CLAIM,

@@ -39,8 +39,8 @@ export class Authenticator {
   /**
    * Hooks let the gateway do per-key work around the lookup: `onCachedKey` is told,
    * before the revocation check, the key id this process has cached for the
-   * credential, so that per-key work can run in the same Redis round trip as that
-   * check (the answer is still only what this method returns); `beforeLookup` runs
+   * credential, so that per-key work can run alongside that check when both need Redis
+   * (the answer is still only what this method returns); `beforeLookup` runs
    * when the key is not cached, before the Neo4j lookup, and may refuse it;
    * `onUnknown` when the lookup found no key. With the last two, unknown keys cannot
    * buy one lookup each.
