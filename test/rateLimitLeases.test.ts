@@ -45,6 +45,28 @@ describe('rate limits spent from leases (RateLimits)', function () {
     expect(await outcome(processes[1], key)).to.equal('refused');
   });
 
+  it('keeps X-RateLimit-Remaining within two leases per other process of the true remainder when processes take turns', async () => {
+    const prefix = `rl-test-${randomUUID()}`;
+    // limit 400: leases grow to 20 points
+    const processes = [1, 2].map(
+      () => new RateLimits({ redis: redis(), prefix, perMinute: perMinute(400) }),
+    );
+    const key = randomUUID();
+    const errors: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      // uneven turns, so that each process's lease grows at its own pace
+      const state = await processes[i % 3 === 0 ? 1 : 0].consume('read', key);
+      errors.push(state.remaining - (400 - (i + 1)));
+    }
+    // low by what the other process holds unspent (at most a lease), high by what it
+    // claimed since this process's last claim (a lease, and what it spent meanwhile)
+    expect(Math.min(...errors)).to.be.at.least(-20);
+    expect(Math.max(...errors)).to.be.at.most(2 * 20);
+    // both happen: the figure is each process's view as of its last claim
+    expect(errors.some((e) => e < 0)).to.equal(true);
+    expect(errors.some((e) => e > 0)).to.equal(true);
+  });
+
   it('counts a single process exactly: Remaining falls by one per request while Redis sees a call per lease', async () => {
     const prefix = `rl-test-${randomUUID()}`;
     const limits = new RateLimits({ redis: redis(), prefix, perMinute: perMinute(1000) });

@@ -11,8 +11,12 @@
  * minute is still counted one request per claim, exactly as before; a busy caller costs
  * one Redis call per lease. The price, with several processes: points another process
  * has claimed and not yet spent are not available here, so a caller spread over N
- * processes can be refused up to (N - 1) x (lease - 1) requests early in a window, and
- * X-RateLimit-Remaining does not count them. With one process the headers are exact.
+ * processes can be refused up to (N - 1) x (lease - 1) requests early in a window. And
+ * X-RateLimit-Remaining is this process's figure as of its last claim: it counts as
+ * spent what other processes hold unspent (so it can be low) and misses what they
+ * claimed since (so it can be high), by up to about two leases per other process when
+ * requests are spread evenly; asking Redis on every request to make it exact would undo the
+ * leases. With one process the headers are exact.
  *
  * When Redis does not answer, each process falls back to an in-memory limiter with the
  * same limits, so requests are still limited and never hang on Redis.

@@ -31,7 +31,11 @@ const SWEEP_AT = 10_000;
 
 export interface Spent {
   admitted: boolean;
-  /** Points of the window neither spent nor held by another process. */
+  /**
+   * Points of the window left as this process last saw the counter: its own unspent
+   * points and those no process had claimed at its last claim (other processes' later
+   * claims are not seen until the next one).
+   */
   remaining: number;
   /** When the window ends, in epoch milliseconds. */
   resetAt: number;
@@ -41,7 +45,7 @@ interface Lease {
   resetAt: number;
   /** Claimed by this process and not yet spent. */
   left: number;
-  /** The limit less the window's counter at the last claim: points no process holds. */
+  /** The limit less the window's counter at the last claim: points no process held then. */
   unclaimed: number;
   /** Points the next claim asks for. */
   next: number;

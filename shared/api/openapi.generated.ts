@@ -1975,7 +1975,7 @@ export interface components {
         "X-Graph-Bookmark": string;
         /** @description Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET requests; 1200 by default) or `write` (other methods; 300 by default), per API key. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the current window of that bucket. When several server processes serve the key, requests another process has set aside for it and not yet used are not counted, so the figure can be a little lower than the true remainder, never higher. */
+        /** @description Requests left in the current window of that bucket. Exact when one server process serves the key. When several do, each answers from its share of the window as of its last update from the shared count, so the figure can be a little lower or higher than the true remainder (when requests are spread evenly, by up to about two leases per other process; a lease is at most 64 requests); the `429` with `Retry-After` is authoritative. */
         "X-RateLimit-Remaining": number;
         /** @description When the current window of that bucket ends, in Unix epoch seconds. */
         "X-RateLimit-Reset": number;
