@@ -22,8 +22,10 @@ export function reportWrites(samples: Sample[], sizes: number[]): void {
   for (const size of sizes) {
     for (const count of [10, 100]) {
       const api = `${count}-delta batch (API)`;
+      const bare = find(`${count}-delta batch (bare Cypher)`, size);
+      const command = find(`${count}-delta batch (command, no HTTP)`, size);
       console.log(
-        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(api, size), find(`${count}-delta batch (bare Cypher)`, size))}, vs @ ${small}: ${ratio(find(api, size), find(api, small))}`,
+        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(api, size), bare)}, vs @ ${small}: ${ratio(find(api, size), find(api, small))}; API/command ${ratio(find(api, size), command)} (the request around the batch), command/bare ${ratio(command, bare)} (the batch's checks and findings)`,
       );
     }
     console.log(

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       }
     };
     await part('writes', async () => {
-      const samples = await runWriteBench({ client, executor, sizes });
+      const samples = await runWriteBench({ client, executor, sizes, config, userId });
       reportWrites(samples, sizes);
       all.push(...samples);
     });

@@ -2,9 +2,15 @@
  * Write benchmark: fork, delta batches (10 and 100 deltas), validate of a 10-delta
  * batch and the full-graph read at several graph sizes, through HTTP, beside the same
  * writes and reads as bare Cypher through neo4j-driver, so overhead shows as a ratio.
+ * A batch is also applied through the applyDeltas command in this process (no HTTP, no
+ * gateway): the API against it is what a request costs around the batch's own work
+ * (checks, writes, kept findings), and it against bare Cypher is that work.
  */
 import { randomUUID } from 'node:crypto';
+import type { Config } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
+import { applyDeltas } from '../services/graph/commands/applyDeltas';
 import { branchView } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
@@ -159,14 +165,26 @@ export interface WriteBenchOptions {
   client: BenchClient;
   executor: Executor;
   sizes: number[];
+  /** The service's configuration and the client's user, for the command without HTTP. */
+  config: Config;
+  userId: string;
 }
 
 export async function runWriteBench({
   client,
   executor,
   sizes,
+  config,
+  userId,
 }: WriteBenchOptions): Promise<Sample[]> {
   const samples: Sample[] = [];
+  const ctx = { executor, config, logger: createLogger({ level: 'warn' }) };
+  const principal = {
+    userId,
+    keyId: 'bench',
+    scopes: new Set(['graph:write']),
+    projectAllowlist: null,
+  };
   await warmUp(client, executor);
   for (const size of sizes) {
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
@@ -195,6 +213,19 @@ export async function runWriteBench({
           async () => {
             const { deltas } = batchDeltas(fixture, count);
             version = await client.applyDeltas(branchId, deltas, version);
+          },
+          BATCH_WARMUP,
+        ),
+      );
+      samples.push(
+        await measure(
+          `${count}-delta batch (command, no HTTP)`,
+          size,
+          count === 10 ? 30 : 10,
+          async () => {
+            const { deltas } = batchDeltas(fixture, count);
+            const body = { deltas, expected_version: version };
+            version = (await applyDeltas(ctx, principal, branchId, body)).branch.version;
           },
           BATCH_WARMUP,
         ),
