@@ -23,9 +23,9 @@ export function reportWrites(samples: Sample[], sizes: number[]): void {
     for (const count of [10, 100]) {
       const api = `${count}-delta batch (API)`;
       const bare = find(`${count}-delta batch (bare Cypher)`, size);
-      const command = find(`${count}-delta batch (command, no HTTP)`, size);
+      const handler = find(`${count}-delta batch (handler, no HTTP)`, size);
       console.log(
-        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(api, size), bare)}, vs @ ${small}: ${ratio(find(api, size), find(api, small))}; API/command ${ratio(find(api, size), command)} (the request around the batch), command/bare ${ratio(command, bare)} (the batch's checks and findings)`,
+        `  ${count}-delta batch @ ${size}: API/bare ${ratio(find(api, size), bare)}, vs @ ${small}: ${ratio(find(api, size), find(api, small))}; API/handler ${ratio(find(api, size), handler)} (the request around the batch), handler/bare ${ratio(handler, bare)} (the batch's checks and findings)`,
       );
     }
     console.log(

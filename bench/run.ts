@@ -57,7 +57,14 @@ async function main(): Promise<void> {
       }
     };
     await part('writes', async () => {
-      const samples = await runWriteBench({ client, executor, sizes, config, userId });
+      const samples = await runWriteBench({
+        client,
+        executor,
+        sizes,
+        config,
+        redis: service.redis,
+        userId,
+      });
       reportWrites(samples, sizes);
       all.push(...samples);
     });

@@ -2,15 +2,17 @@
  * Write benchmark: fork, delta batches (10 and 100 deltas), validate of a 10-delta
  * batch and the full-graph read at several graph sizes, through HTTP, beside the same
  * writes and reads as bare Cypher through neo4j-driver, so overhead shows as a ratio.
- * A batch is also applied through the applyDeltas command in this process (no HTTP, no
- * gateway): the API against it is what a request costs around the batch's own work
- * (checks, writes, kept findings), and it against bare Cypher is that work.
+ * A batch is also applied through the graph service's applyDeltas handler in this process
+ * (parse, command, presenter; no HTTP, no gateway): the API against it is what a request
+ * costs around the batch's own work (checks, writes, kept findings), and it against bare
+ * Cypher is that work.
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
-import { applyDeltas } from '../services/graph/commands/applyDeltas';
+import type { RedisClient } from '../shared/redis/redisClient';
+import { graphRoutes, IdempotencyStore } from '../services/graph';
 import { branchView } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
@@ -165,8 +167,9 @@ export interface WriteBenchOptions {
   client: BenchClient;
   executor: Executor;
   sizes: number[];
-  /** The service's configuration and the client's user, for the command without HTTP. */
+  /** The service's configuration, Redis and the client's user, for the handler without HTTP. */
   config: Config;
+  redis: RedisClient;
   userId: string;
 }
 
@@ -175,15 +178,34 @@ export async function runWriteBench({
   executor,
   sizes,
   config,
+  redis,
   userId,
 }: WriteBenchOptions): Promise<Sample[]> {
   const samples: Sample[] = [];
-  const ctx = { executor, config, logger: createLogger({ level: 'warn' }) };
+  const log = createLogger({ level: 'warn' });
+  const handlers = graphRoutes(
+    { executor, config, logger: log },
+    { idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }) },
+  );
   const principal = {
     userId,
     keyId: 'bench',
     scopes: new Set(['graph:write']),
     projectAllowlist: null,
+  };
+  /** applyDeltas as the gateway hands it to the handler, less HTTP and the gateway's steps. */
+  const applyInProcess = async (branchId: string, deltas: unknown[], expectedVersion: number) => {
+    const result = await handlers.applyDeltas({
+      operationId: 'applyDeltas',
+      params: { branch_id: branchId },
+      query: {},
+      body: { deltas, expected_version: expectedVersion },
+      headers: {},
+      principal,
+      requestId: randomUUID(),
+      log,
+    });
+    return (result.body as { branch: { version: number } }).branch.version;
   };
   await warmUp(client, executor);
   for (const size of sizes) {
@@ -219,13 +241,11 @@ export async function runWriteBench({
       );
       samples.push(
         await measure(
-          `${count}-delta batch (command, no HTTP)`,
+          `${count}-delta batch (handler, no HTTP)`,
           size,
           count === 10 ? 30 : 10,
           async () => {
-            const { deltas } = batchDeltas(fixture, count);
-            const body = { deltas, expected_version: version };
-            version = (await applyDeltas(ctx, principal, branchId, body)).branch.version;
+            version = await applyInProcess(branchId, batchDeltas(fixture, count).deltas, version);
           },
           BATCH_WARMUP,
         ),
