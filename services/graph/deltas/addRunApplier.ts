@@ -25,13 +25,15 @@ import type { NewRow } from '../recordWrites';
 
 export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
+/** What the view holds under an id the run names: found there as something. */
 interface Fact {
   id: string;
+  /** The kind of the node, asked of the parents the run names. */
   nodeKind: NodeKind | null;
+  /** The port's channel, owner and owner kind, asked of the wire ends the run names. */
   portChannel: string | null;
   portNode: string | null;
   portNodeKind: NodeKind | null;
-  edge: boolean;
 }
 
 interface PortFact {
@@ -72,17 +74,18 @@ export async function readRunFacts(
   run: (AddNode | AddEdge)[],
   maxDepth: number,
 ): Promise<RunFacts> {
+  // each id is asked only what the checks ask of it: whether an id the run adds is in use
+  // (as anything), the kind of a parent, the port a wire end names unless an earlier
+  // delta of the run created it (the checks take that one from the run)
   const ids = new Set<string>();
   const parentIds = new Set<string>();
   const newPortIds = new Set<string>();
+  const handles = new Set<string>();
   const names: { scope: string; name: string; key: string }[] = [];
   for (const d of run) {
     if (d.type === 'add_node') {
       ids.add(d.node.id);
-      if (d.node.parent_id) {
-        ids.add(d.node.parent_id);
-        parentIds.add(d.node.parent_id);
-      }
+      if (d.node.parent_id) parentIds.add(d.node.parent_id);
       for (const c of CHANNELS)
         for (const p of d.node.data[c] ?? []) {
           ids.add(p.id);
@@ -93,20 +96,22 @@ export async function readRunFacts(
       if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
     } else {
       ids.add(d.edge.id);
-      if (d.edge.source_handle) ids.add(d.edge.source_handle);
-      if (d.edge.target_handle) ids.add(d.edge.target_handle);
+      for (const handle of [d.edge.source_handle, d.edge.target_handle])
+        if (handle && !newPortIds.has(handle)) handles.add(handle);
     }
   }
   const params = {
     ids: [...ids],
+    handles: [...handles],
     names,
     parentIds: [...parentIds],
     newPortIds: [...newPortIds],
   };
   const row = await tx.one<{
-    facts: Fact[];
+    usedIds: string[];
+    ports: { id: string; channel: string; nodeId: string | null; nodeKind: NodeKind | null }[];
     takenNames: string[];
-    chains: ChainRow[];
+    chains: (ChainRow & { kind: NodeKind })[];
     wires: WireRow[];
     view: View;
   }>(
@@ -120,8 +125,25 @@ export async function readRunFacts(
   const parents = row.chains.map((c) => c.id);
   const chains = await ancestorsOf(tx, row.view, parents, Math.max(maxDepth, 1), row.chains);
   const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
+  const facts = new Map<string, Fact>();
+  const found = (id: string): Fact => {
+    let fact = facts.get(id);
+    if (!fact) {
+      fact = { id, nodeKind: null, portChannel: null, portNode: null, portNodeKind: null };
+      facts.set(id, fact);
+    }
+    return fact;
+  };
+  for (const id of row.usedIds) found(id);
+  for (const chain of row.chains) found(chain.id).nodeKind = chain.kind;
+  for (const port of row.ports)
+    Object.assign(found(port.id), {
+      portChannel: port.channel,
+      portNode: port.nodeId,
+      portNodeKind: port.nodeKind,
+    });
   return {
-    facts: row.facts,
+    facts: [...facts.values()],
     depths,
     takenNames: row.takenNames,
     wires: row.wires,

@@ -8,12 +8,14 @@ import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { optionalStateOf, statesWhere, viewFieldsOf } from './visibility';
 
 /**
- * For each of $ids: node kind, or port channel/owner/owner kind, or edge; the taken
- * sibling names of $names; the first ancestor steps of each of $parentIds that exists
- * (ancestorChainOf: deltas/ancestry.ts continues a deeper chain); the wires already on
- * the ports $newPortIds the run will create, with their ends (a wire committed before
- * its port); and the view read through, `V` (the parameter `$view`, or the query
- * variable `view`).
+ * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
+ * the view already uses, as a node, a port or a wire; channel, owner and owner kind of
+ * the ports $handles (the run's wire ends it has not created by then) name; the taken
+ * sibling names of $names; the kind and first ancestor steps of each of $parentIds that
+ * exists (ancestorChainOf: deltas/ancestry.ts continues a deeper chain); the wires
+ * already on the ports $newPortIds the run will create, with their ends (a wire
+ * committed before its port); and the view read through, `V` (the parameter `$view`,
+ * or the query variable `view`).
  */
 const prefetchThrough = (V: string) => {
   const imported = V.startsWith('$') ? '' : V;
@@ -23,14 +25,21 @@ const prefetchThrough = (V: string) => {
      CALL (id${and}) {
        ${optionalStateOf('n', 'GNode', 'id', V)}
        ${optionalStateOf('p', 'Port', 'id', V)}
-       ${optionalStateOf('owner', 'GNode', 'p.node_id', V)}
        ${optionalStateOf('e', 'Edge', 'id', V)}
-       RETURN n, p, owner, e
+       RETURN n IS NOT NULL OR p IS NOT NULL OR e IS NOT NULL AS found
      }
-     WITH id, n, p, owner, e WHERE n IS NOT NULL OR p IS NOT NULL OR e IS NOT NULL
-     RETURN collect({id: id, nodeKind: n.kind, portChannel: p.channel,
-                     portNode: owner.id, portNodeKind: owner.kind,
-                     edge: e IS NOT NULL}) AS facts
+     WITH id WHERE found
+     RETURN collect(id) AS usedIds
+   }
+   CALL (${imported}) {
+     UNWIND $handles AS id
+     CALL (id${and}) {
+       ${optionalStateOf('p', 'Port', 'id', V)}
+       ${optionalStateOf('owner', 'GNode', 'p.node_id', V)}
+       RETURN p, owner
+     }
+     WITH id, p, owner WHERE p IS NOT NULL
+     RETURN collect({id: id, channel: p.channel, nodeId: owner.id, nodeKind: owner.kind}) AS ports
    }
    CALL (${imported}) {
      UNWIND $names AS pair
@@ -42,13 +51,13 @@ const prefetchThrough = (V: string) => {
      CALL (id${and}) {
        ${ancestorChainOf('id', V)}
      }
-     RETURN collect({id: id, chain: chain, next: next}) AS chains
+     RETURN collect({id: id, kind: kind, chain: chain, next: next}) AS chains
    }
    CALL (${imported}) {
      ${wiresWithEnds('$newPortIds', V)}
      RETURN collect(wire) AS wires
    }
-   RETURN facts, takenNames, chains, wires, ${V} AS view`;
+   RETURN usedIds, ports, takenNames, chains, wires, ${V} AS view`;
 };
 
 /** The run's facts through the write view `$view`. */

@@ -146,8 +146,9 @@ export const CHAIN_STEPS = 3;
 
 /**
  * Up to CHAIN_STEPS ancestors of the node `idExpr` in `view`, nearest first (`chain`),
- * and the parent id of the last of them (`next`, null when the chain reached the top);
- * no row when the node does not exist there. The body of a `CALL` subquery.
+ * and the parent id of the last of them (`next`, null when the chain reached the top),
+ * with the node's own kind; no row when the node does not exist there. The body of a
+ * `CALL` subquery.
  */
 export function ancestorChainOf(idExpr: string, view = '$view'): string {
   const lines = [stateOf('n', 'GNode', idExpr, view)];
@@ -158,7 +159,8 @@ export function ancestorChainOf(idExpr: string, view = '$view'): string {
   }
   const steps = Array.from({ length: CHAIN_STEPS }, (_, i) => `a${i + 1}.id`).join(', ');
   return `${lines.join('\n     ')}
-     RETURN [x IN [${steps}] WHERE x IS NOT NULL] AS chain, a${CHAIN_STEPS}.parent_id AS next`;
+     RETURN n.kind AS kind, [x IN [${steps}] WHERE x IS NOT NULL] AS chain,
+            a${CHAIN_STEPS}.parent_id AS next`;
 }
 
 /**
