@@ -293,6 +293,20 @@ describe('structural invariants', () => {
       expectError(await w.post([addEdge(null, c.id)]), 'invalid_endpoint');
     });
 
+    it('checks a wire end against the port the branch holds when a later delta of the batch reuses its id', async () => {
+      const w = await ws();
+      const i = port('i');
+      await w.apply([addNode({ data: { inputs: [i] } })]);
+      // the wire comes first, so it is the first to break: its source names an input
+      // port on the branch, although the node after it would add a port of that id
+      const res = await w.post([
+        addEdge(i.id, null),
+        addNode({ data: { outputs: [{ ...port('o'), id: i.id }] } }),
+      ]);
+      expectError(res, 'invalid_endpoint');
+      expect(res.body.detail.delta_index).to.equal(0);
+    });
+
     it('forbidden_edge: state-state, io-io, state-io, and a state with a non-behavior', async () => {
       const w = await ws();
       const s1 = { out: port(), in: port() };
