@@ -59,14 +59,19 @@ describe('abuse: what one caller can hold at once', function () {
     expect((await client.withToken(caller.token).get('/v1/projects')).status).to.equal(200);
     const held = [trickle(service.url, caller.token), trickle(service.url, caller.token)];
     // Wait until both slow requests are admitted (their headers are in). A probe can take
-    // a slot before a slow request's admission has finished (its rate-limit lease may
-    // need a Redis call), and that slow request is then refused: send it again.
-    for (let i = 0; i < 200; i += 1) {
+    // a slot before a slow request's admission has finished (a slow request opens a new
+    // connection, and its rate-limit lease may need a Redis call), and that slow request
+    // is then refused: send it again, and give it time to be admitted before the next
+    // probe, which would otherwise win the same race every time.
+    for (let i = 0; i < 100; i += 1) {
+      let sent = i === 0;
       for (const [n, h] of held.entries()) {
         if (!h.answered) continue;
         h.req.destroy();
         held[n] = trickle(service.url, caller.token);
+        sent = true;
       }
+      if (sent) await new Promise((resolve) => setTimeout(resolve, 300));
       const probe = await client.withToken(caller.token).get('/v1/projects');
       if (probe.status === 429) {
         // a slow request's 429 may still be on its way: settle before trusting the probe
