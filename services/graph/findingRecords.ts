@@ -37,8 +37,18 @@ export type KeptFinding = {
 
 const RANK: Record<string, string> = { error: '0', warning: '1', marker: '9' };
 
-const keyOf = (f: { code: string; locator: string }) => `${f.code}:${f.locator}`;
+/** A kept finding's id: one record per code and locator. */
+export const keyOf = (f: { code: string; locator: string }) => `${f.code}:${f.locator}`;
 const sortKeyOf = (f: KeptFinding) => `${RANK[f.severity]}:${f.code}:${f.locator}`;
+
+/** The record a kept finding is written as (its state replaced whole). */
+export function findingRow(f: KeptFinding) {
+  return {
+    id: keyOf(f),
+    props: { ...f, subject: f.locator, sort_key: sortKeyOf(f) },
+    replace: true,
+  };
+}
 
 /** Whether the findings of `view` are kept as records (else they are computed whole). */
 export async function findingsAreKept(tx: QueryRunner, view: View): Promise<boolean> {
@@ -131,11 +141,7 @@ export async function recomputeFindings(
     upsertFindings(
       tx,
       view,
-      changed.map(([key, f]) => ({
-        id: key,
-        props: { ...f, subject: f.locator, sort_key: sortKeyOf(f) },
-        replace: true,
-      })),
+      changed.map(([, f]) => findingRow(f)),
     ),
   ]);
 }
@@ -170,7 +176,7 @@ type SubjectsRow = {
   kept: boolean;
 };
 
-type NodeRow = {
+export type NodeRow = {
   id: string;
   parentId: string | null;
   traced: boolean;
@@ -185,7 +191,7 @@ type NodeRow = {
  * `rows` are unchanged by the write that reached them, so their kept orphan_node record
  * answers for them.
  */
-function nodeFindings(rows: NodeRow[]): KeptFinding[] {
+export function nodeFindings(rows: NodeRow[]): KeptFinding[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const orphan = new Map<string, boolean>();
   /** Walks up until a node already decided, a traced node or the top; decides the walk. */
@@ -238,7 +244,7 @@ function nodeFindings(rows: NodeRow[]): KeptFinding[] {
   return found;
 }
 
-function unsatisfiedInput(row: { locator: string; name: string }): KeptFinding {
+export function unsatisfiedInput(row: { locator: string; name: string }): KeptFinding {
   return {
     code: 'unsatisfied_input',
     locator: row.locator,
@@ -247,7 +253,7 @@ function unsatisfiedInput(row: { locator: string; name: string }): KeptFinding {
   };
 }
 
-function wireFinding(row: {
+export function wireFinding(row: {
   locator: string;
   dangling: boolean;
   sourceType: string;

@@ -26,7 +26,7 @@ import { AvailabilityGate } from './availabilityGate';
 import { currentBookmarkScope } from './graphBookmarks';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
-import { queryRunnerOf } from './queryRunner';
+import { nameFailure, queryRunnerOf, withoutDriverStack } from './queryRunner';
 
 export interface ExecutorOptions {
   uri: string;
@@ -163,9 +163,12 @@ export class Executor {
       const started = performance.now();
       let ok = false;
       try {
-        const result = await session.run(query.text, params, config);
+        const result = await withoutDriverStack(() => session.run(query.text, params, config));
         ok = true;
         return result.records.map((r) => r.toObject() as R);
+      } catch (error) {
+        nameFailure(error, query);
+        throw error;
       } finally {
         this.observe(query.name, started, ok);
       }

@@ -9,6 +9,33 @@ import type { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 /** Called after each query with its name, its start (performance.now()) and whether it succeeded. */
 export type QueryObserver = (name: string, started: number, ok: boolean) => void;
 
+/**
+ * Starts a query (`start` calls the driver's run) without the driver's call-site stack.
+ * The driver captures a formatted stack trace for every query it starts, to put on a
+ * failure later; with source maps on (tsx) that took about 0.5 ms of CPU per 10-delta
+ * batch in a profile, for a stack that names only the executor. A failure names its
+ * query instead (nameFailure). The run call is synchronous up to the capture, so the
+ * limit is back before any other code runs.
+ */
+export function withoutDriverStack<T>(start: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return start();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Names the query a driver failure came from (`query` on the error), once. */
+export function nameFailure(error: unknown, query: NamedQuery): void {
+  if (error instanceof Error && !('query' in error)) Object.assign(error, { query: query.name });
+}
+
+function startQuery(tx: Pick<ManagedTransaction, 'run'>, query: NamedQuery, params: Params) {
+  return withoutDriverStack(() => tx.run(query.text, params));
+}
+
 export function queryRunnerOf(
   tx: Pick<ManagedTransaction, 'run'>,
   observe: QueryObserver,
@@ -17,9 +44,12 @@ export function queryRunnerOf(
     const started = performance.now();
     let ok = false;
     try {
-      const result = await tx.run(query.text, params);
+      const result = await startQuery(tx, query, params);
       ok = true;
       return result.records.map((r) => r.toObject() as R);
+    } catch (error) {
+      nameFailure(error, query);
+      throw error;
     } finally {
       observe(query.name, started, ok);
     }
@@ -34,12 +64,15 @@ export function queryRunnerOf(
     let count = 0;
     try {
       // the driver pulls records in batches as the loop asks for them
-      for await (const record of tx.run(query.text, params)) {
+      for await (const record of startQuery(tx, query, params)) {
         await onRow(record.toObject() as R);
         count += 1;
       }
       ok = true;
       return count;
+    } catch (error) {
+      nameFailure(error, query);
+      throw error;
     } finally {
       observe(query.name, started, ok);
     }

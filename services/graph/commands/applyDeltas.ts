@@ -27,6 +27,7 @@ import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { refreshFindings } from '../findingRecords';
+import { writeRunFindings } from '../runFindings';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
@@ -147,9 +148,14 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
-      // the findings' first read, the positions and the record travel together: the
-      // record reads nothing the findings write, and all of it commits or none
-      const findings = refreshFindings(tx, view);
+      // the findings' first statement, the positions and the record travel together: the
+      // record reads nothing the findings write, and all of it commits or none. A batch
+      // that is one run of additions has its findings derived from the facts its checks
+      // read (writeRunFindings: written, no read after the write); any other batch has
+      // them recomputed from a read of what it wrote (refreshFindings)
+      const findings = applier.runFindings
+        ? writeRunFindings(tx, view, applier.runFindings)
+        : refreshFindings(tx, view);
       findings.catch(() => undefined); // awaited below
       const positionsApplied = await applyPositions(tx, view, batch);
       const row = await tx.one<{ version: number }>(recordBatch, {

@@ -22,6 +22,7 @@ import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, WireRow, wiresAfterRun } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 import type { NewRow } from '../recordWrites';
+import type { FindingPort, RunFindingInput } from '../runFindings';
 
 export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
@@ -34,6 +35,11 @@ interface Fact {
   portChannel: string | null;
   portNode: string | null;
   portNodeKind: NodeKind | null;
+  /** The port's type, and for an input port whether its unsatisfied_input finding is kept. */
+  portType: string | null;
+  unsatisfiedKept: boolean;
+  /** For a parent: whether its orphan_node finding is kept. */
+  orphanKept: boolean;
 }
 
 interface PortFact {
@@ -58,6 +64,8 @@ export interface RunFacts {
   takenNames: string[];
   /** The wires the view had on the ports the run creates, with their ends then. */
   wires: WireRow[];
+  /** Whether the view keeps its findings as records. */
+  findingsKept: boolean;
   /** The view the facts were read through. */
   view: View;
 }
@@ -109,10 +117,18 @@ export async function readRunFacts(
   };
   const row = await tx.one<{
     usedIds: string[];
-    ports: { id: string; channel: string; nodeId: string | null; nodeKind: NodeKind | null }[];
+    ports: {
+      id: string;
+      channel: string;
+      nodeId: string | null;
+      nodeKind: NodeKind | null;
+      type: string | null;
+      unsatisfiedKept: boolean;
+    }[];
     takenNames: string[];
-    chains: (ChainRow & { kind: NodeKind })[];
+    chains: (ChainRow & { kind: NodeKind; orphanKept: boolean })[];
     wires: WireRow[];
+    findingsKept: boolean;
     view: View;
   }>(
     'branchId' in at ? prefetchAddRunOfBranch : prefetchAddRun,
@@ -129,30 +145,48 @@ export async function readRunFacts(
   const found = (id: string): Fact => {
     let fact = facts.get(id);
     if (!fact) {
-      fact = { id, nodeKind: null, portChannel: null, portNode: null, portNodeKind: null };
+      fact = {
+        id,
+        nodeKind: null,
+        portChannel: null,
+        portNode: null,
+        portNodeKind: null,
+        portType: null,
+        unsatisfiedKept: false,
+        orphanKept: false,
+      };
       facts.set(id, fact);
     }
     return fact;
   };
   for (const id of row.usedIds) found(id);
-  for (const chain of row.chains) found(chain.id).nodeKind = chain.kind;
+  for (const chain of row.chains)
+    Object.assign(found(chain.id), { nodeKind: chain.kind, orphanKept: chain.orphanKept });
   for (const port of row.ports)
     Object.assign(found(port.id), {
       portChannel: port.channel,
       portNode: port.nodeId,
       portNodeKind: port.nodeKind,
+      portType: port.type,
+      unsatisfiedKept: port.unsatisfiedKept,
     });
   return {
     facts: [...facts.values()],
     depths,
     takenNames: row.takenNames,
     wires: row.wires,
+    findingsKept: row.findingsKept,
     view: row.view,
   };
 }
 
 /** What a run adds, known once its deltas are checked, and its write, sent but maybe not answered yet. */
 export interface SentAddRun extends AddRunCounts {
+  /**
+   * What the run's findings are derived from (runFindings.ts), or null when the view had
+   * wires on the ports it creates: those are recomputed by reading after the write.
+   */
+  findings: RunFindingInput | null;
   /**
    * Settles when the store has answered the write. The caller may send its next
    * statement before awaiting it: the transaction runs statements in the order sent,
@@ -189,6 +223,8 @@ export async function applyAddRun(
   const newPorts: NewPort[] = [];
   /** The run's wires that a handle naming no port yet kept from being checked whole. */
   const unchecked: WireRef[] = [];
+  const findingNodes: RunFindingInput['nodes'] = [];
+  const findingPorts = new Map<string, FindingPort>();
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
   for (const d of run) {
@@ -253,8 +289,15 @@ export async function applyAddRun(
       }
       createdNodes.set(id, kind);
       createdIds.add(id);
+      findingNodes.push({
+        id,
+        parentId,
+        traced: state.source_decisions.length > 0,
+        name: state.name,
+      });
       for (const c of CHANNELS)
         for (const p of state.ports[c]) {
+          findingPorts.set(p.id, { channel: c, name: p.name, type: p.type });
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
           newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });
@@ -318,5 +361,40 @@ export async function applyAddRun(
   const written = createGraph(tx, view, { nodes, ports, edges }).then(() => undefined);
   // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
   written.catch(() => undefined);
-  return { nodes: nodes.length, edges: edges.length, written };
+  const findings =
+    row.wires.length > 0 ? null : runFindingInput(row, facts, findingNodes, findingPorts, run);
+  return { nodes: nodes.length, edges: edges.length, written, findings };
+}
+
+/** The run's findings input (runFindings.ts): what it created, and the facts around it. */
+function runFindingInput(
+  row: RunFacts,
+  facts: ReadonlyMap<string, Fact>,
+  nodes: RunFindingInput['nodes'],
+  ports: ReadonlyMap<string, FindingPort>,
+  run: (AddNode | AddEdge)[],
+): RunFindingInput {
+  const named = new Map<string, FindingPort & { unsatisfiedKept: boolean }>();
+  const wires: RunFindingInput['wires'] = [];
+  for (const d of run) {
+    if (d.type !== 'add_edge') continue;
+    const { id, source_handle: source, target_handle: target } = d.edge;
+    wires.push({ id, source, target });
+    for (const handle of [source, target]) {
+      const f = handle === null || ports.has(handle) ? undefined : facts.get(handle);
+      if (f?.portChannel)
+        named.set(f.id, {
+          channel: f.portChannel,
+          name: '',
+          type: f.portType,
+          unsatisfiedKept: f.unsatisfiedKept,
+        });
+    }
+  }
+  const parentOrphans = new Map<string, boolean>();
+  const created = new Set(nodes.map((n) => n.id));
+  for (const n of nodes)
+    if (n.parentId !== null && !created.has(n.parentId))
+      parentOrphans.set(n.parentId, facts.get(n.parentId)?.orphanKept === true);
+  return { kept: row.findingsKept, nodes, ports, named, parentOrphans, wires };
 }

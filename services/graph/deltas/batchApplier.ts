@@ -13,6 +13,7 @@ import { deleteNodesAndPorts } from '../nodeWrites';
 import { removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
+import type { RunFindingInput } from '../runFindings';
 import { applyAddRun, readRunFacts, RunFacts } from './addRunApplier';
 import { failDelta } from './deltaErrors';
 import type {
@@ -69,6 +70,12 @@ export function prefetchLeadingRun(
 
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
+  /**
+   * When the deltas sendAll applied were one run of additions whose findings can be
+   * derived without a read (runFindings.ts): what they are derived from. Else null, and
+   * the caller recomputes the findings of what was written (refreshFindings).
+   */
+  runFindings: RunFindingInput | null = null;
   /** The write of the last run of additions, sent and not yet awaited (sendAll). */
   private pendingWrite: Promise<void> | undefined;
 
@@ -104,6 +111,7 @@ export class BatchApplier {
       leading = false;
       run = [];
     };
+    const onlyAdditions = deltas.every((d) => d.type === 'add_node' || d.type === 'add_edge');
     for (const delta of deltas) {
       if (delta.type === 'add_node' || delta.type === 'add_edge') {
         run.push(delta);
@@ -114,6 +122,7 @@ export class BatchApplier {
       await this.apply(delta);
     }
     await flush();
+    if (!onlyAdditions) this.runFindings = null;
   }
 
   /** Settles when the last write sendAll sent has been answered (at once when there is none). */
@@ -128,6 +137,7 @@ export class BatchApplier {
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
     this.pendingWrite = added.written;
+    this.runFindings = added.findings;
   }
 
   /** Deletes nodes and ports (with their wires) and counts what went. */

@@ -5,17 +5,21 @@
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
+import { keptThrough } from './findingRecordQueries';
 import { optionalStateOf, statesWhere, viewFieldsOf } from './visibility';
 
 /**
  * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
- * the view already uses, as a node, a port or a wire; channel, owner and owner kind of
- * the ports $handles (the run's wire ends it has not created by then) name; the taken
- * sibling names of $names; the kind and first ancestor steps of each of $parentIds that
- * exists (ancestorChainOf: deltas/ancestry.ts continues a deeper chain); the wires
- * already on the ports $newPortIds the run will create, with their ends (a wire
- * committed before its port); and the view read through, `V` (the parameter `$view`,
- * or the query variable `view`).
+ * the view already uses, as a node, a port or a wire; channel, owner, owner kind and
+ * type of the ports $handles (the run's wire ends it has not created by then) name, and
+ * for an input port whether its unsatisfied_input finding is kept; the taken sibling
+ * names of $names; the kind, first ancestor steps (ancestorChainOf: deltas/ancestry.ts
+ * continues a deeper chain) and kept orphan_node finding of each of $parentIds that
+ * exists; the wires already on the ports $newPortIds the run will create, with their
+ * ends (a wire committed before its port); whether the view keeps its findings; and the
+ * view read through, `V` (the parameter `$view`, or the query variable `view`). The
+ * findings facts let a run's findings be derived without reading after its write
+ * (runFindings.ts).
  */
 const prefetchThrough = (V: string) => {
   const imported = V.startsWith('$') ? '' : V;
@@ -36,10 +40,12 @@ const prefetchThrough = (V: string) => {
      CALL (id${and}) {
        ${optionalStateOf('p', 'Port', 'id', V)}
        ${optionalStateOf('owner', 'GNode', 'p.node_id', V)}
-       RETURN p, owner
+       ${optionalStateOf('uf', 'GFinding', "CASE WHEN p.channel = 'inputs' THEN 'unsatisfied_input:' + id END", V)}
+       RETURN p, owner, uf IS NOT NULL AS unsatisfiedKept
      }
-     WITH id, p, owner WHERE p IS NOT NULL
-     RETURN collect({id: id, channel: p.channel, nodeId: owner.id, nodeKind: owner.kind}) AS ports
+     WITH id, p, owner, unsatisfiedKept WHERE p IS NOT NULL
+     RETURN collect({id: id, channel: p.channel, nodeId: owner.id, nodeKind: owner.kind,
+                     type: p.type, unsatisfiedKept: unsatisfiedKept}) AS ports
    }
    CALL (${imported}) {
      UNWIND $names AS pair
@@ -51,13 +57,22 @@ const prefetchThrough = (V: string) => {
      CALL (id${and}) {
        ${ancestorChainOf('id', V)}
      }
-     RETURN collect({id: id, kind: kind, chain: chain, next: next}) AS chains
+     CALL (id${and}) {
+       ${optionalStateOf('of', 'GFinding', "'orphan_node:' + id", V)}
+       RETURN of IS NOT NULL AS orphanKept
+     }
+     RETURN collect({id: id, kind: kind, chain: chain, next: next, orphanKept: orphanKept}) AS chains
    }
    CALL (${imported}) {
      ${wiresWithEnds('$newPortIds', V)}
      RETURN collect(wire) AS wires
    }
-   RETURN usedIds, ports, takenNames, chains, wires, ${V} AS view`;
+   CALL (${imported}) {
+     OPTIONAL MATCH (kb:Branch {id: ${V}.line})
+     OPTIONAL MATCH (km:Branch {id: ${V}.main})
+     RETURN ${keptThrough('kb', 'km', V)} AS findingsKept
+   }
+   RETURN usedIds, ports, takenNames, chains, wires, findingsKept, ${V} AS view`;
 };
 
 /** The run's facts through the write view `$view`. */

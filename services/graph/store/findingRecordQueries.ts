@@ -14,6 +14,14 @@ import { WIRE_RULES } from './findingQueries';
 import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
 /**
+ * Whether the findings of view `V` are kept, as a Cypher expression over the rows of its
+ * line `b` and of main `m` (either null when missing): see findingsKept.
+ */
+export const keptThrough = (b: string, m: string, V = '$view') =>
+  `(coalesce(${b}.findings_from <= ${V}.ver, false)
+    AND (${V}.line = ${V}.main OR coalesce(${m}.findings_from <= ${V}.base, false)))`;
+
+/**
  * Whether the findings of `$view` are kept as records: its line keeps them from a
  * version at or below the view's and, on a working branch, main keeps them from a
  * version at or below the branch's base. Stores written before findings were kept have
@@ -21,10 +29,9 @@ import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } fro
  */
 export const findingsKept = cypher(
   'findingsKept',
-  `MATCH (b:Branch {id: $view.line})
+  `OPTIONAL MATCH (b:Branch {id: $view.line})
    OPTIONAL MATCH (m:Branch {id: $view.main})
-   RETURN coalesce(b.findings_from <= $view.ver, false)
-          AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
+   RETURN ${keptThrough('b', 'm')} AS kept`,
 );
 
 /** unsatisfied_input of the ports listed in `ids`: input ports of the view with no incoming wire. */
@@ -115,8 +122,7 @@ export const findingSubjects = cypher(
    OPTIONAL MATCH (b:Branch {id: $view.line})
    OPTIONAL MATCH (m:Branch {id: $view.main})
    RETURN ports, edges, movedNodes, portRows, edgeRows, nodeRows, keptRecords,
-          coalesce(b.findings_from <= $view.ver, false)
-          AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false)) AS kept`,
+          ${keptThrough('b', 'm')} AS kept`,
 );
 
 /** NODE_ROWS of the nodes $ids (the subtrees a write moved), in one row. */

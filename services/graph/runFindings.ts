@@ -1,0 +1,108 @@
+/**
+ * The kept findings of a batch that is one run of additions, derived without a read after
+ * its write. What findingRecords.ts recomputes for any write (the written entities, the
+ * input ports their wires end on, the wires on their ports) is known here from the run
+ * itself and from the facts its checks read before it (prefetchAddRun):
+ *   - the ports, wires and nodes the run creates have no kept finding yet: their ids were
+ *     unused in the view, and an entity's records go when it goes;
+ *   - an existing input port a wire of the run ends on now has an incoming wire, so its
+ *     kept unsatisfied_input finding (the facts say whether there is one) goes;
+ *   - a new node is an orphan unless it or an ancestor records provenance: a parent the
+ *     run did not create answers through its kept orphan_node finding, as there.
+ * The facts also carry the wires already on the run's new ports (committed before their
+ * ports); a run with any falls back to the general recomputation, which reads them.
+ * The same rules build the findings (nodeFindings, unsatisfiedInput, wireFinding), so the
+ * two ways agree finding for finding (the kept-findings tests hold both to the whole
+ * computation).
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import {
+  findingRow,
+  KeptFinding,
+  keyOf,
+  NodeRow,
+  nodeFindings,
+  unsatisfiedInput,
+  wireFinding,
+} from './findingRecords';
+import { removeFindings, upsertFindings } from './recordWrites';
+import type { View } from './view';
+import { takeWritten } from './writtenEntities';
+
+/** A port as the findings see it: its channel, name and type. */
+export interface FindingPort {
+  channel: string;
+  name: string;
+  type: string | null;
+}
+
+/** What a run of additions created, and what its facts say of the store around it. */
+export interface RunFindingInput {
+  /** Whether the view keeps its findings as records (else nothing is written). */
+  kept: boolean;
+  nodes: { id: string; parentId: string | null; traced: boolean; name: string }[];
+  /** The run's ports, by id. */
+  ports: ReadonlyMap<string, FindingPort>;
+  /** The existing ports its wires name, by id, with whether an unsatisfied_input finding is kept. */
+  named: ReadonlyMap<string, FindingPort & { unsatisfiedKept: boolean }>;
+  /** The existing parents of its nodes, by id: whether their orphan_node finding is kept. */
+  parentOrphans: ReadonlyMap<string, boolean>;
+  wires: { id: string; source: string | null; target: string | null }[];
+}
+
+/** The findings a run opens (every one new) and the kept ones it closes. */
+export function runFindingChanges(input: RunFindingInput): {
+  opened: KeptFinding[];
+  closed: string[];
+} {
+  const { ports, named, wires } = input;
+  const targets = new Set<string>();
+  for (const w of wires) if (w.target !== null) targets.add(w.target);
+  const opened: KeptFinding[] = [];
+  for (const [id, port] of ports)
+    if (port.channel === 'inputs' && !targets.has(id))
+      opened.push(unsatisfiedInput({ locator: id, name: port.name }));
+  const portAt = (handle: string | null) =>
+    handle === null ? undefined : (ports.get(handle) ?? named.get(handle));
+  for (const w of wires) {
+    const [sp, tp] = [portAt(w.source), portAt(w.target)];
+    const dangling = (w.source !== null && !sp) || (w.target !== null && !tp);
+    const mismatch = !!sp && !!tp && sp.type !== null && tp.type !== null && sp.type !== tp.type;
+    if (dangling || mismatch)
+      opened.push(
+        wireFinding({
+          locator: w.id,
+          dangling,
+          sourceType: sp?.type ?? '',
+          targetType: tp?.type ?? '',
+        }),
+      );
+  }
+  const rows: NodeRow[] = input.nodes.map((n) => ({
+    ...n,
+    parentOrphan: n.parentId !== null && input.parentOrphans.get(n.parentId) === true,
+  }));
+  opened.push(...nodeFindings(rows));
+  const closed = [...targets]
+    .filter((id) => named.get(id)?.unsatisfiedKept === true)
+    .map((id) => keyOf({ code: 'unsatisfied_input', locator: id }));
+  return { opened, closed };
+}
+
+/**
+ * Writes the findings of the run (runFindingChanges) at the write view's version, in
+ * place of refreshFindings for what the transaction wrote in `view`.
+ */
+export async function writeRunFindings(
+  tx: QueryRunner,
+  view: View,
+  input: RunFindingInput,
+): Promise<void> {
+  takeWritten(tx, view);
+  if (!input.kept) return;
+  const { opened, closed } = runFindingChanges(input);
+  await Promise.all([
+    removeFindings(tx, view, closed),
+    upsertFindings(tx, view, opened.map(findingRow)),
+  ]);
+}
