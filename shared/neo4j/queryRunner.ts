@@ -13,9 +13,9 @@ export type QueryObserver = (name: string, started: number, ok: boolean) => void
  * Starts a query (`start` calls the driver's run) without the driver's call-site stack.
  * The driver captures a formatted stack trace for every query it starts, to put on a
  * failure later; with source maps on (tsx) that took about 0.5 ms of CPU per 10-delta
- * batch in a profile, for a stack that names only the executor. A failure names its
- * query instead (nameFailure). The run call is synchronous up to the capture, so the
- * limit is back before any other code runs.
+ * batch in a profile, paid by every query for the rare failure the executor does not map
+ * to a domain error. Such a failure names its query instead (nameFailure). The run call
+ * is synchronous up to the capture, so the limit is back before any other code runs.
  */
 export function withoutDriverStack<T>(start: () => T): T {
   const limit = Error.stackTraceLimit;
@@ -29,7 +29,8 @@ export function withoutDriverStack<T>(start: () => T): T {
 
 /** Names the query a driver failure came from (`query` on the error), once. */
 export function nameFailure(error: unknown, query: NamedQuery): void {
-  if (error instanceof Error && !('query' in error)) Object.assign(error, { query: query.name });
+  if (error instanceof Error && Object.isExtensible(error) && !('query' in error))
+    Object.assign(error, { query: query.name });
 }
 
 function startQuery(tx: Pick<ManagedTransaction, 'run'>, query: NamedQuery, params: Params) {
