@@ -41,13 +41,14 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
+.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes (BENCH_SIZES), then split against in process, then MCP against HTTP (medians, ratios)"
 	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
+	@echo "make bench-cpu    a 10-delta batch through the handler and as bare Cypher, alternating: p50 and CPU per batch of Node and Neo4j"
 	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
@@ -134,6 +135,12 @@ bench: deps
 # against versioned relationships) at BENCH_SIZES (no gateway, split, web or MCP).
 bench-store: deps
 	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts --sizes $(BENCH_SIZES) --only writes,reads,merge,history,layout $(BENCH_ARGS)
+
+# Where a 10-delta batch's CPU goes: the batch through the applyDeltas handler and its bare
+# Cypher, alternating in rounds, each with p50 latency and CPU per batch of Node and of Neo4j.
+bench-cpu: deps
+	scripts/with-stack.sh bench-cpu $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- \
+	  npx tsx bench/batchCpu.ts --pid-file .run/bench-cpu/neo4j.pid $(BENCH_CPU_ARGS)
 
 # Time to first render of the web viewer: a 1k-node branch and a 100k-node main
 # opened at their top level, in headless chromium (median and ratio).

@@ -96,7 +96,7 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
 }
 
 /** The parameters of bareBatch for `bare` (the deltas' text as the change trail keeps it). */
-function bareParams(branchId: string, batch: ReturnType<typeof batchDeltas>) {
+export function bareParams(branchId: string, batch: ReturnType<typeof batchDeltas>) {
   return {
     branchId,
     ...batch.bare,
@@ -172,15 +172,16 @@ export interface WriteBenchOptions {
   userId: string;
 }
 
-export async function runWriteBench({
-  client,
+/**
+ * applyDeltas as the gateway hands it to the graph service's handler, less HTTP and the
+ * gateway's steps: resolves with the branch's new version.
+ */
+export function inProcessApplier({
   executor,
-  sizes,
   config,
   redis,
   userId,
-}: WriteBenchOptions): Promise<Sample[]> {
-  const samples: Sample[] = [];
+}: Pick<WriteBenchOptions, 'executor' | 'config' | 'redis' | 'userId'>) {
   const log = createLogger({ level: 'warn' });
   const handlers = graphRoutes(
     { executor, config, logger: log },
@@ -192,8 +193,7 @@ export async function runWriteBench({
     scopes: new Set(['graph:write']),
     projectAllowlist: null,
   };
-  /** applyDeltas as the gateway hands it to the handler, less HTTP and the gateway's steps. */
-  const applyInProcess = async (branchId: string, deltas: unknown[], expectedVersion: number) => {
+  return async (branchId: string, deltas: unknown[], expectedVersion: number) => {
     const result = await handlers.applyDeltas({
       operationId: 'applyDeltas',
       params: { branch_id: branchId },
@@ -206,6 +206,12 @@ export async function runWriteBench({
     });
     return (result.body as { branch: { version: number } }).branch.version;
   };
+}
+
+export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[]> {
+  const { client, executor, sizes } = options;
+  const samples: Sample[] = [];
+  const applyInProcess = inProcessApplier(options);
   await warmUp(client, executor);
   for (const size of sizes) {
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
