@@ -7,6 +7,9 @@ SHELL := /bin/bash
 PORT ?= 8080
 TEST_NEO4J_PORT ?= 27687
 TEST_REDIS_PORT ?= 26379
+# integration-split's own pair, so that make test runs it beside integration.
+TEST_SPLIT_NEO4J_PORT ?= 27787
+TEST_SPLIT_REDIS_PORT ?= 26479
 # First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
 TEST_REDIS_CLUSTER_PORT ?= 26391
 BENCH_NEO4J_PORT ?= 28687
@@ -41,7 +44,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
+.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -102,7 +105,19 @@ abuse:
 	scripts/with-stack.sh test-abuse $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_ABUSE)
 
 integration-split:
-	scripts/with-stack.sh test-split $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_SPLIT)
+	scripts/with-stack.sh test-split $(TEST_SPLIT_NEO4J_PORT) $(TEST_SPLIT_REDIS_PORT) -- $(MOCHA_SPLIT)
+
+# integration and integration-split side by side, each on its own Neo4j and Redis (their
+# tests wait on the stores more than they compute, so together they take little more than
+# the longer one). The split run's output is kept in .run/integration-split.log and
+# printed when both are done, so that the two do not interleave.
+integrations:
+	@mkdir -p .run
+	@echo "integration-split runs beside integration; its output follows integration's"
+	@$(MAKE) --no-print-directory integration-split >.run/integration-split.log 2>&1 & split=$$!; \
+	$(MAKE) --no-print-directory integration; status=$$?; \
+	wait $$split || status=1; \
+	cat .run/integration-split.log; exit $$status
 
 integration-redis-cluster:
 	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
@@ -111,7 +126,7 @@ integration-redis-cluster:
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integration integration-split integration-redis-cluster abuse; status=$$?; \
+	$(MAKE) --no-print-directory check unit integrations integration-redis-cluster abuse; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
