@@ -34,17 +34,13 @@ async function rewritesAfter(view: View, deltas: any[]): Promise<string[]> {
   const { executor } = currentHarness().service;
   return executor.rolledBackTx(async (tx) => {
     const writes: string[] = [];
+    const note = (query: NamedQuery, params?: Params) => {
+      if (FINDING_WRITES.test(query.name))
+        writes.push(`${query.name} ${JSON.stringify(params?.rows ?? params?.ids)}`);
+    };
     const watching: QueryRunner = {
-      run: (query: NamedQuery, params?: Params) => {
-        if (FINDING_WRITES.test(query.name))
-          writes.push(`${query.name} ${JSON.stringify(params?.rows ?? params?.ids)}`);
-        return tx.run(query, params);
-      },
-      one: (query: NamedQuery, params?: Params) => {
-        if (FINDING_WRITES.test(query.name))
-          writes.push(`${query.name} ${JSON.stringify(params?.rows ?? params?.ids)}`);
-        return tx.one(query, params);
-      },
+      run: (query, params) => (note(query, params), tx.run(query, params)),
+      one: (query, params) => (note(query, params), tx.one(query, params)),
       each: (query, params, onRow) => tx.each(query, params, onRow),
     };
     await recomputeFindings(watching, view, writtenBy(deltas), true);
