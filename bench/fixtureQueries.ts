@@ -54,7 +54,8 @@ export const setLineVersion = cypher(
  * The bare-Cypher equivalent of a batch of add_node + add_edge deltas on a working
  * branch: one statement making the writes the API makes for it (the branch's write
  * lock; each node and its port as records of the branch's line at the next version;
- * the wires; the version bump, the branch's counters and last activity; the batch's
+ * the wires; the kept findings the batch opens, `$findings`, as finding records of the
+ * same version; the version bump, the branch's counters and last activity; the batch's
  * Change record with the deltas' text).
  */
 export const bareBatch = cypher(
@@ -73,6 +74,11 @@ export const bareBatch = cypher(
      UNWIND $edges AS e
      CREATE (x:Edge)
      SET x = e, x.branch_id = br.id, x.vfrom = w, x.vto = ${OPEN_CYPHER}
+   }
+   CALL (br, w) {
+     UNWIND $findings AS f
+     CREATE (g:GFinding)
+     SET g = f.props, g.branch_id = br.id, g.id = f.id, g.vfrom = w, g.vto = ${OPEN_CYPHER}
    }
    SET br.version = w, br.last_active_at = $now,
        br.node_count = coalesce(br.node_count, 0) + size($nodes),

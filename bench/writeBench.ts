@@ -12,7 +12,8 @@ import type { Config } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { RedisClient } from '../shared/redis/redisClient';
-import { branchView, graphRoutes, IdempotencyStore } from '../services/graph';
+import { quote } from '../shared/text/clip';
+import { branchView, findingRow, graphRoutes, IdempotencyStore } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
@@ -48,9 +49,16 @@ function bareNodeProps(branchId: string, id: string, parent: string, name: strin
   };
 }
 
+/**
+ * `count` deltas adding `count / 2` nodes, each with an input wired from a fixture node's
+ * output, and the same writes as rows of bareBatch (`bare`). The new nodes trace to no
+ * source decision, so the API keeps an orphan_node finding record for each of them: the
+ * bare batch writes those records too, built by the function the API uses (findingRow),
+ * so that both sides make the same writes.
+ */
 export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
   const deltas: unknown[] = [];
-  const bare = { nodes: [] as unknown[], edges: [] as unknown[] };
+  const bare = { nodes: [] as unknown[], edges: [] as unknown[], findings: [] as unknown[] };
   for (let i = 0; i < count / 2; i++) {
     const id = randomUUID();
     const input = randomUUID();
@@ -91,6 +99,14 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
       source_handle: edge.source,
       target_handle: edge.target,
     });
+    const orphan = {
+      code: 'orphan_node',
+      locator: id,
+      severity: 'warning',
+      message: `node ${quote(name)} traces to no source decision`,
+    };
+    const { id: findingId, props } = findingRow(orphan);
+    bare.findings.push({ id: findingId, props });
   }
   return { deltas, bare };
 }

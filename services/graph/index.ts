@@ -36,7 +36,7 @@ export { parseDeltaBatch } from './deltas/parseDeltas';
 export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
-export { findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';
+export { findingRow, findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';
 export { findingChangesOf, findingsOf } from './findingLists';
 export type { FindingList } from './findingLists';
 export type { Written } from './writtenEntities';

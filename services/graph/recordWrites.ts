@@ -58,15 +58,21 @@ export interface NewRow {
 
 /**
  * Writes nodes, ports and wires the view does not have (the caller checked every id
- * unused in it), in that order, in one statement (a run of additions); returns how many
- * of each.
+ * unused in it), in that order, in one statement (a run of additions), with `findings`:
+ * kept findings of those new entities (findingRecords.ts findingRow), when the caller
+ * derived them (runFindings.ts); returns how many nodes, ports and wires.
  */
 export async function createGraph(
   tx: QueryRunner,
   view: View,
-  rows: { nodes: readonly NewRow[]; ports: readonly NewRow[]; edges: readonly NewRow[] },
+  rows: {
+    nodes: readonly NewRow[];
+    ports: readonly NewRow[];
+    edges: readonly NewRow[];
+    findings?: readonly NewRow[];
+  },
 ): Promise<{ nodes: number; ports: number; edges: number }> {
-  const { nodes, ports, edges } = rows;
+  const { nodes, ports, edges, findings = [] } = rows;
   if (nodes.length + ports.length + edges.length === 0) return { nodes: 0, ports: 0, edges: 0 };
   for (const [label, list] of [
     ['GNode', nodes],
@@ -86,6 +92,7 @@ export async function createGraph(
     nodes,
     ports,
     edges,
+    findings,
   });
   return row ?? { nodes: 0, ports: 0, edges: 0 };
 }

@@ -11,6 +11,7 @@
  *     run did not create answers through its kept orphan_node finding, as there.
  * The facts also carry the wires already on the run's new ports (committed before their
  * ports); a run with any falls back to the general recomputation, which reads them.
+ * The records a run opens are written in the statement that writes the run.
  * The same rules build the findings (nodeFindings, unsatisfiedInput, wireFinding), so the
  * two ways agree finding for finding (the kept-findings tests hold both to the whole
  * computation).
@@ -25,7 +26,7 @@ import {
   unsatisfiedInput,
   wireFinding,
 } from './findingRecords';
-import { removeFindings, upsertFindings } from './recordWrites';
+import { NewRow, removeFindings } from './recordWrites';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
 
@@ -90,19 +91,25 @@ export function runFindingChanges(input: RunFindingInput): {
 }
 
 /**
- * Writes the findings of the run (runFindingChanges) at the write view's version, in
- * place of refreshFindings for what the transaction wrote in `view`.
+ * What a run writes for its findings: the records it opens, written with its nodes, ports
+ * and wires (recordWrites.ts createGraph), and the ids of the kept records it closes
+ * (closeRunFindings, after the write). Nothing when the view does not keep findings.
  */
-export async function writeRunFindings(
+export function runFindingWrites(input: RunFindingInput): { opened: NewRow[]; closed: string[] } {
+  if (!input.kept) return { opened: [], closed: [] };
+  const { opened, closed } = runFindingChanges(input);
+  return { opened: opened.map(findingRow), closed };
+}
+
+/**
+ * In place of refreshFindings for what the transaction wrote in `view`: closes the kept
+ * findings the run's wires answered (runFindingWrites); the run's write opened the rest.
+ */
+export async function closeRunFindings(
   tx: QueryRunner,
   view: View,
-  input: RunFindingInput,
+  closed: readonly string[],
 ): Promise<void> {
   takeWritten(tx, view);
-  if (!input.kept) return;
-  const { opened, closed } = runFindingChanges(input);
-  await Promise.all([
-    removeFindings(tx, view, closed),
-    upsertFindings(tx, view, opened.map(findingRow)),
-  ]);
+  await removeFindings(tx, view, closed);
 }

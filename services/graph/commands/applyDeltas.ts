@@ -27,7 +27,7 @@ import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { refreshFindings } from '../findingRecords';
-import { writeRunFindings } from '../runFindings';
+import { closeRunFindings } from '../runFindings';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
@@ -102,7 +102,7 @@ export async function applyDeltas(
     const { branch, ...grant } = await locked;
     // the batch reads and writes the branch's next version; recordBatch publishes it
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
-    const applier = new BatchApplier(tx, view, { maxDepth }, leading);
+    const applier = new BatchApplier(tx, view, { maxDepth, deriveFindings: true }, leading);
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -151,10 +151,11 @@ export async function applyDeltas(
       // the findings' first statement, the positions and the record travel together: the
       // record reads nothing the findings write, and all of it commits or none. A batch
       // that is one run of additions has its findings derived from the facts its checks
-      // read (writeRunFindings: written, no read after the write); any other batch has
-      // them recomputed from a read of what it wrote (refreshFindings)
+      // read and opened by the run's write (closeRunFindings closes the rest, no read
+      // after the write); any other batch has them recomputed from a read of what it
+      // wrote (refreshFindings)
       const findings = applier.runFindings
-        ? writeRunFindings(tx, view, applier.runFindings)
+        ? closeRunFindings(tx, view, applier.runFindings.closed)
         : refreshFindings(tx, view);
       findings.catch(() => undefined); // awaited below
       const positionsApplied = await applyPositions(tx, view, batch);

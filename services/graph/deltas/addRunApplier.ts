@@ -22,7 +22,7 @@ import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, WireRow, wiresAfterRun } from './wiresOnNewPorts';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 import type { NewRow } from '../recordWrites';
-import type { FindingPort, RunFindingInput } from '../runFindings';
+import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
 
 export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
@@ -183,10 +183,12 @@ export async function readRunFacts(
 /** What a run adds, known once its deltas are checked, and its write, sent but maybe not answered yet. */
 export interface SentAddRun extends AddRunCounts {
   /**
-   * What the run's findings are derived from (runFindings.ts), or null when the view had
-   * wires on the ports it creates: those are recomputed by reading after the write.
+   * When the caller asked for the run's findings to be derived (runFindings.ts): the
+   * kept findings it closes, its write having opened the others. Null when not asked,
+   * or when the view had wires on the ports the run creates (those are recomputed by
+   * reading after the write).
    */
-  findings: RunFindingInput | null;
+  findings: { closed: string[] } | null;
   /**
    * Settles when the store has answered the write. The caller may send its next
    * statement before awaiting it: the transaction runs statements in the order sent,
@@ -205,6 +207,7 @@ export async function applyAddRun(
   run: (AddNode | AddEdge)[],
   maxDepth: number,
   known?: Promise<RunFacts>,
+  deriveFindings = false,
 ): Promise<SentAddRun> {
   let row = await (known ?? readRunFacts(tx, view, run, maxDepth));
   // facts read through a branch's row before its lock was answered hold for this view only
@@ -358,12 +361,24 @@ export async function applyAddRun(
       : undefined;
   };
   checkWires(wiresAfterRun(row.wires, unchecked, createdPorts, existing), newPorts);
-  const written = createGraph(tx, view, { nodes, ports, edges }).then(() => undefined);
+  const findings =
+    deriveFindings && row.wires.length === 0
+      ? runFindingWrites(runFindingInput(row, facts, findingNodes, findingPorts, run))
+      : null;
+  const written = createGraph(tx, view, {
+    nodes,
+    ports,
+    edges,
+    findings: findings?.opened ?? [],
+  }).then(() => undefined);
   // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
   written.catch(() => undefined);
-  const findings =
-    row.wires.length > 0 ? null : runFindingInput(row, facts, findingNodes, findingPorts, run);
-  return { nodes: nodes.length, edges: edges.length, written, findings };
+  return {
+    nodes: nodes.length,
+    edges: edges.length,
+    written,
+    findings: findings && { closed: findings.closed },
+  };
 }
 
 /** The run's findings input (runFindings.ts): what it created, and the facts around it. */

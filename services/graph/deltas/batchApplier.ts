@@ -13,7 +13,6 @@ import { deleteNodesAndPorts } from '../nodeWrites';
 import { removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
-import type { RunFindingInput } from '../runFindings';
 import { applyAddRun, readRunFacts, RunFacts } from './addRunApplier';
 import { failDelta } from './deltaErrors';
 import type {
@@ -35,6 +34,12 @@ import { checkWiresOnNewPorts } from './wiresOnNewPorts';
 export interface ApplierLimits {
   /** Deepest containment allowed (a top-level node is at depth 1). */
   maxDepth: number;
+  /**
+   * Derive the findings of a batch that is one run of additions while writing it
+   * (runFindings.ts; `runFindings` then says what is left to close). Only for a caller
+   * that publishes them in place of refreshFindings (applyDeltas).
+   */
+  deriveFindings?: boolean;
 }
 
 /** Net change of a branch's node and wire counts through the deltas applied so far. */
@@ -71,11 +76,12 @@ export function prefetchLeadingRun(
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
   /**
-   * When the deltas sendAll applied were one run of additions whose findings can be
-   * derived without a read (runFindings.ts): what they are derived from. Else null, and
-   * the caller recomputes the findings of what was written (refreshFindings).
+   * When the limits ask for derived findings and the deltas sendAll applied were one run
+   * of additions whose findings could be derived (runFindings.ts): the kept findings the
+   * caller closes (closeRunFindings), the run's write having opened the others. Else
+   * null, and the caller recomputes the findings of what was written (refreshFindings).
    */
-  runFindings: RunFindingInput | null = null;
+  runFindings: { closed: string[] } | null = null;
   /** The write of the last run of additions, sent and not yet awaited (sendAll). */
   private pendingWrite: Promise<void> | undefined;
 
@@ -106,12 +112,15 @@ export class BatchApplier {
   async sendAll(deltas: Delta[]): Promise<void> {
     let run: (AddNode | AddEdge)[] = [];
     let leading = true;
+    // a batch of additions only is one run: its findings can be derived as it is written
+    const derive =
+      this.limits.deriveFindings === true &&
+      deltas.every((d) => d.type === 'add_node' || d.type === 'add_edge');
     const flush = async () => {
-      if (run.length > 0) await this.addRun(run, leading ? this.leadingFacts : undefined);
+      if (run.length > 0) await this.addRun(run, leading ? this.leadingFacts : undefined, derive);
       leading = false;
       run = [];
     };
-    const onlyAdditions = deltas.every((d) => d.type === 'add_node' || d.type === 'add_edge');
     for (const delta of deltas) {
       if (delta.type === 'add_node' || delta.type === 'add_edge') {
         run.push(delta);
@@ -122,7 +131,6 @@ export class BatchApplier {
       await this.apply(delta);
     }
     await flush();
-    if (!onlyAdditions) this.runFindings = null;
   }
 
   /** Settles when the last write sendAll sent has been answered (at once when there is none). */
@@ -132,8 +140,19 @@ export class BatchApplier {
     await pending;
   }
 
-  private async addRun(run: (AddNode | AddEdge)[], known?: Promise<RunFacts>): Promise<void> {
-    const added = await applyAddRun(this.tx, this.view, run, this.limits.maxDepth, known);
+  private async addRun(
+    run: (AddNode | AddEdge)[],
+    known: Promise<RunFacts> | undefined,
+    deriveFindings: boolean,
+  ): Promise<void> {
+    const added = await applyAddRun(
+      this.tx,
+      this.view,
+      run,
+      this.limits.maxDepth,
+      known,
+      deriveFindings,
+    );
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
     this.pendingWrite = added.written;

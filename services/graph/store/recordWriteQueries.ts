@@ -73,14 +73,16 @@ function createBody(label: RecordLabel, rows: string, written: string): string {
 
 /**
  * New nodes, ports and wires in one statement (createBody of each list: `$nodes`,
- * `$ports`, `$edges`, in that order): a batch's run of additions, whose checks found
- * every id unused in the view, costs one statement, not one per label.
+ * `$ports`, `$edges`, in that order), and the kept findings of those new entities
+ * (`$findings`, none of which the view has either): a batch's run of additions, whose
+ * checks found every id unused in the view, costs one statement, not one per label.
  */
 export const createGraphStates = cypher(
   'createGraphStates',
   `CALL () { ${createBody('GNode', '$nodes', 'nodes')} }
    CALL () { ${createBody('Port', '$ports', 'ports')} }
    CALL () { ${createBody('Edge', '$edges', 'edges')} }
+   CALL () { ${createBody('GFinding', '$findings', 'findings')} }
    RETURN nodes, ports, edges`,
 );
 
