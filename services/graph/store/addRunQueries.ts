@@ -6,7 +6,7 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
-import { optionalStateOf, statesWhere, viewFieldsOf } from './visibility';
+import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibility';
 
 /**
  * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
@@ -25,14 +25,16 @@ const prefetchThrough = (V: string) => {
   const imported = V.startsWith('$') ? '' : V;
   const and = imported === '' ? '' : `, ${imported}`;
   return `CALL (${imported}) {
-     UNWIND $ids AS id
-     CALL (id${and}) {
-       ${optionalStateOf('n', 'GNode', 'id', V)}
-       ${optionalStateOf('p', 'Port', 'id', V)}
-       ${optionalStateOf('e', 'Edge', 'id', V)}
-       RETURN n IS NOT NULL OR p IS NOT NULL OR e IS NOT NULL AS found
+     CALL (${imported}) {
+       ${statesIn('n', 'GNode', '$ids', V)}
+       RETURN n.id AS id
+       UNION
+       ${statesIn('p', 'Port', '$ids', V)}
+       RETURN p.id AS id
+       UNION
+       ${statesIn('e', 'Edge', '$ids', V)}
+       RETURN e.id AS id
      }
-     WITH id WHERE found
      RETURN collect(id) AS usedIds
    }
    CALL (${imported}) {

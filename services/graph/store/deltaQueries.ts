@@ -7,7 +7,7 @@
  * recordWrites.ts (upsertStates, removeStates, placeNodes) only.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { optionalStateOf, stateOf, statesWhere, wiresOnPort } from './visibility';
+import { optionalStateOf, stateOf, statesIn, statesWhere, wiresOnPort } from './visibility';
 
 /** Which of $ids are already used by a node, port or edge of the view. */
 export const findUsedIds = cypher(
@@ -29,12 +29,15 @@ export const findUsedIds = cypher(
  * handles, and the channel and node kind at each end where a port of that id exists.
  */
 export function wiresWithEnds(portIds: string, V = '$view'): string {
-  const and = V.startsWith('$') ? '' : `, ${V}`;
-  return `UNWIND ${portIds} AS pid
-   CALL (pid${and}) {
-     ${wiresOnPort('e', 'pid', 'e', { view: V })}
+  const imported = V.startsWith('$') ? '' : V;
+  const and = imported === '' ? '' : `, ${imported}`;
+  return `CALL (${imported}) {
+     ${statesIn('e', 'Edge', portIds, V, 'source_handle')}
+     RETURN e
+     UNION
+     ${statesIn('e', 'Edge', portIds, V, 'target_handle')}
+     RETURN e
    }
-   WITH DISTINCT e${and}
    CALL (e${and}) {
      ${optionalStateOf('sp', 'Port', 'e.source_handle', V)}
      ${optionalStateOf('sn', 'GNode', 'sp.node_id', V)}

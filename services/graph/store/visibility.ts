@@ -113,6 +113,24 @@ export function stateOf(s: string, label: RecordLabel, idExpr: string, view = '$
 }
 
 /**
+ * `MATCH` of the states in the view whose property `prop` (the entity's id unless given)
+ * is in the list `valuesExpr`, bound to `s`: one index seek per value and line, in one
+ * operator. For a membership test of many values, where a lookup per value would cost a
+ * subquery per value even when (as usual) nothing is found.
+ */
+export function statesIn(
+  s: string,
+  label: RecordLabel,
+  valuesExpr: string,
+  view = '$view',
+  prop = 'id',
+): string {
+  return `MATCH (${s}:${label}) ${seek(s, label, [prop])}
+   WHERE ${s}.${prop} IN ${valuesExpr} AND ${s}.branch_id IN [${view}.line, ${view}.main]
+     AND ${visible(s, label, view)}`;
+}
+
+/**
  * `MATCH` of the states in the view whose property `prop` equals `valueExpr` (a
  * child by parent_id, a port by node_id, a wire by handle, a sibling by scope and
  * name through `extra`): one seek per line on an index keyed by (branch_id, prop).
