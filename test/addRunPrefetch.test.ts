@@ -1,15 +1,16 @@
 /**
- * applyDeltas sends the read of what a batch's leading additions need right behind the
- * branch's lock, before the lock is answered, so that read derives its write view from
- * the branch row in Cypher (prefetchAddRunOfBranch) instead of from the row the lock
- * returns (view.ts writeViewOf). The applier uses that answer only when the two views
- * agree, and reads again otherwise: these tests hold the two derivations to the same
- * view, on a working branch and on main, and the facts read to those of the view itself.
- * If they drifted apart, every batch would still be right but pay a second round trip.
+ * applyDeltas reads what a batch's leading additions need in the statement that takes
+ * the branch's write lock and reads the caller's access row (lockAndPrefetchAddRun), so
+ * that read derives its write view from the locked branch row in Cypher instead of from
+ * the row the code receives (view.ts writeViewOf). The applier uses that answer only when
+ * the two views agree, and reads again otherwise: these tests hold the two derivations to
+ * the same view, on a working branch and on main, the facts read to those of the view
+ * itself, and the access row to the one the lock alone reads. If the views drifted apart,
+ * every batch would still be right but pay a second read.
  */
 import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { readRunFacts } from '../services/graph/deltas/addRunApplier';
+import { lockAndReadRunFacts, readRunFacts } from '../services/graph/deltas/addRunApplier';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
 import { branchView, writeViewOf } from '../services/graph/view';
 import { addNode, uuid, workspace } from './support/graphBuilders';
@@ -33,39 +34,81 @@ function parsedAdd(parentId: string | null, name: string): AddNode {
   };
 }
 
-describe('the add-run prefetch through the locked branch row (applyDeltas)', function () {
+describe('the add-run facts read with the branch lock (applyDeltas)', function () {
   // the first statements of a run are planned cold: slow on a loaded machine
   this.timeout(120_000);
 
-  it('reads through the write view built from the row, on a working branch and on main', async () => {
-    const w = await workspace(await newUser());
+  it('reads through the write view built from the locked row, on a working branch and on main', async () => {
+    const user = await newUser();
+    const w = await workspace(user);
     const top = uuid();
     await w.apply([addNode({ id: top, kind: 'boundary', data: { name: 'top' } })]);
     await w.apply([addNode({ parent_id: top, data: { name: 'taken' } })]);
     const ex = currentHarness().service.executor;
+    const caller = { userId: user.userId };
     for (const id of [w.branchId, w.mainId]) {
-      const { row, viaRow, viaView } = await ex.writeTx(async (tx) => {
+      const { row, locked, viaView } = await ex.writeTx(async (tx) => {
         const [found] = await tx.run<Row>(branchRow, { id });
         const view = writeViewOf(branchView(found, found.main_id, found.version));
         const run = [parsedAdd(id === w.branchId ? top : null, 'taken')];
+        const read = await lockAndReadRunFacts(tx, { id, ...caller }, run, 64);
         return {
           row: found,
-          viaRow: await readRunFacts(tx, { branchId: id }, run, 64),
+          locked: { access: read.access, facts: await read.facts },
           viaView: await readRunFacts(tx, view, run, 64),
         };
       });
       const expected = writeViewOf(branchView(row, row.main_id, row.version));
-      expect(viaRow.view, id).to.deep.equal(expected);
+      expect(locked.facts.view, id).to.deep.equal(expected);
       expect(viaView.view, id).to.deep.equal(expected);
       // the ids, the taken names and the parents' depths read either way agree
-      expect({ ...viaRow, view: null }).to.deep.equal({ ...viaView, view: null });
+      expect({ ...locked.facts, view: null }).to.deep.equal({ ...viaView, view: null });
+      // the access row is the one the lock alone reads: the branch, its project, the role
+      expect(locked.access?.branch.id, id).to.equal(id);
+      expect(locked.access?.project?.id, id).to.equal(w.projectId);
+      expect(locked.access?.role, id).to.equal('owner');
     }
     // on the branch, the parent and the sibling name were found through that view
-    const onBranch = await ex.writeTx((tx) =>
-      readRunFacts(tx, { branchId: w.branchId }, [parsedAdd(top, 'taken')], 64),
-    );
+    const onBranch = await ex.writeTx(async (tx) => {
+      const read = await lockAndReadRunFacts(
+        tx,
+        { id: w.branchId, ...caller },
+        [parsedAdd(top, 'taken')],
+        64,
+      );
+      return read.facts;
+    });
     expect(onBranch.facts.map((f) => [f.id, f.nodeKind])).to.deep.equal([[top, 'boundary']]);
     expect(onBranch.takenNames).to.have.length(1);
     expect(onBranch.depths).to.deep.equal([{ id: top, depth: 1 }]);
+  });
+
+  it('answers no access row for a missing branch, and no role for a caller who is not a member', async () => {
+    const w = await workspace(await newUser());
+    const stranger = await newUser();
+    const ex = currentHarness().service.executor;
+    const run = [parsedAdd(null, 'n')];
+    const missing = await ex.writeTx(async (tx) => {
+      const read = await lockAndReadRunFacts(tx, { id: uuid(), userId: stranger.userId }, run, 64);
+      return {
+        access: read.access,
+        failed: await read.facts.then(
+          () => false,
+          () => true,
+        ),
+      };
+    });
+    expect(missing).to.deep.equal({ access: undefined, failed: true });
+    const foreign = await ex.writeTx(async (tx) => {
+      const read = await lockAndReadRunFacts(
+        tx,
+        { id: w.mainId, userId: stranger.userId },
+        run,
+        64,
+      );
+      return read.access;
+    });
+    expect(foreign?.branch.id).to.equal(w.mainId);
+    expect(foreign?.role).to.equal(null);
   });
 });

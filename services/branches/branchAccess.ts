@@ -11,7 +11,12 @@ import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
 import type { BranchRecord } from './branchRecord';
-import { BRANCH_ACCESS, findBranchWithAccess, lockBranchWithAccess } from './store/branchQueries';
+import {
+  BRANCH_ACCESS,
+  findBranchWithAccess,
+  LOCK_BRANCH,
+  lockBranchWithAccess,
+} from './store/branchQueries';
 
 export interface BranchGrant extends ProjectGrant {
   branch: BranchRecord;
@@ -70,6 +75,20 @@ export interface BranchAccessRow {
  */
 export function branchAccessCypher(): string {
   return BRANCH_ACCESS;
+}
+
+/**
+ * The Cypher that takes the write lock of branch $id and reads its access row, for a
+ * write of another service that reads what it needs in the same statement (graph's
+ * applyDeltas: the lock and what a batch's additions need, one statement). It binds `b`
+ * (locked), `p` and `m` as branchAccessCypher() does, and reads the caller from $userId;
+ * the statement returns `b {.*} AS branch, p {.*} AS project, m.role AS role` for
+ * branchGrant(), and no row when there is no such branch. How a branch is locked is
+ * this service's rule, as visibleBranch(..., { lock: true }) applies it.
+ */
+export function lockedBranchAccessCypher(): string {
+  return `${LOCK_BRANCH}
+   ${BRANCH_ACCESS}`;
 }
 
 /** The grant of a visible branch, or the 404 of a missing one (also when `row` is absent). */

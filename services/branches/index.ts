@@ -5,8 +5,9 @@
  * - routes: branchRoutes (list, fork, rename, discard), given the graph's usage
  *   counters as ForkContent so this service does not import graph (a fork writes
  *   only its Branch record; main_id on every branch names main for the views);
- * - access: visibleBranch, branchGrant and branchAccessCypher (the access row read
- *   inside another service's statement), requireWritable, requireVersion,
+ * - access: visibleBranch, branchGrant, branchAccessCypher and lockedBranchAccessCypher
+ *   (the access row read, or the lock taken, inside another service's statement),
+ *   requireWritable, requireVersion,
  *   requireProjectActive;
  * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
  *   (a merge's end of the working branch);
@@ -17,6 +18,7 @@ export type { BranchAccessRow, BranchGrant } from './branchAccess';
 export {
   branchAccessCypher,
   branchGrant,
+  lockedBranchAccessCypher,
   requireProjectActive,
   requireVersion,
   requireWritable,

@@ -57,14 +57,17 @@ export const findBranchWithAccess = cypher(
 );
 
 /**
- * The same under the branch's exclusive write lock (held until commit): every
- * compare-then-write on a branch's version starts here, so concurrent writers
+ * Binds the live branch $id as `b` under its exclusive write lock (held until commit):
+ * every compare-then-write on a branch's version starts here, so concurrent writers
  * serialize and exactly one of them sees the version it expected.
  */
+export const LOCK_BRANCH = `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
+   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1`;
+
+/** findBranchWithAccess under the branch's write lock (LOCK_BRANCH). */
 export const lockBranchWithAccess = cypher(
   'lockBranchWithAccess',
-  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
-   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
+  `${LOCK_BRANCH}
    ${WITH_ACCESS}`,
 );
 

@@ -13,13 +13,14 @@ import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
+  branchGrant,
   requireProjectActive,
   requireVersion,
   requireWritable,
   visibleBranch,
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
-import { BatchApplier, prefetchLeadingRun } from '../deltas/batchApplier';
+import { BatchApplier, lockWithLeadingRun } from '../deltas/batchApplier';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
@@ -76,10 +77,11 @@ export async function applyDeltas(
   idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
-    // Round trips: the body is parsed first, so that what its leading additions need is
-    // read right after the lock (the write view needs the locked branch's version), in
-    // the same round trip as the Idempotency-Key lookup; a body that does not parse is
-    // still answered only after the access checks, as before.
+    // Statements: the body is parsed first, so that what its leading additions need is
+    // read in the statement that takes the branch's lock (through the write view of the
+    // locked row); a body that does not parse, or does not start with an addition, takes
+    // the lock alone. A body that does not parse is still answered only after the access
+    // checks, as before.
     let parsed: { batch: DeltaBatch } | { error: unknown };
     try {
       parsed = {
@@ -92,17 +94,28 @@ export async function applyDeltas(
       parsed = { error };
     }
     const maxDepth = ctx.config.limits.maxNestingDepth;
-    const locked = visibleBranch(tx, principal, branchId, { lock: true });
-    // sent behind the lock, unanswered: read through the write view of the branch's row
-    // as the lock leaves it, which is checked against the view built below before use
-    const leading =
+    const lockedRun =
       'batch' in parsed
-        ? prefetchLeadingRun(tx, { branchId }, parsed.batch.deltas, maxDepth)
+        ? await lockWithLeadingRun(
+            tx,
+            { id: branchId, userId: principal.userId },
+            parsed.batch.deltas,
+            maxDepth,
+          )
         : undefined;
-    const { branch, ...grant } = await locked;
-    // the batch reads and writes the branch's next version; recordBatch publishes it
+    const { branch, ...grant } = lockedRun
+      ? branchGrant(principal, lockedRun.access)
+      : await visibleBranch(tx, principal, branchId, { lock: true });
+    // the batch reads and writes the branch's next version; recordBatch publishes it (the
+    // facts were read through the write view of the locked row: the applier checks that
+    // view against this one before it uses them)
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
-    const applier = new BatchApplier(tx, view, { maxDepth, deriveFindings: true }, leading);
+    const applier = new BatchApplier(
+      tx,
+      view,
+      { maxDepth, deriveFindings: true },
+      lockedRun?.facts,
+    );
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };

@@ -12,7 +12,8 @@ import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph } from '../recordWrites';
-import { prefetchAddRun, prefetchAddRunOfBranch } from '../store/addRunQueries';
+import type { BranchAccessRow } from '../../branches';
+import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
 import { sameView, View } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
 import { failDelta } from './deltaErrors';
@@ -70,21 +71,11 @@ export interface RunFacts {
   view: View;
 }
 
-/**
- * Reads the facts `run` needs through `at`: a write view, or the write view of a branch
- * as its row stands when the read runs (the caller has locked it, and sends this read
- * before the lock is answered). Started on its own (before awaiting the caller's
- * previous query) it travels in the same round trip as that query.
- */
-export async function readRunFacts(
-  tx: QueryRunner,
-  at: View | { branchId: string },
-  run: (AddNode | AddEdge)[],
-  maxDepth: number,
-): Promise<RunFacts> {
-  // each id is asked only what the checks ask of it: whether an id the run adds is in use
-  // (as anything), the kind of a parent, the port a wire end names unless an earlier
-  // delta of the run created it (the checks take that one from the run)
+/** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
+function runFactsParams(run: (AddNode | AddEdge)[]) {
+  // whether an id the run adds is in use (as anything), the kind of a parent, the port a
+  // wire end names unless an earlier delta of the run created it (the checks take that
+  // one from the run)
   const ids = new Set<string>();
   const parentIds = new Set<string>();
   const newPortIds = new Set<string>();
@@ -108,33 +99,88 @@ export async function readRunFacts(
         if (handle && !newPortIds.has(handle)) handles.add(handle);
     }
   }
-  const params = {
+  return {
     ids: [...ids],
     handles: [...handles],
     names,
     parentIds: [...parentIds],
     newPortIds: [...newPortIds],
   };
-  const row = await tx.one<{
-    usedIds: string[];
-    ports: {
-      id: string;
-      channel: string;
-      nodeId: string | null;
-      nodeKind: NodeKind | null;
-      type: string | null;
-      unsatisfiedKept: boolean;
-    }[];
-    takenNames: string[];
-    chains: (ChainRow & { kind: NodeKind; orphanKept: boolean })[];
-    wires: WireRow[];
-    findingsKept: boolean;
-    view: View;
-  }>(
-    'branchId' in at ? prefetchAddRunOfBranch : prefetchAddRun,
-    'branchId' in at ? { ...params, branchId: at.branchId } : { ...params, view: at },
-  );
+}
+
+/** The row the facts read answers (store/addRunQueries.ts prefetchThrough). */
+type RunFactsRow = {
+  usedIds: string[];
+  ports: {
+    id: string;
+    channel: string;
+    nodeId: string | null;
+    nodeKind: NodeKind | null;
+    type: string | null;
+    unsatisfiedKept: boolean;
+  }[];
+  takenNames: string[];
+  chains: (ChainRow & { kind: NodeKind; orphanKept: boolean })[];
+  wires: WireRow[];
+  findingsKept: boolean;
+  view: View;
+};
+
+/** Reads the facts `run` needs through the write view `view`. */
+export async function readRunFacts(
+  tx: QueryRunner,
+  view: View,
+  run: (AddNode | AddEdge)[],
+  maxDepth: number,
+): Promise<RunFacts> {
+  const row = await tx.one<RunFactsRow>(prefetchAddRun, { ...runFactsParams(run), view });
   if (!row) throw new Error('prefetchAddRun answered no row');
+  return factsOf(tx, row, maxDepth);
+}
+
+/** A branch's access row read under its write lock, with the facts of a run (lockAndReadRunFacts). */
+export interface LockedRunFacts {
+  /** Undefined when there is no such branch (branchGrant answers 404). */
+  access: BranchAccessRow | undefined;
+  /**
+   * The facts through the write view of the branch's row as the lock left it; to be used
+   * only once the access row is granted. Rejects when there is no such branch.
+   */
+  facts: Promise<RunFacts>;
+}
+
+/**
+ * Takes the write lock of branch `branch.id`, reads the caller's access row and the facts
+ * `run` needs through the write view of the locked row, in one statement: a batch's first
+ * statement, where the lock and the facts would otherwise cost a statement each.
+ */
+export async function lockAndReadRunFacts(
+  tx: QueryRunner,
+  branch: { id: string; userId: string },
+  run: (AddNode | AddEdge)[],
+  maxDepth: number,
+): Promise<LockedRunFacts> {
+  const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
+    lockAndPrefetchAddRun,
+    {
+      ...runFactsParams(run),
+      id: branch.id,
+      userId: branch.userId,
+    },
+  );
+  const facts = row
+    ? factsOf(tx, row, maxDepth)
+    : Promise.reject(new Error('lockAndPrefetchAddRun answered no row'));
+  // awaited by the applier; a batch refused before that must not leave a rejection unhandled
+  facts.catch(() => undefined);
+  return {
+    access: row && { branch: row.branch, project: row.project, role: row.role },
+    facts,
+  };
+}
+
+/** The facts of the row the facts read answered. */
+async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Promise<RunFacts> {
   // the nesting depth of the existing nodes the run parents nodes to: the statement
   // took the first steps up from each; a parent at the deepest nesting allowed has
   // maxDepth - 1 ancestors, and one more tells

@@ -13,7 +13,7 @@ import { deleteNodesAndPorts } from '../nodeWrites';
 import { removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
-import { applyAddRun, readRunFacts, RunFacts } from './addRunApplier';
+import { applyAddRun, lockAndReadRunFacts, LockedRunFacts, RunFacts } from './addRunApplier';
 import { failDelta } from './deltaErrors';
 import type {
   AddEdge,
@@ -49,28 +49,24 @@ export interface UsageChange {
 }
 
 /**
- * Starts reading what the leading run of add_node/add_edge deltas of `deltas` needs,
- * without waiting, through `at` (readRunFacts): sent right behind the caller's previous
- * statement (apply's lock of the branch), both share a round trip. Undefined when the
- * batch does not start with an addition. Give the answer to the BatchApplier that
- * applies the same deltas.
+ * Takes the write lock of branch `branch.id` and reads the caller's access row together
+ * with what the leading run of add_node/add_edge deltas of `deltas` needs, in one
+ * statement (lockAndReadRunFacts). Undefined when the batch does not start with an
+ * addition: the caller takes the lock alone. Give the facts, once the access row is
+ * granted, to the BatchApplier that applies the same deltas.
  */
-export function prefetchLeadingRun(
+export function lockWithLeadingRun(
   tx: QueryRunner,
-  at: View | { branchId: string },
+  branch: { id: string; userId: string },
   deltas: Delta[],
   maxDepth: number,
-): Promise<RunFacts> | undefined {
+): Promise<LockedRunFacts> | undefined {
   const lead: (AddNode | AddEdge)[] = [];
   for (const d of deltas) {
     if (d.type !== 'add_node' && d.type !== 'add_edge') break;
     lead.push(d);
   }
-  if (lead.length === 0) return undefined;
-  const facts = readRunFacts(tx, at, lead, maxDepth);
-  // awaited by applyAll; a batch refused before that must not leave a rejection unhandled
-  facts.catch(() => undefined);
-  return facts;
+  return lead.length === 0 ? undefined : lockAndReadRunFacts(tx, branch, lead, maxDepth);
 }
 
 export class BatchApplier {
@@ -87,7 +83,7 @@ export class BatchApplier {
 
   private readonly reads: StructureReads;
 
-  /** `leadingFacts`: prefetchLeadingRun's answer for the deltas this applier applies. */
+  /** `leadingFacts`: lockWithLeadingRun's facts for the deltas this applier applies. */
   constructor(
     private readonly tx: QueryRunner,
     private readonly view: View,

@@ -4,6 +4,7 @@
  * ports will complete included; the run is then written through recordWrites.ts.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
 import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibility';
@@ -21,7 +22,7 @@ import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibili
  * findings facts let a run's findings be derived without reading after its write
  * (runFindings.ts).
  */
-const prefetchThrough = (V: string) => {
+const prefetchThrough = (V: string, alsoReturn = '') => {
   const imported = V.startsWith('$') ? '' : V;
   const and = imported === '' ? '' : `, ${imported}`;
   return `CALL (${imported}) {
@@ -74,20 +75,22 @@ const prefetchThrough = (V: string) => {
      OPTIONAL MATCH (km:Branch {id: ${V}.main})
      RETURN ${keptThrough('kb', 'km', V)} AS findingsKept
    }
-   RETURN usedIds, ports, takenNames, chains, wires, findingsKept, ${V} AS view`;
+   RETURN usedIds, ports, takenNames, chains, wires, findingsKept, ${V} AS view${alsoReturn}`;
 };
 
 /** The run's facts through the write view `$view`. */
 export const prefetchAddRun = cypher('prefetchAddRun', prefetchThrough('$view'));
 
 /**
- * The run's facts through the write view of branch $branchId as its row stands when the
- * statement runs (the next version of its line): sent right behind the statement that
- * locks the branch, in the same transaction, it needs no answer from it first.
+ * The write lock of branch $id, the caller's ($userId) access row, and the run's facts
+ * through the write view of the branch's row as the lock leaves it (the next version of
+ * its line), in one statement: a batch's first statement (applyDeltas). No row when
+ * there is no such branch; the caller checks the access row (branchGrant) before it
+ * uses the facts.
  */
-export const prefetchAddRunOfBranch = cypher(
-  'prefetchAddRunOfBranch',
-  `MATCH (wb:Branch {id: $branchId})
-   WITH {${viewFieldsOf('wb', 'wb.version + 1')}} AS view
-   ${prefetchThrough('view')}`,
+export const lockAndPrefetchAddRun = cypher(
+  'lockAndPrefetchAddRun',
+  `${lockedBranchAccessCypher()}
+   WITH b, p, m, {${viewFieldsOf('b', 'b.version + 1')}} AS view
+   ${prefetchThrough('view', ', b {.*} AS branch, p {.*} AS project, m.role AS role')}`,
 );
