@@ -15,6 +15,7 @@ import type { AddNode } from '../services/graph/deltas/deltaTypes';
 import { branchView, writeViewOf } from '../services/graph/view';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 import { currentHarness, newUser } from './support/harness';
+import { mergeProject } from './support/mergeWorkspace';
 
 const branchRow = cypher(
   'testBranchRow',
@@ -81,6 +82,35 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
     expect(onBranch.facts.map((f) => [f.id, f.nodeKind])).to.deep.equal([[top, 'boundary']]);
     expect(onBranch.takenNames).to.have.length(1);
     expect(onBranch.depths).to.deep.equal([{ id: top, depth: 1 }]);
+  });
+
+  it('counts as in use an id main holds under the branch, and not one the branch deleted', async () => {
+    const p = await mergeProject(await newUser());
+    const [kept, deleted, fresh] = [uuid(), uuid(), uuid()];
+    await p.seed([
+      addNode({ id: kept, data: { name: 'kept' } }),
+      addNode({ id: deleted, data: { name: 'deleted' } }),
+    ]);
+    const b = await p.fork();
+    await b.apply([{ type: 'delete_node', node_id: deleted }]);
+    // one addition per id, each named apart so that only the ids can clash
+    const run = [kept, deleted, fresh].map((id, i) => {
+      const add = parsedAdd(null, `again ${i}`);
+      return { ...add, node: { ...add.node, id } };
+    });
+    const ex = currentHarness().service.executor;
+    const usedOn = (branchId: string) =>
+      ex.writeTx(async (tx) => {
+        const read = await lockAndReadRunFacts(
+          tx,
+          { id: branchId, userId: p.user.userId },
+          run,
+          64,
+        );
+        return (await read.facts).facts.map((f) => f.id).sort();
+      });
+    expect(await usedOn(b.id)).to.deep.equal([kept]);
+    expect(await usedOn(p.mainId)).to.deep.equal([kept, deleted].sort());
   });
 
   it('answers no access row for a missing branch, and no role for a caller who is not a member', async () => {
