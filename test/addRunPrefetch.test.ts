@@ -10,7 +10,7 @@
  */
 import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { lockAndReadRunFacts, readRunFacts } from '../services/graph/deltas/addRunApplier';
+import { lockAndReadRunFacts, readRunFacts } from '../services/graph/deltas/runFacts';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
 import { branchView, writeViewOf } from '../services/graph/view';
 import { addNode, uuid, workspace } from './support/graphBuilders';

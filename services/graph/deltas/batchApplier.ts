@@ -13,7 +13,8 @@ import { deleteNodesAndPorts } from '../nodeWrites';
 import { removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
-import { applyAddRun, lockAndReadRunFacts, LockedRunFacts, RunFacts } from './addRunApplier';
+import { applyAddRun } from './addRunApplier';
+import { lockAndReadRunFacts, LockedRunFacts, RunFacts } from './runFacts';
 import { failDelta } from './deltaErrors';
 import type {
   AddEdge,

@@ -1,7 +1,8 @@
 /**
- * Cypher of the add-run fast path (deltas/addRunApplier.ts): one statement reads every
- * fact a run of add_node/add_edge deltas needs, through a write view, the wires its new
- * ports will complete included; the run is then written through recordWrites.ts.
+ * Cypher of the add-run fast path: one statement reads every fact a run of
+ * add_node/add_edge deltas needs (deltas/runFacts.ts), through a write view, the wires
+ * its new ports will complete included; the run is then checked (deltas/addRunApplier.ts)
+ * and written through recordWrites.ts.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { lockedBranchAccessCypher } from '../../branches';

@@ -1,0 +1,204 @@
+/**
+ * What a run of add_node/add_edge deltas needs to know of the view before it is checked
+ * (addRunApplier.ts): which of its ids are in use, the ports its wires name, the sibling
+ * names it takes, its parents' kinds, depths and kept orphan_node findings, the wires
+ * already on the ports it creates, and whether the view keeps findings. One statement
+ * reads them (store/addRunQueries.ts), through a write view, or through the write view
+ * of a branch's row in the statement that takes the branch's lock (a batch's first).
+ */
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
+import type { BranchAccessRow } from '../../branches';
+import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
+import type { View } from '../view';
+import { ancestorsOf, ChainRow } from './ancestry';
+import type { AddEdge, AddNode } from './deltaTypes';
+import type { WireRow } from './wiresOnNewPorts';
+
+/** What the view holds under an id the run names: found there as something. */
+export interface Fact {
+  id: string;
+  /** The kind of the node, asked of the parents the run names. */
+  nodeKind: NodeKind | null;
+  /** The port's channel, owner and owner kind, asked of the wire ends the run names. */
+  portChannel: string | null;
+  portNode: string | null;
+  portNodeKind: NodeKind | null;
+  /** The port's type, and for an input port whether its unsatisfied_input finding is kept. */
+  portType: string | null;
+  unsatisfiedKept: boolean;
+  /** For a parent: whether its orphan_node finding is kept. */
+  orphanKept: boolean;
+}
+
+/** The key of a sibling name: its scope (the parent id, or empty at the top) and name. */
+export const nameKey = (scope: string, name: string) => `${scope}\u0000${name}`;
+
+/** What the store knows of the ids and sibling names a run touches (prefetchAddRun). */
+export interface RunFacts {
+  facts: Fact[];
+  /** Nesting depth (1 = top level) of the existing nodes the run parents nodes to. */
+  depths: { id: string; depth: number }[];
+  takenNames: string[];
+  /** The wires the view had on the ports the run creates, with their ends then. */
+  wires: WireRow[];
+  /** Whether the view keeps its findings as records. */
+  findingsKept: boolean;
+  /** The view the facts were read through. */
+  view: View;
+}
+
+/** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
+function runFactsParams(run: (AddNode | AddEdge)[]) {
+  // whether an id the run adds is in use (as anything), the kind of a parent, the port a
+  // wire end names unless an earlier delta of the run created it (the checks take that
+  // one from the run)
+  const ids = new Set<string>();
+  const parentIds = new Set<string>();
+  const newPortIds = new Set<string>();
+  const handles = new Set<string>();
+  const names: { scope: string; name: string; key: string }[] = [];
+  for (const d of run) {
+    if (d.type === 'add_node') {
+      ids.add(d.node.id);
+      if (d.node.parent_id) parentIds.add(d.node.parent_id);
+      for (const c of CHANNELS)
+        for (const p of d.node.data[c] ?? []) {
+          ids.add(p.id);
+          newPortIds.add(p.id);
+        }
+      const name = d.node.data.name ?? '';
+      const scope = d.node.parent_id ?? '';
+      if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
+    } else {
+      ids.add(d.edge.id);
+      for (const handle of [d.edge.source_handle, d.edge.target_handle])
+        if (handle && !newPortIds.has(handle)) handles.add(handle);
+    }
+  }
+  return {
+    ids: [...ids],
+    handles: [...handles],
+    names,
+    parentIds: [...parentIds],
+    newPortIds: [...newPortIds],
+  };
+}
+
+/** The row the facts read answers (store/addRunQueries.ts prefetchThrough). */
+type RunFactsRow = {
+  usedIds: string[];
+  ports: {
+    id: string;
+    channel: string;
+    nodeId: string | null;
+    nodeKind: NodeKind | null;
+    type: string | null;
+    unsatisfiedKept: boolean;
+  }[];
+  takenNames: string[];
+  chains: (ChainRow & { kind: NodeKind; orphanKept: boolean })[];
+  wires: WireRow[];
+  findingsKept: boolean;
+  view: View;
+};
+
+/** Reads the facts `run` needs through the write view `view`. */
+export async function readRunFacts(
+  tx: QueryRunner,
+  view: View,
+  run: (AddNode | AddEdge)[],
+  maxDepth: number,
+): Promise<RunFacts> {
+  const row = await tx.one<RunFactsRow>(prefetchAddRun, { ...runFactsParams(run), view });
+  if (!row) throw new Error('prefetchAddRun answered no row');
+  return factsOf(tx, row, maxDepth);
+}
+
+/** A branch's access row read under its write lock, with the facts of a run (lockAndReadRunFacts). */
+export interface LockedRunFacts {
+  /** Undefined when there is no such branch (branchGrant answers 404). */
+  access: BranchAccessRow | undefined;
+  /**
+   * The facts through the write view of the branch's row as the lock left it; to be used
+   * only once the access row is granted. Rejects when there is no such branch.
+   */
+  facts: Promise<RunFacts>;
+}
+
+/**
+ * Takes the write lock of branch `branch.id`, reads the caller's access row and the facts
+ * `run` needs through the write view of the locked row, in one statement: a batch's first
+ * statement, where the lock and the facts would otherwise cost a statement each.
+ */
+export async function lockAndReadRunFacts(
+  tx: QueryRunner,
+  branch: { id: string; userId: string },
+  run: (AddNode | AddEdge)[],
+  maxDepth: number,
+): Promise<LockedRunFacts> {
+  const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
+    lockAndPrefetchAddRun,
+    {
+      ...runFactsParams(run),
+      id: branch.id,
+      userId: branch.userId,
+    },
+  );
+  const facts = row
+    ? factsOf(tx, row, maxDepth)
+    : Promise.reject(new Error('lockAndPrefetchAddRun answered no row'));
+  // awaited by the applier; a batch refused before that must not leave a rejection unhandled
+  facts.catch(() => undefined);
+  return {
+    access: row && { branch: row.branch, project: row.project, role: row.role },
+    facts,
+  };
+}
+
+/** The facts of the row the facts read answered. */
+async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Promise<RunFacts> {
+  // the nesting depth of the existing nodes the run parents nodes to: the statement
+  // took the first steps up from each; a parent at the deepest nesting allowed has
+  // maxDepth - 1 ancestors, and one more tells
+  const parents = row.chains.map((c) => c.id);
+  const chains = await ancestorsOf(tx, row.view, parents, Math.max(maxDepth, 1), row.chains);
+  const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
+  const facts = new Map<string, Fact>();
+  const found = (id: string): Fact => {
+    let fact = facts.get(id);
+    if (!fact) {
+      fact = {
+        id,
+        nodeKind: null,
+        portChannel: null,
+        portNode: null,
+        portNodeKind: null,
+        portType: null,
+        unsatisfiedKept: false,
+        orphanKept: false,
+      };
+      facts.set(id, fact);
+    }
+    return fact;
+  };
+  for (const id of row.usedIds) found(id);
+  for (const chain of row.chains)
+    Object.assign(found(chain.id), { nodeKind: chain.kind, orphanKept: chain.orphanKept });
+  for (const port of row.ports)
+    Object.assign(found(port.id), {
+      portChannel: port.channel,
+      portNode: port.nodeId,
+      portNodeKind: port.nodeKind,
+      portType: port.type,
+      unsatisfiedKept: port.unsatisfiedKept,
+    });
+  return {
+    facts: [...facts.values()],
+    depths,
+    takenNames: row.takenNames,
+    wires: row.wires,
+    findingsKept: row.findingsKept,
+    view: row.view,
+  };
+}
