@@ -157,6 +157,17 @@ describe('delta apply', () => {
       expect(res.body).to.deep.equal({
         detail: { code: 'not_found', message: 'branch not found' },
       });
+      // a batch that starts with additions takes the lock and reads what they need in one
+      // statement: the same 404 for a stranger and for a missing branch, and nothing written
+      for (const branchId of [w.branchId, uuid()]) {
+        const adding = await stranger.api.post(`/v1/branches/${branchId}/deltas`, {
+          deltas: [addNode({})],
+          expected_version: 0,
+        });
+        expect(adding.status, branchId).to.equal(404);
+        expect(adding.body, branchId).to.deep.equal(res.body);
+      }
+      expect((await w.graph()).branch.version).to.equal(0);
     });
 
     it('needs graph:write (403 insufficient_scope) and an editor role (403 forbidden)', async () => {
