@@ -6,12 +6,15 @@
  * the two views agree, and reads again otherwise: these tests hold the two derivations to
  * the same view, on a working branch and on main, the facts read to those of the view
  * itself, and the access row to the one the lock alone reads. If the views drifted apart,
- * every batch would still be right but pay a second read.
+ * every batch would still be right but pay a second read. The same statement writes the
+ * run's records after reading its facts, when the branch is one the batch may write: the
+ * last test holds it to writing only then, and the facts to the view before the write.
  */
 import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { lockAndReadRunFacts, readRunFacts } from '../services/graph/deltas/runFacts';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
+import { runRows } from '../services/graph/deltas/runRows';
 import { branchView, writeViewOf } from '../services/graph/view';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 import { currentHarness, newUser } from './support/harness';
@@ -142,5 +145,51 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
     });
     expect(foreign?.branch.id).to.equal(w.mainId);
     expect(foreign?.role).to.equal(null);
+  });
+
+  it('writes the run after reading its facts, only to a working branch the caller owns at the version the batch expects', async () => {
+    const user = await newUser();
+    const w = await workspace(user);
+    await w.apply([addNode({ data: { name: 'first' } })]);
+    const stranger = await newUser();
+    const ex = currentHarness().service.executor;
+    const rolledBack = new Error('roll back');
+    /** Reads and writes `run` in one statement, then rolls back: prewritten, and the ids in use after. */
+    const attempt = async (branchId: string, userId: string, expectedVersion: number) => {
+      const add = parsedAdd(null, 'again');
+      const run = [add];
+      let seen: { prewritten: boolean; before: string[]; after: string[] } | undefined;
+      await ex
+        .writeTx(async (tx) => {
+          const read = await lockAndReadRunFacts(tx, { id: branchId, userId }, run, 64, {
+            rows: runRows(run),
+            expectedVersion,
+          });
+          const facts = await read.facts;
+          const again = await readRunFacts(tx, facts.view, run, 64);
+          seen = {
+            prewritten: facts.prewritten,
+            before: facts.facts.map((f) => f.id),
+            after: again.facts.map((f) => f.id),
+          };
+          throw rolledBack;
+        })
+        .catch((error: unknown) => {
+          if (error !== rolledBack) throw error;
+        });
+      return { ...seen, id: add.node.id };
+    };
+    const written = await attempt(w.branchId, user.userId, 1);
+    // read before the write, the id was free; the write made it one in use
+    expect(written).to.deep.include({ prewritten: true, before: [] });
+    expect(written.after).to.deep.equal([written.id]);
+    for (const [branchId, userId, version, why] of [
+      [w.branchId, user.userId, 0, 'a stale expected version'],
+      [w.mainId, user.userId, 0, 'main'],
+      [w.branchId, stranger.userId, 1, 'a caller who does not own the branch'],
+    ] as const) {
+      const refused = await attempt(branchId, userId, version);
+      expect(refused, why).to.deep.include({ prewritten: false, before: [], after: [] });
+    }
   });
 });

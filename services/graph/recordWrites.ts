@@ -58,9 +58,8 @@ export interface NewRow {
 
 /**
  * Writes nodes, ports and wires the view does not have (the caller checked every id
- * unused in it), in that order, in one statement (a run of additions), with `findings`:
- * kept findings of those new entities (findingRecords.ts findingRow), when the caller
- * derived them (runFindings.ts); returns how many nodes, ports and wires.
+ * unused in it), in that order, in one statement (a run of additions); returns how many
+ * nodes, ports and wires.
  */
 export async function createGraph(
   tx: QueryRunner,
@@ -69,15 +68,34 @@ export async function createGraph(
     nodes: readonly NewRow[];
     ports: readonly NewRow[];
     edges: readonly NewRow[];
-    findings?: readonly NewRow[];
   },
 ): Promise<{ nodes: number; ports: number; edges: number }> {
-  const { nodes, ports, edges, findings = [] } = rows;
+  const { nodes, ports, edges } = rows;
   if (nodes.length + ports.length + edges.length === 0) return { nodes: 0, ports: 0, edges: 0 };
+  noteGraphWritten(tx, view, rows);
+  const row = await tx.one<{ nodes: number; ports: number; edges: number }>(createGraphStates, {
+    view,
+    nodes,
+    ports,
+    edges,
+  });
+  return row ?? { nodes: 0, ports: 0, edges: 0 };
+}
+
+/**
+ * Notes the nodes, ports and wires of `rows` as written in `view` by this transaction
+ * (writtenEntities.ts), for a writer that wrote them in a statement of its own
+ * (createGraph, or the statement that takes a batch's lock).
+ */
+export function noteGraphWritten(
+  tx: QueryRunner,
+  view: View,
+  rows: { nodes: readonly NewRow[]; ports: readonly NewRow[]; edges: readonly NewRow[] },
+): void {
   for (const [label, list] of [
-    ['GNode', nodes],
-    ['Port', ports],
-    ['Edge', edges],
+    ['GNode', rows.nodes],
+    ['Port', rows.ports],
+    ['Edge', rows.edges],
   ] as const) {
     if (list.length > 0)
       noteWritten(
@@ -87,14 +105,6 @@ export async function createGraph(
         list.map((r) => r.id),
       );
   }
-  const row = await tx.one<{ nodes: number; ports: number; edges: number }>(createGraphStates, {
-    view,
-    nodes,
-    ports,
-    edges,
-    findings,
-  });
-  return row ?? { nodes: 0, ports: 0, edges: 0 };
 }
 
 /** Removes entities from the write view (close on main, tombstone on a branch). The

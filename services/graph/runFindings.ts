@@ -11,7 +11,7 @@
  *     run did not create answers through its kept orphan_node finding, as there.
  * The facts also carry the wires already on the run's new ports (committed before their
  * ports); a run with any falls back to the general recomputation, which reads them.
- * The records a run opens are written in the statement that writes the run.
+ * The records a run opens and closes are written by the statement that records the batch.
  * The same rules build the findings (nodeFindings, unsatisfiedInput, wireFinding), so the
  * two ways agree finding for finding (the kept-findings tests hold both to the whole
  * computation).
@@ -26,7 +26,7 @@ import {
   unsatisfiedInput,
   wireFinding,
 } from './findingRecords';
-import { NewRow, removeFindings } from './recordWrites';
+import type { NewRow } from './recordWrites';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
 
@@ -91,9 +91,8 @@ export function runFindingChanges(input: RunFindingInput): {
 }
 
 /**
- * What a run writes for its findings: the records it opens, written with its nodes, ports
- * and wires (recordWrites.ts createGraph), and the ids of the kept records it closes
- * (closeRunFindings, after the write). Nothing when the view does not keep findings.
+ * What a run writes for its findings: the records it opens and the ids of the kept
+ * records it closes (runFindingParams). Nothing when the view does not keep findings.
  */
 export function runFindingWrites(input: RunFindingInput): { opened: NewRow[]; closed: string[] } {
   if (!input.kept) return { opened: [], closed: [] };
@@ -101,15 +100,25 @@ export function runFindingWrites(input: RunFindingInput): { opened: NewRow[]; cl
   return { opened: opened.map(findingRow), closed };
 }
 
+/** The parameters of the statement that records a batch (store/changeQueries.ts recordBatch). */
+export interface FindingParams {
+  openedFindings: readonly NewRow[];
+  closedFindings: readonly string[];
+}
+
+/** For a batch whose findings were recomputed (findingRecords.ts refreshFindings): none. */
+export const NO_FINDING_CHANGES: FindingParams = { openedFindings: [], closedFindings: [] };
+
 /**
- * In place of refreshFindings for what the transaction wrote in `view`: closes the kept
- * findings the run's wires answered (runFindingWrites); the run's write opened the rest.
+ * In place of refreshFindings for what the transaction wrote in `view`: the findings a
+ * run opens and closes (runFindingWrites), as parameters of the statement that records
+ * the batch, which writes them through `view`.
  */
-export async function closeRunFindings(
+export function runFindingParams(
   tx: QueryRunner,
   view: View,
-  closed: readonly string[],
-): Promise<void> {
+  changes: { opened: NewRow[]; closed: string[] },
+): FindingParams {
   takeWritten(tx, view);
-  await removeFindings(tx, view, closed);
+  return { openedFindings: changes.opened, closedFindings: changes.closed };
 }

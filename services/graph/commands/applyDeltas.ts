@@ -28,7 +28,7 @@ import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { refreshFindings } from '../findingRecords';
-import { closeRunFindings } from '../runFindings';
+import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
@@ -101,6 +101,7 @@ export async function applyDeltas(
             { id: branchId, userId: principal.userId },
             parsed.batch.deltas,
             maxDepth,
+            parsed.batch.expectedVersion as number,
           )
         : undefined;
     const { branch, ...grant } = lockedRun
@@ -161,18 +162,19 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
-      // the findings' first statement, the positions and the record travel together: the
-      // record reads nothing the findings write, and all of it commits or none. A batch
-      // that is one run of additions has its findings derived from the facts its checks
-      // read and opened by the run's write (closeRunFindings closes the rest, no read
-      // after the write); any other batch has them recomputed from a read of what it
-      // wrote (refreshFindings)
-      const findings = applier.runFindings
-        ? closeRunFindings(tx, view, applier.runFindings.closed)
-        : refreshFindings(tx, view);
+      // the findings, the positions and the record travel together: the record reads
+      // nothing the findings write, and all of it commits or none. A batch that is one run
+      // of additions has its findings derived from the facts its checks read, and written
+      // by the record's statement (no read after the write); any other batch has them
+      // recomputed from a read of what it wrote (refreshFindings)
+      const derived = applier.runFindings;
+      const findings = derived ? Promise.resolve() : refreshFindings(tx, view);
       findings.catch(() => undefined); // awaited below
+      const findingParams = derived ? runFindingParams(tx, view, derived) : NO_FINDING_CHANGES;
       const positionsApplied = await applyPositions(tx, view, batch);
       const row = await tx.one<{ version: number }>(recordBatch, {
+        view,
+        ...findingParams,
         branchId,
         now: nowTimestamp(),
         actorId: principal.userId,

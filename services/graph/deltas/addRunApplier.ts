@@ -5,20 +5,22 @@
  * facts plus what earlier deltas of the run created, and so are the wires its new
  * ports complete (wiresOnNewPorts.ts wiresAfterRun); then the run is written in one
  * statement (recordWrites.ts createGraph: the checks found every id unused in the
- * view). Since a run only adds, this gives exactly the answers of applying the deltas
- * one by one (BatchApplier), with two statements instead of three or four per delta.
+ * view). A batch's leading run is written by the statement that reads its facts
+ * (runRows.ts), so it costs that one statement. Since a run only adds, this gives
+ * exactly the answers of applying the deltas one by one (BatchApplier), with one or two
+ * statements instead of three or four per delta.
  */
 import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
-import { createGraph } from '../recordWrites';
+import { createGraph, noteGraphWritten } from '../recordWrites';
 import { sameView, View } from '../view';
 import { failDelta } from './deltaErrors';
 import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
-import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
+import { addedEdgeRow, addedNodeRows, addedState } from './runRows';
 import type { NewRow } from '../recordWrites';
 import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
 import { Fact, nameKey, readRunFacts, RunFacts } from './runFacts';
@@ -41,11 +43,11 @@ export interface AddRunCounts {
 export interface SentAddRun extends AddRunCounts {
   /**
    * When the caller asked for the run's findings to be derived (runFindings.ts): the
-   * kept findings it closes, its write having opened the others. Null when not asked,
-   * or when the view had wires on the ports the run creates (those are recomputed by
-   * reading after the write).
+   * kept findings it opens and those it closes, for the caller to write (with the
+   * batch's record). Null when not asked, or when the view had wires on the ports the
+   * run creates (those are recomputed by reading after the write).
    */
-  findings: { closed: string[] } | null;
+  findings: { opened: NewRow[]; closed: string[] } | null;
   /**
    * Settles when the store has answered the write. The caller may send its next
    * statement before awaiting it: the transaction runs statements in the order sent,
@@ -67,8 +69,12 @@ export async function applyAddRun(
   deriveFindings = false,
 ): Promise<SentAddRun> {
   let row = await (known ?? readRunFacts(tx, view, run, maxDepth));
-  // facts read through a branch's row before its lock was answered hold for this view only
-  if (!sameView(row.view, view)) row = await readRunFacts(tx, view, run, maxDepth);
+  // facts read through a branch's row hold for that row's view only; a read that also
+  // wrote the run was made through the view the batch writes, or the batch is refused
+  if (!sameView(row.view, view)) {
+    if (row.prewritten) throw new Error('the run was written through another view');
+    row = await readRunFacts(tx, view, run, maxDepth);
+  }
   const facts = new Map(row.facts.map((f) => [f.id, f]));
   const depths = new Map(row.depths.map((f) => [f.id, f.depth]));
   const taken = new Set(row.takenNames);
@@ -91,8 +97,8 @@ export async function applyAddRun(
     const fail = (error: string, field: string | null, message: string, entityId?: string) =>
       failDelta(d, error, field, message, entityId);
     if (d.type === 'add_node') {
-      const { id, kind, parent_id: parentId, data } = d.node;
-      const state = applyPatch(emptyState(kind), data);
+      const { id, kind, parent_id: parentId } = d.node;
+      const state = addedState(d);
       checkNodeShape(
         state,
         { index: d.index, type: d.type, entityId: id },
@@ -162,11 +168,9 @@ export async function applyAddRun(
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
           newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });
         }
-      nodes.push({
-        id,
-        props: { ...nodeProps(state), parent_id: parentId, scope, x: 0, y: 0 },
-      });
-      for (const port of portProps(id, state)) ports.push({ id: port.id as string, props: port });
+      const added = addedNodeRows(d, state);
+      nodes.push(added.node);
+      ports.push(...added.ports);
     } else {
       const { id, source_handle: source, target_handle: target } = d.edge;
       if (used(id)) fail('id_collision', 'edge.id', `id ${id} is already used on this branch`);
@@ -203,10 +207,7 @@ export async function applyAddRun(
       if ((source !== null && !src) || (target !== null && !dst))
         unchecked.push({ id, source, target });
       createdIds.add(id);
-      edges.push({
-        id,
-        props: { source_handle: source, target_handle: target },
-      });
+      edges.push(addedEdgeRow(d));
     }
   }
   // the wires the new ports complete are checked against the graph as the run leaves it,
@@ -222,20 +223,18 @@ export async function applyAddRun(
     deriveFindings && row.wires.length === 0
       ? runFindingWrites(runFindingInput(row, facts, findingNodes, findingPorts, run))
       : null;
-  const written = createGraph(tx, view, {
-    nodes,
-    ports,
-    edges,
-    findings: findings?.opened ?? [],
-  }).then(() => undefined);
-  // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
-  written.catch(() => undefined);
-  return {
-    nodes: nodes.length,
-    edges: edges.length,
-    written,
-    findings: findings && { closed: findings.closed },
-  };
+  const rows = { nodes, ports, edges };
+  let written: Promise<void>;
+  if (row.prewritten) {
+    // the statement that read the facts wrote these same rows (runRows.ts), ahead of the checks
+    noteGraphWritten(tx, view, rows);
+    written = Promise.resolve();
+  } else {
+    written = createGraph(tx, view, rows).then(() => undefined);
+    // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
+    written.catch(() => undefined);
+  }
+  return { nodes: nodes.length, edges: edges.length, written, findings };
 }
 
 /** The run's findings input (runFindings.ts): what it created, and the facts around it. */

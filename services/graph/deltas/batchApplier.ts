@@ -10,11 +10,12 @@ import { quote } from '../../../shared/text/clip';
 import { EdgeNotFoundError, NodeNotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { deleteNodesAndPorts } from '../nodeWrites';
-import { removeStates, upsertStates } from '../recordWrites';
+import { NewRow, removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
 import { applyAddRun } from './addRunApplier';
 import { lockAndReadRunFacts, LockedRunFacts, RunFacts } from './runFacts';
+import { runRows } from './runRows';
 import { failDelta } from './deltaErrors';
 import type {
   AddEdge,
@@ -37,8 +38,8 @@ export interface ApplierLimits {
   maxDepth: number;
   /**
    * Derive the findings of a batch that is one run of additions while writing it
-   * (runFindings.ts; `runFindings` then says what is left to close). Only for a caller
-   * that publishes them in place of refreshFindings (applyDeltas).
+   * (runFindings.ts; `runFindings` then says what to open and close). Only for a caller
+   * that writes them in place of refreshFindings (applyDeltas).
    */
   deriveFindings?: boolean;
 }
@@ -51,23 +52,27 @@ export interface UsageChange {
 
 /**
  * Takes the write lock of branch `branch.id` and reads the caller's access row together
- * with what the leading run of add_node/add_edge deltas of `deltas` needs, in one
- * statement (lockAndReadRunFacts). Undefined when the batch does not start with an
+ * with what the leading run of add_node/add_edge deltas of `deltas` needs, and writes
+ * that run ahead of its checks when the branch is at `expectedVersion` (runRows.ts), in
+ * one statement (lockAndReadRunFacts). Undefined when the batch does not start with an
  * addition: the caller takes the lock alone. Give the facts, once the access row is
- * granted, to the BatchApplier that applies the same deltas.
+ * granted, to the BatchApplier that applies the same deltas; a batch refused after this
+ * must roll its transaction back.
  */
 export function lockWithLeadingRun(
   tx: QueryRunner,
   branch: { id: string; userId: string },
   deltas: Delta[],
   maxDepth: number,
+  expectedVersion: number,
 ): Promise<LockedRunFacts> | undefined {
   const lead: (AddNode | AddEdge)[] = [];
   for (const d of deltas) {
     if (d.type !== 'add_node' && d.type !== 'add_edge') break;
     lead.push(d);
   }
-  return lead.length === 0 ? undefined : lockAndReadRunFacts(tx, branch, lead, maxDepth);
+  if (lead.length === 0) return undefined;
+  return lockAndReadRunFacts(tx, branch, lead, maxDepth, { rows: runRows(lead), expectedVersion });
 }
 
 export class BatchApplier {
@@ -75,10 +80,10 @@ export class BatchApplier {
   /**
    * When the limits ask for derived findings and the deltas sendAll applied were one run
    * of additions whose findings could be derived (runFindings.ts): the kept findings the
-   * caller closes (closeRunFindings), the run's write having opened the others. Else
-   * null, and the caller recomputes the findings of what was written (refreshFindings).
+   * run opens and those it closes, for the caller to write (recordBatch). Else null, and
+   * the caller recomputes the findings of what was written (refreshFindings).
    */
-  runFindings: { closed: string[] } | null = null;
+  runFindings: { opened: NewRow[]; closed: string[] } | null = null;
   /** The write of the last run of additions, sent and not yet awaited (sendAll). */
   private pendingWrite: Promise<void> | undefined;
 

@@ -13,6 +13,7 @@ import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
 import type { View } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
 import type { AddEdge, AddNode } from './deltaTypes';
+import type { RunRows } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
 
 /** What the view holds under an id the run names: found there as something. */
@@ -46,6 +47,12 @@ export interface RunFacts {
   findingsKept: boolean;
   /** The view the facts were read through. */
   view: View;
+  /**
+   * Whether the statement that read the facts also wrote the run's records (runRows.ts)
+   * through that view, after reading them: the checks then decide whether the batch
+   * keeps them.
+   */
+  prewritten: boolean;
 }
 
 /** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
@@ -101,6 +108,7 @@ type RunFactsRow = {
   wires: WireRow[];
   findingsKept: boolean;
   view: View;
+  prewritten?: boolean;
 };
 
 /** Reads the facts `run` needs through the write view `view`. */
@@ -128,21 +136,33 @@ export interface LockedRunFacts {
 
 /**
  * Takes the write lock of branch `branch.id`, reads the caller's access row and the facts
- * `run` needs through the write view of the locked row, in one statement: a batch's first
- * statement, where the lock and the facts would otherwise cost a statement each.
+ * `run` needs through the write view of the locked row, and writes the run's records
+ * `write.rows` (runRows.ts) after reading them, in one statement: a batch's first
+ * statement, where the lock, the facts and the write would otherwise cost a statement
+ * each. The records are written only when there are some and the branch is one the batch
+ * may write at `write.expectedVersion` (see lockAndPrefetchAddRun); the facts say whether
+ * they were (`prewritten`), and the batch's checks decide whether the transaction keeps
+ * them.
  */
 export async function lockAndReadRunFacts(
   tx: QueryRunner,
   branch: { id: string; userId: string },
   run: (AddNode | AddEdge)[],
   maxDepth: number,
+  write: { rows: RunRows | null; expectedVersion: number } | null = null,
 ): Promise<LockedRunFacts> {
+  const rows = write?.rows ?? null;
   const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
     lockAndPrefetchAddRun,
     {
       ...runFactsParams(run),
       id: branch.id,
       userId: branch.userId,
+      write: rows !== null,
+      nodes: rows?.nodes ?? [],
+      ports: rows?.ports ?? [],
+      edges: rows?.edges ?? [],
+      expectedVersion: write?.expectedVersion ?? -1,
     },
   );
   const facts = row
@@ -162,7 +182,11 @@ async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Pro
   // took the first steps up from each; a parent at the deepest nesting allowed has
   // maxDepth - 1 ancestors, and one more tells
   const parents = row.chains.map((c) => c.id);
-  const chains = await ancestorsOf(tx, row.view, parents, Math.max(maxDepth, 1), row.chains);
+  const prewritten = row.prewritten === true;
+  // deeper steps are read as the view was before the statement wrote the run, as the
+  // first steps were: one of the run's nodes may reuse an ancestor's id (a refused batch)
+  const before = prewritten ? { ...row.view, ver: row.view.ver - 1 } : row.view;
+  const chains = await ancestorsOf(tx, before, parents, Math.max(maxDepth, 1), row.chains);
   const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
   const facts = new Map<string, Fact>();
   const found = (id: string): Fact => {
@@ -200,5 +224,6 @@ async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Pro
     wires: row.wires,
     findingsKept: row.findingsKept,
     view: row.view,
+    prewritten,
   };
 }

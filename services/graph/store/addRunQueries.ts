@@ -2,12 +2,14 @@
  * Cypher of the add-run fast path: one statement reads every fact a run of
  * add_node/add_edge deltas needs (deltas/runFacts.ts), through a write view, the wires
  * its new ports will complete included; the run is then checked (deltas/addRunApplier.ts)
- * and written through recordWrites.ts.
+ * and written through recordWrites.ts, or, for a batch's leading run, in the same
+ * statement as the read (lockAndPrefetchAddRun).
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
+import { createStatesBody } from './recordWriteQueries';
 import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibility';
 
 /**
@@ -23,7 +25,7 @@ import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibili
  * findings facts let a run's findings be derived without reading after its write
  * (runFindings.ts).
  */
-const prefetchThrough = (V: string, alsoReturn = '') => {
+const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
   const imported = V.startsWith('$') ? '' : V;
   const and = imported === '' ? '' : `, ${imported}`;
   return `CALL (${imported}) {
@@ -76,6 +78,7 @@ const prefetchThrough = (V: string, alsoReturn = '') => {
      OPTIONAL MATCH (km:Branch {id: ${V}.main})
      RETURN ${keptThrough('kb', 'km', V)} AS findingsKept
    }
+   ${beforeReturn}
    RETURN usedIds, ports, takenNames, chains, wires, findingsKept, ${V} AS view${alsoReturn}`;
 };
 
@@ -83,15 +86,33 @@ const prefetchThrough = (V: string, alsoReturn = '') => {
 export const prefetchAddRun = cypher('prefetchAddRun', prefetchThrough('$view'));
 
 /**
- * The write lock of branch $id, the caller's ($userId) access row, and the run's facts
+ * The write lock of branch $id, the caller's ($userId) access row, the run's facts
  * through the write view of the branch's row as the lock leaves it (the next version of
- * its line), in one statement: a batch's first statement (applyDeltas). No row when
- * there is no such branch; the caller checks the access row (branchGrant) before it
- * uses the facts.
+ * its line), and, when $write, the run's nodes, ports and wires ($nodes, $ports, $edges:
+ * createStatesBody rows), in one statement: a batch's first statement (applyDeltas).
+ *
+ * The facts are read before the write (a statement's clauses see only what the clauses
+ * before them wrote), so they say what the view held before the batch. The rows are
+ * written only to a working branch that is active, at $expectedVersion and owned by the
+ * caller, as the batch's checks will require; `prewritten` says whether they were. The
+ * caller checks the access row (branchGrant) and the run against the facts afterwards;
+ * a refusal rolls the transaction back, write included. No row when there is no such
+ * branch.
  */
 export const lockAndPrefetchAddRun = cypher(
   'lockAndPrefetchAddRun',
   `${lockedBranchAccessCypher()}
    WITH b, p, m, {${viewFieldsOf('b', 'b.version + 1')}} AS view
-   ${prefetchThrough('view', ', b {.*} AS branch, p {.*} AS project, m.role AS role')}`,
+   ${prefetchThrough(
+     'view',
+     ', b {.*} AS branch, p {.*} AS project, m.role AS role, prewritten > 0 AS prewritten',
+     `CALL (view, b) {
+       WITH view WHERE $write AND b.owner_id = $userId AND NOT b.is_main
+                   AND b.status = 'active' AND b.version = $expectedVersion
+       CALL (view) { ${createStatesBody('GNode', '$nodes', 'nodes', 'view')} }
+       CALL (view) { ${createStatesBody('Port', '$ports', 'ports', 'view')} }
+       CALL (view) { ${createStatesBody('Edge', '$edges', 'edges', 'view')} }
+       RETURN count(*) AS prewritten
+     }`,
+   )}`,
 );

@@ -1,5 +1,6 @@
 /** The structural_changes trail of a branch: one record per applied batch. */
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 
 export const changeSchema = [
   cypher(
@@ -26,11 +27,17 @@ export const changeSchema = [
 /**
  * Advances the branch version by one and records the batch (its parsed deltas as
  * JSON text, and that text's size in bytes) and the branch's usage counters after
- * it (graph/branchUsage.ts), in the apply transaction.
+ * it (graph/branchUsage.ts), in the apply transaction. With it, the kept findings a
+ * batch of additions opens (`$openedFindings`, rows of findingRow) and closes
+ * (`$closedFindings`, ids) through the write view `$view` (graph/runFindings.ts), so
+ * that they cost no statement of their own; both lists are empty when the batch's
+ * findings were recomputed (graph/findingRecords.ts refreshFindings).
  */
 export const recordBatch = cypher(
   'recordBatch',
-  `MATCH (b:Branch {id: $branchId})
+  `CALL () { ${createStatesBody('GFinding', '$openedFindings', 'opened')} }
+   CALL () { ${removeStatesBody('GFinding', '$closedFindings')} }
+   MATCH (b:Branch {id: $branchId})
    SET b.version = b.version + 1, b.last_active_at = $now,
        b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
    CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,

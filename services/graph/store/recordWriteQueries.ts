@@ -53,47 +53,53 @@ function upsert(label: RecordLabel): NamedQuery {
 }
 
 /**
- * Writes the first state in the view of entities the view does not have: `rows` (a
- * parameter) is a list of {id, props}. There is no visible state to lay the props
- * over; only a record left open on the line (a tombstone) is closed at w. Answers how
- * many, as `written`.
+ * Writes the first state in the view `V` (a map expression: the parameter `$view`, or a
+ * variable of the statement) of entities it does not have: `rows` (a list expression) is
+ * a list of {id, props}. There is no visible state to lay the props over; only a record
+ * left open on the line (a tombstone) is closed at w. Answers how many, as `written`.
+ * The body of a `CALL` subquery importing `V` when it is a variable.
  */
-function createBody(label: RecordLabel, rows: string, written: string): string {
+export function createStatesBody(
+  label: RecordLabel,
+  rows: string,
+  written: string,
+  V = '$view',
+): string {
+  const imported = V.startsWith('$') ? '' : `, ${V}`;
+  const w = `toInteger(${V}.ver)`;
   return `UNWIND ${rows} AS row
-     CALL (row) {
-       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id}) ${seek('cur', label, ['id'])}
+     CALL (row${imported}) {
+       OPTIONAL MATCH (cur:${label} {branch_id: ${V}.line, id: row.id}) ${seek('cur', label, ['id'])}
        WHERE cur.vto = ${OPEN_CYPHER}
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})
        CREATE (n:${label})
-       SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W},
+       SET n = row.props, n.branch_id = ${V}.line, n.id = row.id, n.vfrom = ${w},
            n.vto = ${OPEN_CYPHER}
      }
      RETURN count(row) AS ${written}`;
 }
 
 /**
- * New nodes, ports and wires in one statement (createBody of each list: `$nodes`,
- * `$ports`, `$edges`, in that order), and the kept findings of those new entities
- * (`$findings`, none of which the view has either): a batch's run of additions, whose
- * checks found every id unused in the view, costs one statement, not one per label.
+ * New nodes, ports and wires in one statement (createStatesBody of each list: `$nodes`,
+ * `$ports`, `$edges`, in that order): a batch's run of additions, whose checks found
+ * every id unused in the view, costs one statement, not one per label.
  */
 export const createGraphStates = cypher(
   'createGraphStates',
-  `CALL () { ${createBody('GNode', '$nodes', 'nodes')} }
-   CALL () { ${createBody('Port', '$ports', 'ports')} }
-   CALL () { ${createBody('Edge', '$edges', 'edges')} }
-   CALL () { ${createBody('GFinding', '$findings', 'findings')} }
+  `CALL () { ${createStatesBody('GNode', '$nodes', 'nodes')} }
+   CALL () { ${createStatesBody('Port', '$ports', 'ports')} }
+   CALL () { ${createStatesBody('Edge', '$edges', 'edges')} }
    RETURN nodes, ports, edges`,
 );
 
 /**
- * Removes the entities `$ids` from the view: on main's line the open record is closed
- * at w (dropped when written at w); on a working branch a tombstone is written at w.
+ * Removes the entities listed by `ids` (a list expression) from the view: on main's line
+ * the open record is closed at w (dropped when written at w); on a working branch a
+ * tombstone is written at w. Answers how many, as `removed`. The body of a statement, or
+ * of a `CALL` subquery.
  */
-function remove(label: RecordLabel): NamedQuery {
-  return cypher(
-    `remove${label}States`,
-    `UNWIND $ids AS id
+export function removeStatesBody(label: RecordLabel, ids: string): string {
+  return `UNWIND ${ids} AS id
      OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: id}) ${seek('cur', label, ['id'])}
      WHERE cur.vto = ${OPEN_CYPHER}
      WITH id, cur, $view.line = $view.main AS onMain,
@@ -117,8 +123,11 @@ function remove(label: RecordLabel): NamedQuery {
        WITH cur WHERE onMain AND sameVersion
        DELETE cur
      }
-     RETURN count(id) AS removed`,
-  );
+     RETURN count(id) AS removed`;
+}
+
+function remove(label: RecordLabel): NamedQuery {
+  return cypher(`remove${label}States`, removeStatesBody(label, '$ids'));
 }
 
 export const upsertNodeStates = upsert('GNode');

@@ -1,0 +1,69 @@
+/**
+ * The records a run of add_node/add_edge deltas writes, built from its deltas alone: a
+ * node's state is its kind's empty state with the delta's data laid over it, a port's
+ * record comes from that state, and a wire's from its two handles. The checks of the run
+ * (addRunApplier.ts) need the view's facts; the records do not. So a batch's leading run
+ * can be written in the statement that reads its facts (lockAndPrefetchAddRun), ahead of
+ * its checks: a refused batch rolls back, write included.
+ */
+import type { NodeState } from '../../../shared/model/nodeModel';
+import type { NewRow } from '../recordWrites';
+import type { AddEdge, AddNode } from './deltaTypes';
+import { checkNodeShape } from './nodeShape';
+import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
+
+/** The nodes, ports and wires a run writes. */
+export interface RunRows {
+  nodes: NewRow[];
+  ports: NewRow[];
+  edges: NewRow[];
+}
+
+/** The state an add_node delta creates: its kind's empty state with the delta's data over it. */
+export function addedState(d: AddNode): NodeState {
+  return applyPatch(emptyState(d.node.kind), d.node.data);
+}
+
+/** The node record and port records of add_node delta `d`, whose state is `state`. */
+export function addedNodeRows(d: AddNode, state: NodeState): { node: NewRow; ports: NewRow[] } {
+  const { id, parent_id: parentId } = d.node;
+  return {
+    node: {
+      id,
+      props: { ...nodeProps(state), parent_id: parentId, scope: parentId ?? '', x: 0, y: 0 },
+    },
+    ports: portProps(id, state).map((port) => ({ id: port.id as string, props: port })),
+  };
+}
+
+/** The wire record of add_edge delta `d`. */
+export function addedEdgeRow(d: AddEdge): NewRow {
+  const { id, source_handle: source, target_handle: target } = d.edge;
+  return { id, props: { source_handle: source, target_handle: target } };
+}
+
+/**
+ * The records of `run` in delta order; null when a node's data does not make a state of
+ * its kind's shape (checkNodeShape): the checks refuse that run, and nothing is written
+ * ahead of them. Ids in use, names taken and the rest are for the checks to find.
+ */
+export function runRows(run: readonly (AddNode | AddEdge)[]): RunRows | null {
+  const rows: RunRows = { nodes: [], ports: [], edges: [] };
+  for (const d of run) {
+    if (d.type === 'add_edge') {
+      rows.edges.push(addedEdgeRow(d));
+      continue;
+    }
+    let state: NodeState;
+    try {
+      state = addedState(d);
+      checkNodeShape(state, { index: d.index, type: d.type, entityId: d.node.id }, (f) => f);
+    } catch {
+      return null;
+    }
+    const { node, ports } = addedNodeRows(d, state);
+    rows.nodes.push(node);
+    rows.ports.push(...ports);
+  }
+  return rows;
+}
