@@ -82,7 +82,14 @@ public final class Neo4jLauncher {
 
     DatabaseManagementServiceBuilder builder =
         new DatabaseManagementServiceBuilder(home)
-            .setUserLogProvider(new Log4jLogProvider(System.err, Level.INFO));
+            .setUserLogProvider(new Log4jLogProvider(System.err, Level.INFO))
+            // One cached plan per statement, whatever the sizes of its list parameters: by
+            // default Cypher plans a statement again for each combination of list-size
+            // buckets, and the service's statements take several lists whose sizes follow
+            // the batch (each plan of the largest costs seconds of CPU). Their lookups are
+            // pinned by index hints, so a size-specific plan gains nothing. A --conf file
+            // may set internal.cypher.use_parameter_size back to true.
+            .setConfig(GraphDatabaseInternalSettings.cypher_size_hint_parameters, false);
     if (opts.confFile != null) {
       builder.loadPropertiesFromFile(opts.confFile);
     }
