@@ -23,10 +23,14 @@ REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option coun
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
   --ignore 'test/abuse/**'
 # The same HTTP suite through separate processes; the fault, docs-page,
-# deployment-file, run-split and worker-process tests run once, in process.
+# deployment-file, run-split and worker-process tests run once, in process. So do the
+# tests of the store itself and of the operator CLI (store writes and reads through the
+# executor, the add-run facts read, the derived findings, the store migration, fork
+# cost, graphctl): they reach Neo4j directly, by the same path in either topology.
+SPLIT_ONCE := faults docsPage deploy runSplit workerProcess recordWrites addRunPrefetch runFindings \
+  storeMigration forkCost graphctl
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
-  'test/**/*.test.ts' --ignore test/faults.test.ts --ignore test/docsPage.test.ts --ignore test/deploy.test.ts \
-  --ignore test/runSplit.test.ts --ignore test/workerProcess.test.ts --ignore 'test/abuse/**'
+  'test/**/*.test.ts' $(foreach t,$(SPLIT_ONCE),--ignore test/$(t).test.ts) --ignore 'test/abuse/**'
 # The abuse suite (test/abuse/): attacks on memory, Redis and Neo4j, on its own run so its
 # root hook can hold the API process's heap and Redis used_memory to a budget
 # (test/support/abuseBudget.ts states the bounds). --expose-gc lets it collect first.
