@@ -128,6 +128,11 @@ export async function applyDeltas(
         idempotency,
       );
       if (done) {
+        // a recorded batch advanced the branch past the version it expected, so its leading
+        // run was not written ahead of its checks; records written at an unpublished version
+        // must never be committed, so this transaction would roll back rather than answer
+        if (lockedRun?.prewritten)
+          throw new Error('a replayed batch wrote its leading run: refusing to commit it');
         return {
           applied: true,
           replayed: true,

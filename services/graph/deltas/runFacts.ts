@@ -132,6 +132,11 @@ export interface LockedRunFacts {
    * only once the access row is granted. Rejects when there is no such branch.
    */
   facts: Promise<RunFacts>;
+  /**
+   * Whether the statement wrote the run's records: the transaction must then end by
+   * publishing the batch (the records carry its version) or by rolling back.
+   */
+  prewritten: boolean;
 }
 
 /**
@@ -173,6 +178,7 @@ export async function lockAndReadRunFacts(
   return {
     access: row && { branch: row.branch, project: row.project, role: row.role },
     facts,
+    prewritten: row?.prewritten === true,
   };
 }
 
