@@ -5,7 +5,7 @@
  * and written through recordWrites.ts, or, for a batch's leading run, in the same
  * statement as the read (lockAndPrefetchAddRun).
  */
-import { cypher } from '../../../shared/neo4j/namedQuery';
+import { pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
@@ -83,7 +83,7 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
 };
 
 /** The run's facts through the write view `$view`. */
-export const prefetchAddRun = cypher('prefetchAddRun', prefetchThrough('$view'));
+export const prefetchAddRun = pinnedCypher('prefetchAddRun', prefetchThrough('$view'));
 
 /**
  * The write lock of branch $id, the caller's ($userId) access row, the run's facts
@@ -99,7 +99,7 @@ export const prefetchAddRun = cypher('prefetchAddRun', prefetchThrough('$view'))
  * a refusal rolls the transaction back, write included. No row when there is no such
  * branch.
  */
-export const lockAndPrefetchAddRun = cypher(
+export const lockAndPrefetchAddRun = pinnedCypher(
   'lockAndPrefetchAddRun',
   `${lockedBranchAccessCypher()}
    WITH b, p, m, {${viewFieldsOf('b', 'b.version + 1')}} AS view

@@ -1,5 +1,5 @@
 /** The structural_changes trail of a branch: one record per applied batch. */
-import { cypher } from '../../../shared/neo4j/namedQuery';
+import { cypher, pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 
 export const changeSchema = [
@@ -33,7 +33,7 @@ export const changeSchema = [
  * that they cost no statement of their own; both lists are empty when the batch's
  * findings were recomputed (graph/findingRecords.ts refreshFindings).
  */
-export const recordBatch = cypher(
+export const recordBatch = pinnedCypher(
   'recordBatch',
   `CALL () { ${createStatesBody('GFinding', '$openedFindings', 'opened')} }
    CALL () { ${removeStatesBody('GFinding', '$closedFindings')} }

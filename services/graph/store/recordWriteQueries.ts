@@ -10,7 +10,7 @@
  *   - main's line never holds tombstones (deleting closes the record); a working
  *     branch deletes with a tombstone, which shadows main's record.
  */
-import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { cypher, NamedQuery, pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { OPEN_CYPHER, optionalStateOf, RecordLabel, seek, stateOf } from './visibility';
 
 const W = 'toInteger($view.ver)';
@@ -84,7 +84,7 @@ export function createStatesBody(
  * `$ports`, `$edges`, in that order): a batch's run of additions, whose checks found
  * every id unused in the view, costs one statement, not one per label.
  */
-export const createGraphStates = cypher(
+export const createGraphStates = pinnedCypher(
   'createGraphStates',
   `CALL () { ${createStatesBody('GNode', '$nodes', 'nodes')} }
    CALL () { ${createStatesBody('Port', '$ports', 'ports')} }
