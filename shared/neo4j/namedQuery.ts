@@ -20,7 +20,22 @@ export function cypher(name: string, text: string): NamedQuery {
  * transaction that finds the plan stale (a write's latency spike, on a hot path).
  */
 export function pinnedCypher(name: string, text: string): NamedQuery {
-  return cypher(name, `CYPHER replan=skip\n${text.trim()}`);
+  const query = cypher(name, `${PINNED_PREFIX}${text.trim()}`);
+  pinned.push(query);
+  return query;
+}
+
+const PINNED_PREFIX = 'CYPHER replan=skip\n';
+const pinned: NamedQuery[] = [];
+
+/** The pinnedCypher statements of the modules loaded so far (a test plans each). */
+export function pinnedQueries(): readonly NamedQuery[] {
+  return pinned;
+}
+
+/** The text that plans pinned statement `query` without running it (EXPLAIN). */
+export function explainPinned(query: NamedQuery): string {
+  return `${PINNED_PREFIX.trim()} EXPLAIN ${query.text.slice(PINNED_PREFIX.length)}`;
 }
 
 export type Params = Record<string, unknown>;
