@@ -26,9 +26,10 @@ MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --
 # deployment-file, run-split and worker-process tests run once, in process. So do the
 # tests of the store itself and of the operator CLI (store writes and reads through the
 # executor, the add-run facts read, the derived findings, the store migration, fork
-# cost, graphctl): they reach Neo4j directly, by the same path in either topology.
+# cost, graphctl, the plans of pinned statements): they reach Neo4j directly, by the same
+# path in either topology.
 SPLIT_ONCE := faults docsPage deploy runSplit workerProcess recordWrites addRunPrefetch runFindings \
-  storeMigration forkCost graphctl
+  storeMigration forkCost graphctl pinnedPlans
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' $(foreach t,$(SPLIT_ONCE),--ignore test/$(t).test.ts) --ignore 'test/abuse/**'
 # The abuse suite (test/abuse/): attacks on memory, Redis and Neo4j, on its own run so its
