@@ -34,6 +34,10 @@ describe('pinned statements (pinnedCypher) look nodes up by index only', functio
       'prefetchAddRun',
       'recordBatch',
       'createGraphStates',
+      'findingSubjects',
+      'readNeighborhoodOf',
+      'readBoundaryOf',
+      'readTopLevelOf',
     ]);
     const { neo4j: db } = currentHarness().config;
     const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));

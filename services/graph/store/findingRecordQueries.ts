@@ -9,7 +9,7 @@
  * never listed: whether orphan_node findings are reported depends on one existing.
  * The rules themselves are those of findingQueries.ts, asked of given subjects.
  */
-import { cypher } from '../../../shared/neo4j/namedQuery';
+import { cypher, pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { WIRE_RULES } from './findingQueries';
 import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
@@ -80,7 +80,7 @@ const KEPT_OF = (ids: string) => `UNWIND ${ids} AS sid
  * findings (as findingsKept; false on a line with no branch yet, a staged import's,
  * whose caller knows better).
  */
-export const findingSubjects = cypher(
+export const findingSubjects = pinnedCypher(
   'findingSubjects',
   `CALL () {
      UNWIND $edgeIds AS id

@@ -13,7 +13,7 @@
  * of this file, run at the same view (scopedLoader.ts), which cannot tear: a write
  * committed meanwhile is a later version.
  */
-import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { cypher, NamedQuery, pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { branchAccessCypher } from '../../branches';
 import {
   chainOf,
@@ -94,7 +94,7 @@ function buildSubtreeQuery(depth: number): NamedQuery {
  * ordered by id, with ports and chains). With no such branch there is no row; with no
  * such node `node` is null.
  */
-export const readNeighborhoodOf = cypher(
+export const readNeighborhoodOf = pinnedCypher(
   'readNeighborhoodOf',
   `${BRANCH_VIEW}
      OPTIONAL CALL (b, view) {
@@ -127,7 +127,7 @@ export const readNeighborhoodOf = cypher(
  * null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
  * through the (project_id, owner_id) index instead of scanning every branch.
  */
-export const readBoundaryOf = cypher(
+export const readBoundaryOf = pinnedCypher(
   'readBoundaryOf',
   `MATCH (pr:Project {id: $projectId}) WHERE pr.deleted_at IS NULL
      OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(pr)
@@ -171,7 +171,7 @@ export const readBoundaryOf = cypher(
  * opens a large graph here and reads a boundary's inside only when it is expanded.
  * With no such branch there is no row.
  */
-export const readTopLevelOf = cypher(
+export const readTopLevelOf = pinnedCypher(
   'readTopLevelOf',
   `${BRANCH_VIEW}
    OPTIONAL CALL (b, view) {
