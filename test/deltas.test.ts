@@ -112,6 +112,16 @@ describe('delta apply', () => {
       const after = await w.graph();
       expect(after).to.deep.equal(before);
       expect(after.branch.version).to.equal(1);
+      // the refused batch's leading additions were written by its first statement, at the
+      // version it would have published: the next batch publishes that version, and only
+      // its own node appears
+      await w.apply([addNode({ data: { name: 'next' } })]);
+      const next = await w.graph();
+      expect(next.branch.version).to.equal(2);
+      expect(next.nodes.map((n: { data: { name: string } }) => n.data.name).sort()).to.deep.equal([
+        'keep',
+        'next',
+      ]);
     });
 
     it('lets exactly one of 8 concurrent writers on one version win', async () => {
