@@ -114,8 +114,8 @@ export async function applyDeltas(
     const applier = new BatchApplier(
       tx,
       view,
-      { maxDepth, deriveFindings: true },
-      lockedRun?.facts,
+      { maxDepth },
+      { leadingFacts: lockedRun?.facts, deriveFindings: true },
     );
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');

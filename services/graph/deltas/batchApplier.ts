@@ -36,10 +36,16 @@ import { checkWiresOnNewPorts } from './wiresOnNewPorts';
 export interface ApplierLimits {
   /** Deepest containment allowed (a top-level node is at depth 1). */
   maxDepth: number;
+}
+
+/** What only a batch's own apply asks of the applier (applyDeltas). */
+export interface BatchOptions {
+  /** lockWithLeadingRun's facts for the deltas this applier applies. */
+  leadingFacts?: Promise<RunFacts>;
   /**
    * Derive the findings of a batch that is one run of additions while writing it
-   * (runFindings.ts; `runFindings` then says what to open and close). Only for a caller
-   * that writes them in place of refreshFindings (applyDeltas).
+   * (runFindings.ts; `runFindings` then says what to open and close), for a caller that
+   * writes them in place of refreshFindings.
    */
   deriveFindings?: boolean;
 }
@@ -78,7 +84,7 @@ export function lockWithLeadingRun(
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
   /**
-   * When the limits ask for derived findings and the deltas sendAll applied were one run
+   * When the options ask for derived findings and the deltas sendAll applied were one run
    * of additions whose findings could be derived (runFindings.ts): the kept findings the
    * run opens and those it closes, for the caller to write (recordBatch). Else null, and
    * the caller recomputes the findings of what was written (refreshFindings).
@@ -89,12 +95,11 @@ export class BatchApplier {
 
   private readonly reads: StructureReads;
 
-  /** `leadingFacts`: lockWithLeadingRun's facts for the deltas this applier applies. */
   constructor(
     private readonly tx: QueryRunner,
     private readonly view: View,
     private readonly limits: ApplierLimits,
-    private readonly leadingFacts?: Promise<RunFacts>,
+    private readonly options: BatchOptions = {},
   ) {
     this.reads = new StructureReads(tx, view, limits.maxDepth);
   }
@@ -116,10 +121,11 @@ export class BatchApplier {
     let leading = true;
     // a batch of additions only is one run: its findings can be derived as it is written
     const derive =
-      this.limits.deriveFindings === true &&
+      this.options.deriveFindings === true &&
       deltas.every((d) => d.type === 'add_node' || d.type === 'add_edge');
     const flush = async () => {
-      if (run.length > 0) await this.addRun(run, leading ? this.leadingFacts : undefined, derive);
+      if (run.length > 0)
+        await this.addRun(run, leading ? this.options.leadingFacts : undefined, derive);
       leading = false;
       run = [];
     };
