@@ -20,7 +20,8 @@ import {
   visibleBranch,
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
-import { BatchApplier, lockWithLeadingRun } from '../deltas/batchApplier';
+import { BatchApplier } from '../deltas/batchApplier';
+import { lockWithLeadingRun } from '../deltas/runFacts';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';

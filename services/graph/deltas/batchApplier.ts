@@ -14,8 +14,7 @@ import { NewRow, removeStates, upsertStates } from '../recordWrites';
 import { childrenOf, findEdge, findNamesTaken } from '../store/deltaQueries';
 import type { View } from '../view';
 import { applyAddRun } from './addRunApplier';
-import { lockAndReadRunFacts, LockedRunFacts, RunFacts } from './runFacts';
-import { runRows } from './runRows';
+import type { RunFacts } from './runFacts';
 import { failDelta } from './deltaErrors';
 import type {
   AddEdge,
@@ -54,31 +53,6 @@ export interface BatchOptions {
 export interface UsageChange {
   nodes: number;
   edges: number;
-}
-
-/**
- * Takes the write lock of branch `branch.id` and reads the caller's access row together
- * with what the leading run of add_node/add_edge deltas of `deltas` needs, and writes
- * that run ahead of its checks when the branch is at `expectedVersion` (runRows.ts), in
- * one statement (lockAndReadRunFacts). Undefined when the batch does not start with an
- * addition: the caller takes the lock alone. Give the facts, once the access row is
- * granted, to the BatchApplier that applies the same deltas; a batch refused after this
- * must roll its transaction back.
- */
-export function lockWithLeadingRun(
-  tx: QueryRunner,
-  branch: { id: string; userId: string },
-  deltas: Delta[],
-  maxDepth: number,
-  expectedVersion: number,
-): Promise<LockedRunFacts> | undefined {
-  const lead: (AddNode | AddEdge)[] = [];
-  for (const d of deltas) {
-    if (d.type !== 'add_node' && d.type !== 'add_edge') break;
-    lead.push(d);
-  }
-  if (lead.length === 0) return undefined;
-  return lockAndReadRunFacts(tx, branch, lead, maxDepth, { rows: runRows(lead), expectedVersion });
 }
 
 export class BatchApplier {

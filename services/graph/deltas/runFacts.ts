@@ -4,7 +4,8 @@
  * names it takes, its parents' kinds, depths and kept orphan_node findings, the wires
  * already on the ports it creates, and whether the view keeps findings. One statement
  * reads them (store/addRunQueries.ts), through a write view, or through the write view
- * of a branch's row in the statement that takes the branch's lock (a batch's first).
+ * of a branch's row in the statement that takes the branch's lock and writes the run
+ * (a batch's first: lockWithLeadingRun).
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
@@ -12,8 +13,8 @@ import type { BranchAccessRow } from '../../branches';
 import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
 import type { View } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
-import type { AddEdge, AddNode } from './deltaTypes';
-import type { RunRows } from './runRows';
+import type { AddEdge, AddNode, Delta } from './deltaTypes';
+import { RunRows, runRows } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
 
 /** What the view holds under an id the run names: found there as something. */
@@ -232,4 +233,29 @@ async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Pro
     view: row.view,
     prewritten,
   };
+}
+
+/**
+ * Takes the write lock of branch `branch.id` and reads the caller's access row together
+ * with what the leading run of add_node/add_edge deltas of `deltas` needs, and writes
+ * that run ahead of its checks when the branch is at `expectedVersion` (runRows.ts), in
+ * one statement (lockAndReadRunFacts). Undefined when the batch does not start with an
+ * addition: the caller takes the lock alone. Give the facts, once the access row is
+ * granted, to the BatchApplier that applies the same deltas; a batch refused after this
+ * must roll its transaction back.
+ */
+export function lockWithLeadingRun(
+  tx: QueryRunner,
+  branch: { id: string; userId: string },
+  deltas: readonly Delta[],
+  maxDepth: number,
+  expectedVersion: number,
+): Promise<LockedRunFacts> | undefined {
+  const lead: (AddNode | AddEdge)[] = [];
+  for (const d of deltas) {
+    if (d.type !== 'add_node' && d.type !== 'add_edge') break;
+    lead.push(d);
+  }
+  if (lead.length === 0) return undefined;
+  return lockAndReadRunFacts(tx, branch, lead, maxDepth, { rows: runRows(lead), expectedVersion });
 }
