@@ -91,6 +91,20 @@ export function lockedBranchAccessCypher(): string {
    ${BRANCH_ACCESS}`;
 }
 
+/**
+ * The Cypher condition, on the branch bound to `b`, under which a batch of caller $userId
+ * expecting version $expectedVersion passes this service's checks of the branch itself:
+ * branchGrant shows a working branch to its owner only, requireWritable refuses main and
+ * a branch that is not active, requireVersion any other version. For a write of another
+ * service that acts in the statement that takes the lock and must roll back when a check
+ * then refuses (graph's applyDeltas writes a batch's leading additions there); the role,
+ * scopes and project are still checked after it.
+ */
+export function batchWritableCypher(b: string): string {
+  return `${b}.owner_id = $userId AND NOT ${b}.is_main AND ${b}.status = 'active'
+          AND ${b}.version = $expectedVersion`;
+}
+
 /** The grant of a visible branch, or the 404 of a missing one (also when `row` is absent). */
 export function branchGrant(principal: Principal, row: BranchAccessRow | undefined): BranchGrant {
   const grant = row ? projectGrant(principal, row.project, row.role) : null;

@@ -5,8 +5,9 @@
  * - routes: branchRoutes (list, fork, rename, discard), given the graph's usage
  *   counters as ForkContent so this service does not import graph (a fork writes
  *   only its Branch record; main_id on every branch names main for the views);
- * - access: visibleBranch, branchGrant, branchAccessCypher and lockedBranchAccessCypher
- *   (the access row read, or the lock taken, inside another service's statement),
+ * - access: visibleBranch, branchGrant, branchAccessCypher, lockedBranchAccessCypher and
+ *   batchWritableCypher (the access row read, the lock taken, or the branch's own checks
+ *   of a batch, inside another service's statement),
  *   requireWritable, requireVersion,
  *   requireProjectActive;
  * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
@@ -16,6 +17,7 @@
  */
 export type { BranchAccessRow, BranchGrant } from './branchAccess';
 export {
+  batchWritableCypher,
   branchAccessCypher,
   branchGrant,
   lockedBranchAccessCypher,

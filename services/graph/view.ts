@@ -53,6 +53,13 @@ export function writeViewOf(view: View): View {
   return view.line === view.main ? mainView(view.main, ver) : { ...view, ver };
 }
 
+/** The view a write view is written over: the same line at the version before it, as
+ * its readers see it until the write is published (the inverse of writeViewOf). */
+export function viewBefore(write: View): View {
+  const ver = write.ver - 1;
+  return write.line === write.main ? mainView(write.main, ver) : { ...write, ver };
+}
+
 /** Whether the view reads main's own line (no overlay). */
 export function isMainView(view: View): boolean {
   return view.line === view.main;

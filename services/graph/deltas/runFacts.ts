@@ -11,7 +11,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import type { BranchAccessRow } from '../../branches';
 import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
-import type { View } from '../view';
+import { View, viewBefore } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
 import type { AddEdge, AddNode, Delta } from './deltaTypes';
 import { RunRows, runRows } from './runRows';
@@ -192,7 +192,7 @@ async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Pro
   const prewritten = row.prewritten === true;
   // deeper steps are read as the view was before the statement wrote the run, as the
   // first steps were: one of the run's nodes may reuse an ancestor's id (a refused batch)
-  const before = prewritten ? { ...row.view, ver: row.view.ver - 1 } : row.view;
+  const before = prewritten ? viewBefore(row.view) : row.view;
   const chains = await ancestorsOf(tx, before, parents, Math.max(maxDepth, 1), row.chains);
   const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
   const facts = new Map<string, Fact>();

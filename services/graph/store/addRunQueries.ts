@@ -6,7 +6,7 @@
  * statement as the read (lockAndPrefetchAddRun).
  */
 import { pinnedCypher } from '../../../shared/neo4j/namedQuery';
-import { lockedBranchAccessCypher } from '../../branches';
+import { batchWritableCypher, lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
 import { createStatesBody } from './recordWriteQueries';
@@ -93,8 +93,9 @@ export const prefetchAddRun = pinnedCypher('prefetchAddRun', prefetchThrough('$v
  *
  * The facts are read before the write (a statement's clauses see only what the clauses
  * before them wrote), so they say what the view held before the batch. The rows are
- * written only to a working branch that is active, at $expectedVersion and owned by the
- * caller, as the batch's checks will require; `prewritten` says whether they were. The
+ * written only to a branch that passes the branches service's checks of a batch
+ * (batchWritableCypher: a working branch, active, owned by the caller, at
+ * $expectedVersion); `prewritten` says whether they were. The
  * caller checks the access row (branchGrant) and the run against the facts afterwards;
  * a refusal rolls the transaction back, write included. No row when there is no such
  * branch.
@@ -107,8 +108,7 @@ export const lockAndPrefetchAddRun = pinnedCypher(
      'view',
      ', b {.*} AS branch, p {.*} AS project, m.role AS role, prewritten > 0 AS prewritten',
      `CALL (view, b) {
-       WITH view WHERE $write AND b.owner_id = $userId AND NOT b.is_main
-                   AND b.status = 'active' AND b.version = $expectedVersion
+       WITH view WHERE $write AND ${batchWritableCypher('b')}
        CALL (view) { ${createStatesBody('GNode', '$nodes', 'nodes', 'view')} }
        CALL (view) { ${createStatesBody('Port', '$ports', 'ports', 'view')} }
        CALL (view) { ${createStatesBody('Edge', '$edges', 'edges', 'view')} }
