@@ -10,7 +10,14 @@ import { batchWritableCypher, lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
 import { createStatesBody } from './recordWriteQueries';
-import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibility';
+import {
+  optionalStateOf,
+  statesIn,
+  statesWhere,
+  viewFieldsOf,
+  viewImport,
+  viewImportAfter,
+} from './visibility';
 
 /**
  * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
@@ -26,8 +33,8 @@ import { optionalStateOf, statesIn, statesWhere, viewFieldsOf } from './visibili
  * (runFindings.ts).
  */
 const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
-  const imported = V.startsWith('$') ? '' : V;
-  const and = imported === '' ? '' : `, ${imported}`;
+  const imported = viewImport(V);
+  const and = viewImportAfter(V);
   return `CALL (${imported}) {
      CALL (${imported}) {
        ${statesIn('n', 'GNode', '$ids', V)}

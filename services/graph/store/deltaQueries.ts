@@ -7,7 +7,15 @@
  * recordWrites.ts (upsertStates, removeStates, placeNodes) only.
  */
 import { cypher } from '../../../shared/neo4j/namedQuery';
-import { optionalStateOf, stateOf, statesIn, statesWhere, wiresOnPort } from './visibility';
+import {
+  optionalStateOf,
+  stateOf,
+  statesIn,
+  statesWhere,
+  viewImport,
+  viewImportAfter,
+  wiresOnPort,
+} from './visibility';
 
 /** Which of $ids are already used by a node, port or edge of the view. */
 export const findUsedIds = cypher(
@@ -29,8 +37,8 @@ export const findUsedIds = cypher(
  * handles, and the channel and node kind at each end where a port of that id exists.
  */
 export function wiresWithEnds(portIds: string, V = '$view'): string {
-  const imported = V.startsWith('$') ? '' : V;
-  const and = imported === '' ? '' : `, ${imported}`;
+  const imported = viewImport(V);
+  const and = viewImportAfter(V);
   return `CALL (${imported}) {
      ${statesIn('e', 'Edge', portIds, V, 'source_handle')}
      RETURN e

@@ -11,7 +11,14 @@
  *     branch deletes with a tombstone, which shadows main's record.
  */
 import { cypher, NamedQuery, pinnedCypher } from '../../../shared/neo4j/namedQuery';
-import { OPEN_CYPHER, optionalStateOf, RecordLabel, seek, stateOf } from './visibility';
+import {
+  OPEN_CYPHER,
+  optionalStateOf,
+  RecordLabel,
+  seek,
+  stateOf,
+  viewImportAfter,
+} from './visibility';
 
 const W = 'toInteger($view.ver)';
 
@@ -65,7 +72,7 @@ export function createStatesBody(
   written: string,
   V = '$view',
 ): string {
-  const imported = V.startsWith('$') ? '' : `, ${V}`;
+  const imported = viewImportAfter(V);
   const w = `toInteger(${V}.ver)`;
   return `UNWIND ${rows} AS row
      CALL (row${imported}) {

@@ -70,6 +70,18 @@ export const viewFieldsOf = (b: string, ver: string) =>
   `line: ${b}.id, ver: ${ver}, main: ${b}.main_id,
    base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver} ELSE ${b}.base_main_version END`;
 
+/**
+ * What a `CALL` subquery imports for view expression `V`: nothing for a parameter
+ * (`$view`, seen everywhere), the variable itself otherwise. `after`: the same, as a
+ * second import after others (`, view`, or nothing).
+ */
+export function viewImport(V: string): string {
+  return V.startsWith('$') ? '' : V;
+}
+export function viewImportAfter(V: string): string {
+  return V.startsWith('$') ? '' : `, ${V}`;
+}
+
 /** The lines a view reads, for seeks: `WHERE s.branch_id IN ${VIEW_LINES}`. */
 export const VIEW_LINES = '[$view.line, $view.main]';
 
@@ -158,7 +170,7 @@ export function statesWhere(
  * query (it is imported); `where` filters records before the shadow test.
  */
 export function allStates(s: string, label: RecordLabel, view = '$view', where = 'true'): string {
-  return `CALL (${view.startsWith('$') ? '' : view}) {
+  return `CALL (${viewImport(view)}) {
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, vto)
      WHERE ${s}.branch_id = ${view}.line AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver
        AND ${s}.gone IS NULL AND ${where}
