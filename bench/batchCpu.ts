@@ -1,8 +1,9 @@
 /**
  * Where a 10-delta batch's CPU goes, against the bare Cypher of the same writes (the
- * finding records the batch keeps included; a third side leaves them out): all run
- * in this process on one working branch of a 1k-node main (the batch through the graph
- * service's applyDeltas handler, no HTTP), alternating in rounds of --batches each. Each
+ * finding records the batch keeps included; a fourth side leaves them out): all run
+ * in this process on one working branch of a 1k-node main (the batch through HTTP, then
+ * through the graph service's applyDeltas handler without HTTP), alternating in rounds
+ * of --batches each. Each
  * round prints the p50 latency and the CPU time per batch of this process (Node: the
  * service's code and the driver) and of the Neo4j JVM (from /proc, through the stack's
  * pid file), so a change shows as a ratio of the same run whichever side it moves. The
@@ -57,6 +58,12 @@ async function main() {
     let version = 0;
     const sides: [string, () => Promise<void>][] = [
       [
+        'API    ',
+        async () => {
+          version = await client.applyDeltas(branchId, batchDeltas(fixture, 10).deltas, version);
+        },
+      ],
+      [
         'handler',
         async () => {
           version = await applyInProcess(branchId, batchDeltas(fixture, 10).deltas, version);
@@ -103,8 +110,9 @@ async function main() {
           `round ${round} ${label}: p50 ${median(times).toFixed(2)} ms; CPU per batch: Node ${perBatch((used.user + used.system) / 1000)} ms, Neo4j ${perBatch(jvmCpu() - jvm)} ms`,
         );
       }
+      const ratio = (a: number, b: number) => `${(p50[a] / p50[b]).toFixed(2)}x`;
       console.log(
-        `round ${round} handler/bare p50: ${(p50[0] / p50[1]).toFixed(2)}x (against the bare batch without the finding records: ${(p50[0] / p50[2]).toFixed(2)}x)`,
+        `round ${round} p50 API/bare ${ratio(0, 2)}, handler/bare ${ratio(1, 2)}, API/handler ${ratio(0, 1)} (handler against the bare batch without the finding records: ${ratio(1, 3)})`,
       );
     }
   } finally {

@@ -12,9 +12,10 @@
  */
 import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { lockAndReadRunFacts, readRunFacts } from '../services/graph/deltas/runFacts';
+import { lockAndReadRunFacts } from '../services/graph/deltas/leadingRun';
+import { readRunFacts } from '../services/graph/deltas/runFacts';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
-import { runRows } from '../services/graph/deltas/runRows';
+import { runRecords } from '../services/graph/deltas/runRows';
 import { branchView, writeViewOf } from '../services/graph/view';
 import { addNode, uuid, workspace } from './support/graphBuilders';
 import { currentHarness, newUser } from './support/harness';
@@ -162,7 +163,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
       await ex
         .writeTx(async (tx) => {
           const read = await lockAndReadRunFacts(tx, { id: branchId, userId }, run, 64, {
-            rows: runRows(run),
+            rows: runRecords(run)?.rows ?? null,
             expectedVersion,
           });
           const facts = await read.facts;

@@ -110,7 +110,7 @@ describe('make run-split', function () {
       /gds_http_requests_total\{operation_id="applyDeltas",method="POST",status="200"\} 1/,
     );
     expect(text).to.match(
-      /gds_neo4j_query_duration_seconds_count\{query="recordBatch",outcome="ok"\} 1/,
+      /gds_neo4j_query_duration_seconds_count\{query="lockAndPrefetchAddRun",outcome="ok"\} 1/,
     );
     const ready = await fetch(`http://127.0.0.1:${BASE_PORT + 2}/readyz`);
     expect(ready.status).to.equal(200);

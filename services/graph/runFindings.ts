@@ -57,27 +57,13 @@ export function runFindingChanges(input: RunFindingInput): {
   closed: string[];
 } {
   const { ports, named, wires } = input;
-  const targets = new Set<string>();
-  for (const w of wires) if (w.target !== null) targets.add(w.target);
-  const opened: KeptFinding[] = [];
-  for (const [id, port] of ports)
-    if (port.channel === 'inputs' && !targets.has(id))
-      opened.push(unsatisfiedInput({ locator: id, name: port.name }));
+  const targets = wireTargets(wires);
+  const opened = unsatisfiedNewInputs(ports, targets);
   const portAt = (handle: string | null) =>
     handle === null ? undefined : (ports.get(handle) ?? named.get(handle));
   for (const w of wires) {
-    const [sp, tp] = [portAt(w.source), portAt(w.target)];
-    const dangling = (w.source !== null && !sp) || (w.target !== null && !tp);
-    const mismatch = !!sp && !!tp && sp.type !== null && tp.type !== null && sp.type !== tp.type;
-    if (dangling || mismatch)
-      opened.push(
-        wireFinding({
-          locator: w.id,
-          dangling,
-          sourceType: sp?.type ?? '',
-          targetType: tp?.type ?? '',
-        }),
-      );
+    const found = wireFindingAt(w, portAt(w.source), portAt(w.target));
+    if (found) opened.push(found);
   }
   const rows: NodeRow[] = input.nodes.map((n) => ({
     ...n,
@@ -86,9 +72,57 @@ export function runFindingChanges(input: RunFindingInput): {
   opened.push(...nodeFindings(rows));
   const closed = [...targets]
     .filter((id) => named.get(id)?.unsatisfiedKept === true)
-    .map((id) => keyOf({ code: 'unsatisfied_input', locator: id }));
+    .map(unsatisfiedKey);
   return { opened, closed };
 }
+
+/** The ports the run's wires end on. */
+export function wireTargets(wires: RunFindingInput['wires']): Set<string> {
+  const targets = new Set<string>();
+  for (const w of wires) if (w.target !== null) targets.add(w.target);
+  return targets;
+}
+
+/** The unsatisfied_input findings of the run's input ports that none of its wires ends on. */
+export function unsatisfiedNewInputs(
+  ports: RunFindingInput['ports'],
+  targets: ReadonlySet<string>,
+): KeptFinding[] {
+  const opened: KeptFinding[] = [];
+  for (const [id, port] of ports)
+    if (port.channel === 'inputs' && !targets.has(id))
+      opened.push(unsatisfiedInput({ locator: id, name: port.name }));
+  return opened;
+}
+
+/**
+ * The finding of wire `w` whose ends are the ports `source` and `target` (undefined: no
+ * port there): dangling when a handle names no port, a type mismatch when both ends
+ * are typed differently; null when neither.
+ */
+export function wireFindingAt(
+  w: RunFindingInput['wires'][number],
+  source: FindingPort | undefined,
+  target: FindingPort | undefined,
+): KeptFinding | null {
+  const dangling = (w.source !== null && !source) || (w.target !== null && !target);
+  const mismatch =
+    !!source &&
+    !!target &&
+    source.type !== null &&
+    target.type !== null &&
+    source.type !== target.type;
+  if (!dangling && !mismatch) return null;
+  return wireFinding({
+    locator: w.id,
+    dangling,
+    sourceType: source?.type ?? '',
+    targetType: target?.type ?? '',
+  });
+}
+
+/** The id of input port `port`'s unsatisfied_input finding. */
+export const unsatisfiedKey = (port: string) => keyOf({ code: 'unsatisfied_input', locator: port });
 
 /**
  * What a run writes for its findings: the records it opens and the ids of the kept

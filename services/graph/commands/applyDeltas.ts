@@ -21,7 +21,7 @@ import {
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
-import { lockWithLeadingRun } from '../deltas/runFacts';
+import { BatchRecord, lockWithLeadingRun } from '../deltas/leadingRun';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { grown, requireWithinQuota, usageOf } from '../branchUsage';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
@@ -30,6 +30,7 @@ import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { refreshFindings } from '../findingRecords';
 import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
+import { sameFindingWrites } from '../runFindingPlan';
 import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
@@ -52,7 +53,50 @@ async function applyPositions(
   return writePositions(tx, view, positions);
 }
 
-/** The caller's Idempotency-Key with the fingerprint of the body it came with. */
+/** The change trail's text of `batch`, or the batch_too_large error it earns. */
+function trailText(
+  ctx: ServiceContext,
+  batch: DeltaBatch,
+): { text: string; bytes: number } | { error: unknown } {
+  try {
+    return recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
+  } catch (error) {
+    return { error };
+  }
+}
+
+/**
+ * How a batch is recorded by its first statement, when it may be (lockWithLeadingRun then
+ * decides whether the batch is one run of additions): not one that places positions, nor
+ * one over the trail's size limit (refused after the access checks), nor one under an
+ * Idempotency-Key (that key's earlier batch, if any, is looked for after the lock, and
+ * must be found alone).
+ */
+function recordAhead(
+  principal: Principal,
+  batch: DeltaBatch,
+  text: ReturnType<typeof trailText> | undefined,
+  idempotency: IdempotencyClaim | null,
+): BatchRecord | null {
+  if (idempotency !== null || batch.positions !== null || !text || 'error' in text) return null;
+  return {
+    now: nowTimestamp(),
+    actorId: principal.userId,
+    deltas: text.text,
+    deltasBytes: text.bytes,
+    ...idempotencyParams(principal, null),
+    positionsApplied: null,
+  };
+}
+
+/** How a batch records the caller's Idempotency-Key (none: nulls). */
+function idempotencyParams(principal: Principal, idempotency: IdempotencyClaim | null) {
+  return {
+    idempotencyKey: idempotency?.key ?? null,
+    idempotencyScope: idempotency === null ? null : principal.userId,
+    idempotencyFingerprint: idempotency?.fingerprint ?? null,
+  };
+}
 
 /**
  * What apply checks before it looks at the batch (visible branch, graph:write, editor
@@ -95,6 +139,9 @@ export async function applyDeltas(
       parsed = { error };
     }
     const maxDepth = ctx.config.limits.maxNestingDepth;
+    // the change trail's text is known from the deltas: a batch of additions only may be
+    // recorded by its first statement too, and is refused if its checks then fail
+    const text = 'batch' in parsed ? trailText(ctx, parsed.batch) : undefined;
     const lockedRun =
       'batch' in parsed
         ? await lockWithLeadingRun(
@@ -103,6 +150,7 @@ export async function applyDeltas(
             parsed.batch.deltas,
             maxDepth,
             parsed.batch.expectedVersion as number,
+            recordAhead(principal, parsed.batch, text, idempotency),
           )
         : undefined;
     const { branch, ...grant } = lockedRun
@@ -159,12 +207,28 @@ export async function applyDeltas(
       };
     }
     requireVersion(branch, batch.expectedVersion as number);
-    const recorded = recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
+    if (text && 'error' in text) throw text.error;
+    const recorded = text as { text: string; bytes: number };
     const before = await usageOf(tx, branch);
     // A batch ending with additions leaves that last write unanswered here, so that the
     // record below travels in the same round trip; the write's own errors still win
     // (applier.written() is awaited before the record's answer is looked at).
     await applier.sendAll(batch.deltas);
+    const ahead = lockedRun?.recorded;
+    if (ahead) {
+      // the first statement recorded the batch: it stands only if the checks above passed,
+      // the quota holds, and the findings it chose are those the facts give
+      requireWithinQuota(ctx.config.quotas, before, grown(before, applier.usage, recorded.bytes));
+      if (!applier.runFindings || !sameFindingWrites(ahead, applier.runFindings))
+        throw new Error("the batch's first statement recorded other findings than its facts give");
+      await applier.written();
+      return {
+        applied: true,
+        replayed: false,
+        positionsApplied: null,
+        branch: { ...ref, version: ahead.version },
+      };
+    }
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
@@ -187,9 +251,7 @@ export async function applyDeltas(
         deltas: recorded.text,
         deltasBytes: recorded.bytes,
         ...after,
-        idempotencyKey: idempotency?.key ?? null,
-        idempotencyScope: idempotency === null ? null : principal.userId,
-        idempotencyFingerprint: idempotency?.fingerprint ?? null,
+        ...idempotencyParams(principal, idempotency),
         positionsApplied,
       });
       await findings;

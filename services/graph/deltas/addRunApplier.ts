@@ -20,7 +20,7 @@ import { AddEdge, AddNode } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
-import { addedEdgeRow, addedNodeRows, addedState } from './runRows';
+import { addedEdgeRow, addedNodeRows, addedState, findingShapeOf } from './runRows';
 import type { NewRow } from '../recordWrites';
 import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
 import { Fact, nameKey, readRunFacts, RunFacts } from './runFacts';
@@ -155,15 +155,11 @@ export async function applyAddRun(
       }
       createdNodes.set(id, kind);
       createdIds.add(id);
-      findingNodes.push({
-        id,
-        parentId,
-        traced: state.source_decisions.length > 0,
-        name: state.name,
-      });
+      const seen = findingShapeOf(d, state);
+      findingNodes.push(seen.node);
+      for (const [portId, port] of seen.ports) findingPorts.set(portId, port);
       for (const c of CHANNELS)
         for (const p of state.ports[c]) {
-          findingPorts.set(p.id, { channel: c, name: p.name, type: p.type });
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
           newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });

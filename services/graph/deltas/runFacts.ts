@@ -5,16 +5,14 @@
  * already on the ports it creates, and whether the view keeps findings. One statement
  * reads them (store/addRunQueries.ts), through a write view, or through the write view
  * of a branch's row in the statement that takes the branch's lock and writes the run
- * (a batch's first: lockWithLeadingRun).
+ * (a batch's first: leadingRun.ts).
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
-import type { BranchAccessRow } from '../../branches';
-import { lockAndPrefetchAddRun, prefetchAddRun } from '../store/addRunQueries';
+import { prefetchAddRun } from '../store/addRunQueries';
 import { View, viewBefore } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
-import type { AddEdge, AddNode, Delta } from './deltaTypes';
-import { RunRows, runRows } from './runRows';
+import type { AddEdge, AddNode } from './deltaTypes';
 import type { WireRow } from './wiresOnNewPorts';
 
 /** What the view holds under an id the run names: found there as something. */
@@ -57,7 +55,7 @@ export interface RunFacts {
 }
 
 /** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
-function runFactsParams(run: (AddNode | AddEdge)[]) {
+export function runFactsParams(run: (AddNode | AddEdge)[]) {
   // whether an id the run adds is in use (as anything), the kind of a parent, the port a
   // wire end names unless an earlier delta of the run created it (the checks take that
   // one from the run)
@@ -94,7 +92,7 @@ function runFactsParams(run: (AddNode | AddEdge)[]) {
 }
 
 /** The row the facts read answers (store/addRunQueries.ts prefetchThrough). */
-type RunFactsRow = {
+export type RunFactsRow = {
   usedIds: string[];
   ports: {
     id: string;
@@ -110,6 +108,7 @@ type RunFactsRow = {
   findingsKept: boolean;
   view: View;
   prewritten?: boolean;
+  recorded?: { version: number; opened: string[]; closed: string[] } | null;
 };
 
 /** Reads the facts `run` needs through the write view `view`. */
@@ -124,67 +123,12 @@ export async function readRunFacts(
   return factsOf(tx, row, maxDepth);
 }
 
-/** A branch's access row read under its write lock, with the facts of a run (lockAndReadRunFacts). */
-export interface LockedRunFacts {
-  /** Undefined when there is no such branch (branchGrant answers 404). */
-  access: BranchAccessRow | undefined;
-  /**
-   * The facts through the write view of the branch's row as the lock left it; to be used
-   * only once the access row is granted. Rejects when there is no such branch.
-   */
-  facts: Promise<RunFacts>;
-  /**
-   * Whether the statement wrote the run's records: the transaction must then end by
-   * publishing the batch (the records carry its version) or by rolling back.
-   */
-  prewritten: boolean;
-}
-
-/**
- * Takes the write lock of branch `branch.id`, reads the caller's access row and the facts
- * `run` needs through the write view of the locked row, and writes the run's records
- * `write.rows` (runRows.ts) after reading them, in one statement: a batch's first
- * statement, where the lock, the facts and the write would otherwise cost a statement
- * each. The records are written only when there are some and the branch is one the batch
- * may write at `write.expectedVersion` (see lockAndPrefetchAddRun); the facts say whether
- * they were (`prewritten`), and the batch's checks decide whether the transaction keeps
- * them.
- */
-export async function lockAndReadRunFacts(
-  tx: QueryRunner,
-  branch: { id: string; userId: string },
-  run: (AddNode | AddEdge)[],
-  maxDepth: number,
-  write: { rows: RunRows | null; expectedVersion: number } | null = null,
-): Promise<LockedRunFacts> {
-  const rows = write?.rows ?? null;
-  const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
-    lockAndPrefetchAddRun,
-    {
-      ...runFactsParams(run),
-      id: branch.id,
-      userId: branch.userId,
-      write: rows !== null,
-      nodes: rows?.nodes ?? [],
-      ports: rows?.ports ?? [],
-      edges: rows?.edges ?? [],
-      expectedVersion: write?.expectedVersion ?? -1,
-    },
-  );
-  const facts = row
-    ? factsOf(tx, row, maxDepth)
-    : Promise.reject(new Error('lockAndPrefetchAddRun answered no row'));
-  // awaited by the applier; a batch refused before that must not leave a rejection unhandled
-  facts.catch(() => undefined);
-  return {
-    access: row && { branch: row.branch, project: row.project, role: row.role },
-    facts,
-    prewritten: row?.prewritten === true,
-  };
-}
-
 /** The facts of the row the facts read answered. */
-async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Promise<RunFacts> {
+export async function factsOf(
+  tx: QueryRunner,
+  row: RunFactsRow,
+  maxDepth: number,
+): Promise<RunFacts> {
   // the nesting depth of the existing nodes the run parents nodes to: the statement
   // took the first steps up from each; a parent at the deepest nesting allowed has
   // maxDepth - 1 ancestors, and one more tells
@@ -233,29 +177,4 @@ async function factsOf(tx: QueryRunner, row: RunFactsRow, maxDepth: number): Pro
     view: row.view,
     prewritten,
   };
-}
-
-/**
- * Takes the write lock of branch `branch.id` and reads the caller's access row together
- * with what the leading run of add_node/add_edge deltas of `deltas` needs, and writes
- * that run ahead of its checks when the branch is at `expectedVersion` (runRows.ts), in
- * one statement (lockAndReadRunFacts). Undefined when the batch does not start with an
- * addition: the caller takes the lock alone. Give the facts, once the access row is
- * granted, to the BatchApplier that applies the same deltas; a batch refused after this
- * must roll its transaction back.
- */
-export function lockWithLeadingRun(
-  tx: QueryRunner,
-  branch: { id: string; userId: string },
-  deltas: readonly Delta[],
-  maxDepth: number,
-  expectedVersion: number,
-): Promise<LockedRunFacts> | undefined {
-  const lead: (AddNode | AddEdge)[] = [];
-  for (const d of deltas) {
-    if (d.type !== 'add_node' && d.type !== 'add_edge') break;
-    lead.push(d);
-  }
-  if (lead.length === 0) return undefined;
-  return lockAndReadRunFacts(tx, branch, lead, maxDepth, { rows: runRows(lead), expectedVersion });
 }

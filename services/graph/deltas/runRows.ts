@@ -6,7 +6,9 @@
  * can be written in the statement that reads its facts (lockAndPrefetchAddRun), ahead of
  * its checks: a refused batch rolls back, write included.
  */
-import type { NodeState } from '../../../shared/model/nodeModel';
+import { CHANNELS, NodeState } from '../../../shared/model/nodeModel';
+import type { RunShape } from '../runFindingPlan';
+import type { FindingPort } from '../runFindings';
 import type { NewRow } from '../recordWrites';
 import type { AddEdge, AddNode } from './deltaTypes';
 import { checkNodeShape } from './nodeShape';
@@ -43,15 +45,23 @@ export function addedEdgeRow(d: AddEdge): NewRow {
 }
 
 /**
- * The records of `run` in delta order; null when a node's data does not make a state of
- * its kind's shape (checkNodeShape): the checks refuse that run, and nothing is written
- * ahead of them. Ids in use, names taken and the rest are for the checks to find.
+ * The records of `run` in delta order, with its shape as its findings see it
+ * (runFindingPlan.ts: the nodes, the ports by id, the wires); null when a node's data
+ * does not make a state of its kind's shape (checkNodeShape): the checks refuse that
+ * run, and nothing is written ahead of them. Ids in use, names taken and the rest are
+ * for the checks to find.
  */
-export function runRows(run: readonly (AddNode | AddEdge)[]): RunRows | null {
+export function runRecords(
+  run: readonly (AddNode | AddEdge)[],
+): { rows: RunRows; shape: RunShape } | null {
   const rows: RunRows = { nodes: [], ports: [], edges: [] };
+  const ports = new Map<string, FindingPort>();
+  const shape: RunShape = { nodes: [], ports, wires: [] };
   for (const d of run) {
     if (d.type === 'add_edge') {
       rows.edges.push(addedEdgeRow(d));
+      const { id, source_handle: source, target_handle: target } = d.edge;
+      shape.wires.push({ id, source, target });
       continue;
     }
     let state: NodeState;
@@ -61,9 +71,29 @@ export function runRows(run: readonly (AddNode | AddEdge)[]): RunRows | null {
     } catch {
       return null;
     }
-    const { node, ports } = addedNodeRows(d, state);
-    rows.nodes.push(node);
-    rows.ports.push(...ports);
+    const added = addedNodeRows(d, state);
+    rows.nodes.push(added.node);
+    rows.ports.push(...added.ports);
+    const seen = findingShapeOf(d, state);
+    shape.nodes.push(seen.node);
+    for (const [portId, port] of seen.ports) ports.set(portId, port);
   }
-  return rows;
+  return { rows, shape };
+}
+
+/** Add_node delta `d`'s node and ports (by id) as findings see them, its state being `state`. */
+export function findingShapeOf(
+  d: AddNode,
+  state: NodeState,
+): { node: RunShape['nodes'][number]; ports: [string, FindingPort][] } {
+  const { id, parent_id: parentId } = d.node;
+  return {
+    node: { id, parentId, traced: state.source_decisions.length > 0, name: state.name },
+    ports: CHANNELS.flatMap((c) =>
+      state.ports[c].map((p): [string, FindingPort] => [
+        p.id,
+        { channel: c, name: p.name, type: p.type },
+      ]),
+    ),
+  };
 }

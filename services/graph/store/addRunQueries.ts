@@ -9,7 +9,8 @@ import { pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { batchWritableCypher, lockedBranchAccessCypher } from '../../branches';
 import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
-import { createStatesBody } from './recordWriteQueries';
+import { publishBatchCypher } from './changeQueries';
+import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 import {
   optionalStateOf,
   statesIn,
@@ -92,6 +93,26 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
 /** The run's facts through the write view `$view`. */
 export const prefetchAddRun = pinnedCypher('prefetchAddRun', prefetchThrough('$view'));
 
+/** lockAndPrefetchAddRun's publishing of a batch that is one run of additions ($record). */
+const publishRunCypher = `WITH view, b, ports, chains, findingsKept
+       WHERE prewritten > 0 AND $record IS NOT NULL AND size(wires) = 0
+         AND b.node_count IS NOT NULL AND b.edge_count IS NOT NULL
+         AND all(need IN $record.ends WHERE any(f IN ports WHERE f.id = need.port
+               AND (need.type IS NULL OR f.type IS NULL OR f.type = need.type)))
+     WITH view, b,
+          [o IN $record.opened WHERE findingsKept AND (o.parent IS NULL
+             OR any(x IN chains WHERE x.id = o.parent AND x.orphanKept)) | o.row] AS opened,
+          [k IN $record.closed WHERE findingsKept
+             AND any(f IN ports WHERE f.id = k.port AND f.unsatisfiedKept) | k.id] AS closed
+     CALL (view, opened) { ${createStatesBody('GFinding', 'opened', 'openedCount', 'view')} }
+     CALL (view, closed) { ${removeStatesBody('GFinding', 'closed', 'view')} }
+     ${publishBatchCypher('b', {
+       nodes: 'b.node_count + $record.nodes',
+       edges: 'b.edge_count + $record.edges',
+       bytes: 'coalesce(b.stored_bytes, 0) + $deltasBytes',
+     })}
+     RETURN head(collect({version: b.version, opened: [r IN opened | r.id], closed: closed})) AS recorded`;
+
 /**
  * The write lock of branch $id, the caller's ($userId) access row, the run's facts
  * through the write view of the branch's row as the lock leaves it (the next version of
@@ -102,10 +123,21 @@ export const prefetchAddRun = pinnedCypher('prefetchAddRun', prefetchThrough('$v
  * before them wrote), so they say what the view held before the batch. The rows are
  * written only to a branch that passes the branches service's checks of a batch
  * (batchWritableCypher: a working branch, active, owned by the caller, at
- * $expectedVersion); `prewritten` says whether they were. The
- * caller checks the access row (branchGrant) and the run against the facts afterwards;
- * a refusal rolls the transaction back, write included. No row when there is no such
- * branch.
+ * $expectedVersion); `prewritten` says whether they were.
+ *
+ * When the run is the whole batch, $record (else null) plans its findings
+ * (graph/runFindingPlan.ts: `opened`, `closed`, `ends`) and counts its nodes and wires,
+ * and the statement also publishes the batch (changeQueries.ts publishBatchCypher, with
+ * its parameters) once the rows are written, the view keeps no wires on the run's new
+ * ports, the branch's usage counters are set, and the plan's assumptions hold on the
+ * facts just read. It writes the findings the plan chooses on those facts and answers
+ * `recorded`: the new version, the ids of the findings opened and closed; null when it
+ * did not publish, and the batch is recorded after its checks (recordBatch). `branch`
+ * is the row as it was before.
+ *
+ * The caller checks the access row (branchGrant) and the run against the facts
+ * afterwards; a refusal rolls the transaction back, write and record included. No row
+ * when there is no such branch.
  */
 export const lockAndPrefetchAddRun = pinnedCypher(
   'lockAndPrefetchAddRun',
@@ -113,13 +145,17 @@ export const lockAndPrefetchAddRun = pinnedCypher(
    WITH b, p, m, {${viewFieldsOf('b', 'b.version + 1')}} AS view
    ${prefetchThrough(
      'view',
-     ', b {.*} AS branch, p {.*} AS project, m.role AS role, prewritten > 0 AS prewritten',
+     ', branch, p {.*} AS project, m.role AS role, prewritten > 0 AS prewritten, recorded',
      `CALL (view, b) {
        WITH view WHERE $write AND ${batchWritableCypher('b')}
        CALL (view) { ${createStatesBody('GNode', '$nodes', 'nodes', 'view')} }
        CALL (view) { ${createStatesBody('Port', '$ports', 'ports', 'view')} }
        CALL (view) { ${createStatesBody('Edge', '$edges', 'edges', 'view')} }
        RETURN count(*) AS prewritten
+     }
+     WITH *, b {.*} AS branch
+     CALL (view, b, ports, chains, wires, findingsKept, prewritten) {
+       ${publishRunCypher}
      }`,
    )}`,
 );

@@ -38,16 +38,30 @@ export const recordBatch = pinnedCypher(
   `CALL () { ${createStatesBody('GFinding', '$openedFindings', 'opened')} }
    CALL () { ${removeStatesBody('GFinding', '$closedFindings')} }
    MATCH (b:Branch {id: $branchId})
-   SET b.version = b.version + 1, b.last_active_at = $now,
-       b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
-   CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'batch', actor_id: $actorId,
+   ${publishBatchCypher('b', { nodes: '$nodes', edges: '$edges', bytes: '$bytes' })}
+   RETURN b.version AS version`,
+);
+
+/**
+ * The clauses that publish a batch on the branch bound to `b`: its version advances by
+ * one, its usage counters become `usage` (Cypher expressions), and the batch is recorded
+ * at the new version ($now, $actorId, $deltas and $deltasBytes, the Idempotency-Key
+ * parameters and $positionsApplied). recordBatch, and the statement that takes a batch's
+ * lock when that statement records the batch too (addRunQueries.ts lockAndPrefetchAddRun).
+ */
+export function publishBatchCypher(
+  b: string,
+  usage: { nodes: string; edges: string; bytes: string },
+): string {
+  return `SET ${b}.version = ${b}.version + 1, ${b}.last_active_at = $now,
+       ${b}.node_count = ${usage.nodes}, ${b}.edge_count = ${usage.edges}, ${b}.stored_bytes = ${usage.bytes}
+   CREATE (c:Change {branch_id: ${b}.id, version: ${b}.version, kind: 'batch', actor_id: $actorId,
                      created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
                      idempotency_key: $idempotencyKey,
                      idempotency_scope: $idempotencyScope,
                      idempotency_fingerprint: $idempotencyFingerprint,
-                     positions_applied: $positionsApplied})
-   RETURN b.version AS version`,
-);
+                     positions_applied: $positionsApplied})`;
+}
 
 /**
  * The change recorded under this key by this user since $since (a retry after a lost

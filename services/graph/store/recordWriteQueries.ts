@@ -105,25 +105,26 @@ export const createGraphStates = pinnedCypher(
  * tombstone is written at w. Answers how many, as `removed`. The body of a statement, or
  * of a `CALL` subquery.
  */
-export function removeStatesBody(label: RecordLabel, ids: string): string {
+export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): string {
+  const w = `toInteger(${V}.ver)`;
   return `UNWIND ${ids} AS id
-     OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: id}) ${seek('cur', label, ['id'])}
+     OPTIONAL MATCH (cur:${label} {branch_id: ${V}.line, id: id}) ${seek('cur', label, ['id'])}
      WHERE cur.vto = ${OPEN_CYPHER}
-     WITH id, cur, $view.line = $view.main AS onMain,
-          cur IS NOT NULL AND cur.vfrom = $view.ver AS sameVersion,
-          cur IS NOT NULL AND cur.vfrom < $view.ver AS older
-     CALL (cur, onMain, older) {
+     WITH id, cur, ${V}.line = ${V}.main AS onMain,
+          cur IS NOT NULL AND cur.vfrom = ${V}.ver AS sameVersion,
+          cur IS NOT NULL AND cur.vfrom < ${V}.ver AS older
+     CALL (cur, onMain, older${viewImportAfter(V)}) {
        WITH cur WHERE onMain AND older
-       SET cur.vto = ${W}
+       SET cur.vto = ${w}
      }
-     CALL (cur, onMain, sameVersion, id) {
+     CALL (cur, onMain, sameVersion, id${viewImportAfter(V)}) {
        WITH cur, id WHERE NOT onMain AND sameVersion
-       SET cur = {branch_id: $view.line, id: id, vfrom: ${W}, vto: ${OPEN_CYPHER}, gone: true}
+       SET cur = {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true}
      }
-     CALL (cur, onMain, older, id) {
+     CALL (cur, onMain, older, id${viewImportAfter(V)}) {
        WITH cur, id WHERE NOT onMain AND (cur IS NULL OR older)
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
-       CREATE (:${label} {branch_id: $view.line, id: id, vfrom: ${W}, vto: ${OPEN_CYPHER}, gone: true})
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})
+       CREATE (:${label} {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true})
      }
      // last, and decided before any subquery runs: nothing reads a record deleted here
      CALL (cur, onMain, sameVersion) {

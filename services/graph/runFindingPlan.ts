@@ -1,0 +1,110 @@
+/**
+ * The findings of a batch that is one run of additions, planned from its deltas alone, so
+ * that the statement that reads the run's facts can also record the batch with them
+ * (store/addRunQueries.ts lockAndPrefetchAddRun) instead of a statement of its own after
+ * the facts are back. What runFindings.ts derives from the facts, the plan leaves to the
+ * statement as choices it makes on the facts it has just read:
+ *   - a new node whose nearest untraced ancestors end at an existing parent is an orphan
+ *     only when that parent's orphan_node finding is kept (`parent`);
+ *   - an existing input port a wire of the run ends on has its unsatisfied_input finding
+ *     closed only when one is kept (`closed`);
+ *   - nothing is written when the view does not keep findings.
+ * Two things the plan does not choose between, it assumes (`ends`): each existing port a
+ * wire of the run names is in the view, with a type that fits the run's port at the
+ * wire's other end (so the wire is neither dangling nor mismatched). When the facts say
+ * otherwise, or the view had wires on the run's new ports, the statement records nothing
+ * and the batch is recorded after its checks as before. A run with a wire between two
+ * existing ports has no plan.
+ *
+ * Findings are built by runFindings.ts's rules (unsatisfiedNewInputs, wireFindingAt,
+ * nodeFindings), and applyDeltas compares what the statement recorded with what those
+ * rules derive from the facts before it commits (sameFindingWrites).
+ */
+import { findingRow, KeptFinding, keyOf, nodeFindings } from './findingRecords';
+import type { NewRow } from './recordWrites';
+import {
+  RunFindingInput,
+  unsatisfiedKey,
+  unsatisfiedNewInputs,
+  wireFindingAt,
+  wireTargets,
+} from './runFindings';
+
+/** What a run creates, known from its deltas: the part of RunFindingInput the facts do not give. */
+export type RunShape = Pick<RunFindingInput, 'nodes' | 'ports' | 'wires'>;
+
+/** A run's findings as choices on the facts its first statement reads. */
+export interface RunFindingPlan {
+  /** Opened when the view keeps findings: always (`parent` null), or only when existing parent `parent` has its orphan_node finding kept. */
+  opened: { parent: string | null; row: NewRow }[];
+  /** The unsatisfied_input finding `id` of existing input port `port`: closed when it is kept. */
+  closed: { port: string; id: string }[];
+  /** The plan holds only when each existing port `port` is in the view with a type that fits `type` (null: any type, or none, fits). */
+  ends: { port: string; type: string | null }[];
+}
+
+/** The plan of the run shaped `shape`; null when a wire joins two existing ports. */
+export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
+  const { ports, wires } = shape;
+  const targets = wireTargets(wires);
+  const always: KeptFinding[] = unsatisfiedNewInputs(ports, targets);
+  const ends: RunFindingPlan['ends'] = [];
+  const closed: RunFindingPlan['closed'] = [];
+  for (const w of wires) {
+    const existing = [w.source, w.target].filter((h): h is string => h !== null && !ports.has(h));
+    const [source, target] = [w.source, w.target].map((h) =>
+      h === null ? undefined : ports.get(h),
+    );
+    if (existing.length === 2) return null;
+    if (existing.length === 1) {
+      // the wire is found clean when the existing end fits the run's port (if any) at the other
+      ends.push({ port: existing[0], type: (source ?? target)?.type ?? null });
+      if (existing[0] === w.target) closed.push({ port: w.target, id: unsatisfiedKey(w.target) });
+      continue;
+    }
+    const found = wireFindingAt(w, source, target);
+    if (found) always.push(found);
+  }
+  // orphans: those with no existing parent's kept finding to answer for them are decided
+  // by the run; each of the others hangs on exactly one existing parent
+  const unmarked = nodeFindings(shape.nodes.map((n) => ({ ...n, parentOrphan: false })));
+  always.push(...unmarked);
+  const decided = new Set(unmarked.map(keyOf));
+  const opened: RunFindingPlan['opened'] = always.map((f) => ({
+    parent: null,
+    row: findingRow(f),
+  }));
+  const created = new Set(shape.nodes.map((n) => n.id));
+  const parents = new Set<string>();
+  for (const n of shape.nodes)
+    if (n.parentId !== null && !created.has(n.parentId)) parents.add(n.parentId);
+  for (const parent of parents) {
+    const rows = shape.nodes.map((n) => ({ ...n, parentOrphan: n.parentId === parent }));
+    for (const f of nodeFindings(rows))
+      if (!decided.has(keyOf(f))) opened.push({ parent, row: findingRow(f) });
+  }
+  return { opened, closed: uniqueBy(closed, (c) => c.id), ends };
+}
+
+function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
+}
+
+/** What a batch's statement recorded of its findings: the records opened, the ids closed. */
+export interface FindingWrites {
+  opened: readonly NewRow[];
+  closed: readonly string[];
+}
+
+/** Whether two sets of finding writes are the same records (in any order). */
+export function sameFindingWrites(a: FindingWrites, b: FindingWrites): boolean {
+  const rows = (w: FindingWrites) =>
+    w.opened
+      .map((r) => JSON.stringify([r.id, r.props]))
+      .sort()
+      .join('\n');
+  const ids = (w: FindingWrites) => [...new Set(w.closed)].sort().join('\n');
+  return rows(a) === rows(b) && ids(a) === ids(b);
+}
