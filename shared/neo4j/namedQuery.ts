@@ -1,15 +1,18 @@
 /**
  * A Cypher statement with a name. Every query of a service is declared once in that
  * service's store/ folder with $parameters, never built from user input, and run by
- * the Executor, which logs and times it under its name.
+ * the Executor, which logs and times it under its name. Its text is kept as it is sent
+ * (compactCypher.ts: no comments, one space between tokens).
  */
+import { compactCypher } from './compactCypher';
+
 export interface NamedQuery {
   readonly name: string;
   readonly text: string;
 }
 
 export function cypher(name: string, text: string): NamedQuery {
-  return Object.freeze({ name, text: text.trim() });
+  return Object.freeze({ name, text: compactCypher(text) });
 }
 
 /**
@@ -20,12 +23,12 @@ export function cypher(name: string, text: string): NamedQuery {
  * transaction that finds the plan stale (a write's latency spike, on a hot path).
  */
 export function pinnedCypher(name: string, text: string): NamedQuery {
-  const query = cypher(name, `${PINNED_PREFIX}${text.trim()}`);
+  const query = cypher(name, `${PINNED_PREFIX}${text}`);
   pinned.push(query);
   return query;
 }
 
-const PINNED_PREFIX = 'CYPHER replan=skip\n';
+const PINNED_PREFIX = 'CYPHER replan=skip ';
 const pinned: NamedQuery[] = [];
 
 /** The pinnedCypher statements of the modules loaded so far (a test plans each). */
