@@ -47,6 +47,36 @@ export async function measureEach(
   return sample;
 }
 
+/**
+ * Several ways of doing the same thing, timed run by run in turn (the order rotating each
+ * run) after `warmup` untimed runs of each: on a shared machine whose speed drifts, their
+ * ratios then compare the same moments, which timing each in a block of its own does not.
+ */
+export async function measureInterleaved(
+  sides: { label: string; step: () => Promise<void> }[],
+  size: number,
+  runs: number,
+  warmup = 2,
+): Promise<Sample[]> {
+  for (const side of sides) for (let i = 0; i < warmup; i++) await side.step();
+  const times = sides.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (let k = 0; k < sides.length; k++) {
+      const at = (i + k) % sides.length;
+      const started = performance.now();
+      await sides[at].step();
+      times[at].push(performance.now() - started);
+    }
+  }
+  return sides.map((side, at) => {
+    const sample = sampleOf(side.label, size, times[at]);
+    process.stderr.write(
+      `  ${side.label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs, in turn)\n`,
+    );
+    return sample;
+  });
+}
+
 /** The p50 and p95 of `times` (milliseconds, any order). */
 export function sampleOf(label: string, size: number, times: number[]): Sample {
   const sorted = [...times].sort((a, b) => a - b);

@@ -19,7 +19,7 @@ import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
 import { bareFullRead } from './readQueries';
 import { readBranchEdges, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
-import { measure, Sample } from './stats';
+import { measure, measureInterleaved, Sample } from './stats';
 
 /** The properties the API stores on a new behavior node (nodeProps), for the bare batch. */
 function bareNodeProps(branchId: string, id: string, parent: string, name: string) {
@@ -248,44 +248,47 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
     );
     let version = 0;
     for (const count of [10, 100]) {
+      // the three ways of applying the batch take turns run by run, so that their ratios
+      // compare the same moments of a machine whose speed drifts
       samples.push(
-        await measure(
-          `${count}-delta batch (API)`,
+        ...(await measureInterleaved(
+          [
+            {
+              label: `${count}-delta batch (API)`,
+              step: async () => {
+                version = await client.applyDeltas(
+                  branchId,
+                  batchDeltas(fixture, count).deltas,
+                  version,
+                );
+              },
+            },
+            {
+              label: `${count}-delta batch (handler, no HTTP)`,
+              step: async () => {
+                version = await applyInProcess(
+                  branchId,
+                  batchDeltas(fixture, count).deltas,
+                  version,
+                );
+              },
+            },
+            {
+              label: `${count}-delta batch (bare Cypher)`,
+              step: async () => {
+                const batch = batchDeltas(fixture, count, branchId);
+                const [row] = await executor.write<{ version: number }>(
+                  bareBatch,
+                  bareParams(branchId, batch),
+                );
+                version = row.version;
+              },
+            },
+          ],
           size,
-          count === 10 ? 30 : 10,
-          async () => {
-            const { deltas } = batchDeltas(fixture, count);
-            version = await client.applyDeltas(branchId, deltas, version);
-          },
+          count === 10 ? 60 : 15,
           BATCH_WARMUP,
-        ),
-      );
-      samples.push(
-        await measure(
-          `${count}-delta batch (handler, no HTTP)`,
-          size,
-          count === 10 ? 30 : 10,
-          async () => {
-            version = await applyInProcess(branchId, batchDeltas(fixture, count).deltas, version);
-          },
-          BATCH_WARMUP,
-        ),
-      );
-      samples.push(
-        await measure(
-          `${count}-delta batch (bare Cypher)`,
-          size,
-          count === 10 ? 30 : 10,
-          async () => {
-            const batch = batchDeltas(fixture, count, branchId);
-            const [row] = await executor.write<{ version: number }>(
-              bareBatch,
-              bareParams(branchId, batch),
-            );
-            version = row.version;
-          },
-          BATCH_WARMUP,
-        ),
+        )),
       );
     }
     const reads: [string, () => Promise<unknown>][] = [

@@ -65,8 +65,9 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
     const found = wireFindingAt(w, source, target);
     if (found) always.push(found);
   }
-  // orphans: those with no existing parent's kept finding to answer for them are decided
-  // by the run; each of the others hangs on exactly one existing parent
+  // orphans: with every existing parent's finding taken as not kept, those the run decides
+  // alone; taken as kept, also those that hang on an existing parent: the one their chain
+  // of new ancestors reaches (orphan findings only grow with the parents' ones)
   const unmarked = nodeFindings(shape.nodes.map((n) => ({ ...n, parentOrphan: false })));
   always.push(...unmarked);
   const decided = new Set(unmarked.map(keyOf));
@@ -74,14 +75,19 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
     parent: null,
     row: findingRow(f),
   }));
-  const created = new Set(shape.nodes.map((n) => n.id));
-  const parents = new Set<string>();
-  for (const n of shape.nodes)
-    if (n.parentId !== null && !created.has(n.parentId)) parents.add(n.parentId);
-  for (const parent of parents) {
-    const rows = shape.nodes.map((n) => ({ ...n, parentOrphan: n.parentId === parent }));
-    for (const f of nodeFindings(rows))
-      if (!decided.has(keyOf(f))) opened.push({ parent, row: findingRow(f) });
+  const byId = new Map(shape.nodes.map((n) => [n.id, n]));
+  const existingParentOf = (id: string): string | null => {
+    let parent = byId.get(id)?.parentId ?? null;
+    for (let steps = 0; parent !== null && byId.has(parent) && steps <= byId.size; steps++)
+      parent = byId.get(parent)?.parentId ?? null;
+    return parent !== null && byId.has(parent) ? null : parent;
+  };
+  const marked = nodeFindings(shape.nodes.map((n) => ({ ...n, parentOrphan: true })));
+  for (const f of marked) {
+    if (decided.has(keyOf(f))) continue;
+    const parent = existingParentOf(f.locator);
+    if (parent === null) return null; // not of a new node under an existing parent: unplanned
+    opened.push({ parent, row: findingRow(f) });
   }
   return { opened, closed: uniqueBy(closed, (c) => c.id), ends };
 }
