@@ -163,7 +163,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
       await ex
         .writeTx(async (tx) => {
           const read = await lockAndReadRunFacts(tx, { id: branchId, userId }, run, 64, {
-            rows: runRecords(run)?.rows ?? null,
+            records: runRecords(run),
             expectedVersion,
           });
           const facts = await read.facts;

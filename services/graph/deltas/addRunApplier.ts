@@ -69,6 +69,9 @@ export async function applyAddRun(
   deriveFindings = false,
 ): Promise<SentAddRun> {
   let row = await (known ?? readRunFacts(tx, view, run, maxDepth));
+  // the records built from the deltas for the statement that read the facts, if it had
+  // them: their node states passed the shape checks there
+  const records = row.records;
   // facts read through a branch's row hold for that row's view only; a read that also
   // wrote the run was made through the view the batch writes, or the batch is refused
   if (!sameView(row.view, view)) {
@@ -93,17 +96,21 @@ export async function applyAddRun(
   const findingPorts = new Map<string, FindingPort>();
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
+  let nodeAt = 0;
   for (const d of run) {
     const fail = (error: string, field: string | null, message: string, entityId?: string) =>
       failDelta(d, error, field, message, entityId);
     if (d.type === 'add_node') {
       const { id, kind, parent_id: parentId } = d.node;
-      const state = addedState(d);
-      checkNodeShape(
-        state,
-        { index: d.index, type: d.type, entityId: id },
-        (f) => `deltas[${d.index}].node.data.${f}`,
-      );
+      let state = records?.states[nodeAt++];
+      if (!state) {
+        state = addedState(d);
+        checkNodeShape(
+          state,
+          { index: d.index, type: d.type, entityId: id },
+          (f) => `deltas[${d.index}].node.data.${f}`,
+        );
+      }
       const portIds = CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
       if (portIds.includes(id))
         fail('id_collision', 'node.id', 'the node id equals one of its port ids');
@@ -155,18 +162,22 @@ export async function applyAddRun(
       }
       createdNodes.set(id, kind);
       createdIds.add(id);
-      const seen = findingShapeOf(d, state);
-      findingNodes.push(seen.node);
-      for (const [portId, port] of seen.ports) findingPorts.set(portId, port);
+      if (!records) {
+        const seen = findingShapeOf(d, state);
+        findingNodes.push(seen.node);
+        for (const [portId, port] of seen.ports) findingPorts.set(portId, port);
+      }
       for (const c of CHANNELS)
         for (const p of state.ports[c]) {
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
           newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });
         }
-      const added = addedNodeRows(d, state);
-      nodes.push(added.node);
-      ports.push(...added.ports);
+      if (!records) {
+        const added = addedNodeRows(d, state);
+        nodes.push(added.node);
+        ports.push(...added.ports);
+      }
     } else {
       const { id, source_handle: source, target_handle: target } = d.edge;
       if (used(id)) fail('id_collision', 'edge.id', `id ${id} is already used on this branch`);
@@ -203,7 +214,7 @@ export async function applyAddRun(
       if ((source !== null && !src) || (target !== null && !dst))
         unchecked.push({ id, source, target });
       createdIds.add(id);
-      edges.push(addedEdgeRow(d));
+      if (!records) edges.push(addedEdgeRow(d));
     }
   }
   // the wires the new ports complete are checked against the graph as the run leaves it,
@@ -215,11 +226,12 @@ export async function applyAddRun(
       : undefined;
   };
   checkWires(wiresAfterRun(row.wires, unchecked, createdPorts, existing), newPorts);
+  const shape = records?.shape ?? { nodes: findingNodes, ports: findingPorts };
   const findings =
     deriveFindings && row.wires.length === 0
-      ? runFindingWrites(runFindingInput(row, facts, findingNodes, findingPorts, run))
+      ? runFindingWrites(runFindingInput(row, facts, shape.nodes, shape.ports, run))
       : null;
-  const rows = { nodes, ports, edges };
+  const rows = records?.rows ?? { nodes, ports, edges };
   let written: Promise<void>;
   if (row.prewritten) {
     // the statement that read the facts wrote these same rows (runRows.ts), ahead of the checks
@@ -230,7 +242,7 @@ export async function applyAddRun(
     // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
     written.catch(() => undefined);
   }
-  return { nodes: nodes.length, edges: edges.length, written, findings };
+  return { nodes: rows.nodes.length, edges: rows.edges.length, written, findings };
 }
 
 /** The run's findings input (runFindings.ts): what it created, and the facts around it. */

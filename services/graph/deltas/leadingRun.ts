@@ -13,7 +13,7 @@ import { RunFindingPlan, runFindingPlan } from '../runFindingPlan';
 import { lockAndPrefetchAddRun } from '../store/addRunQueries';
 import type { AddEdge, AddNode, Delta } from './deltaTypes';
 import { factsOf, RunFacts, RunFactsRow, runFactsParams } from './runFacts';
-import { RunRows, runRecords } from './runRows';
+import { RunRecords, runRecords } from './runRows';
 
 /** A branch's access row read under its write lock, with the facts of a run (lockAndReadRunFacts). */
 export interface LockedRunFacts {
@@ -62,7 +62,7 @@ export interface BatchRecord {
 
 /** The run a batch's first statement writes, and, when it may also record the batch, how. */
 interface RunWrite {
-  rows: RunRows | null;
+  records: RunRecords | null;
   expectedVersion: number;
   record?: { batch: BatchRecord; plan: RunFindingPlan } | null;
 }
@@ -70,7 +70,7 @@ interface RunWrite {
 /**
  * Takes the write lock of branch `branch.id`, reads the caller's access row and the facts
  * `run` needs through the write view of the locked row, and writes the run's records
- * `write.rows` (runRows.ts) after reading them, in one statement: a batch's first
+ * (`write.records`, runRows.ts) after reading them, in one statement: a batch's first
  * statement, where the lock, the facts and the write would otherwise cost a statement
  * each. The records are written only when there are some and the branch is one the batch
  * may write at `write.expectedVersion` (see lockAndPrefetchAddRun); the facts say whether
@@ -85,7 +85,8 @@ export async function lockAndReadRunFacts(
   maxDepth: number,
   write: RunWrite | null = null,
 ): Promise<LockedRunFacts> {
-  const rows = write?.rows ?? null;
+  const records = write?.records ?? null;
+  const rows = records?.rows ?? null;
   const record = rows !== null ? (write?.record ?? null) : null;
   const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
     lockAndPrefetchAddRun,
@@ -109,7 +110,7 @@ export async function lockAndReadRunFacts(
     },
   );
   const facts = row
-    ? factsOf(tx, row, maxDepth)
+    ? factsOf(tx, row, maxDepth).then((f): RunFacts => (records ? { ...f, records } : f))
     : Promise.reject(new Error('lockAndPrefetchAddRun answered no row'));
   // awaited by the applier; a batch refused before that must not leave a rejection unhandled
   facts.catch(() => undefined);
@@ -181,7 +182,7 @@ export function lockWithLeadingRun(
   const plan =
     records && record && lead.length === deltas.length ? runFindingPlan(records.shape) : null;
   return lockAndReadRunFacts(tx, branch, lead, maxDepth, {
-    rows: records?.rows ?? null,
+    records,
     expectedVersion,
     record: plan && record && { batch: record, plan },
   });

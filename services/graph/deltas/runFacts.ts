@@ -13,6 +13,7 @@ import { prefetchAddRun } from '../store/addRunQueries';
 import { View, viewBefore } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
 import type { AddEdge, AddNode } from './deltaTypes';
+import type { RunRecords } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
 
 /** What the view holds under an id the run names: found there as something. */
@@ -52,6 +53,12 @@ export interface RunFacts {
    * keeps them.
    */
   prewritten: boolean;
+  /**
+   * The run's records as built from its deltas (runRows.ts), when the statement that read
+   * the facts had them: every node state in them is of its kind's shape, and the checks
+   * take them instead of building them again.
+   */
+  records?: RunRecords;
 }
 
 /** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */

@@ -45,18 +45,26 @@ export function addedEdgeRow(d: AddEdge): NewRow {
 }
 
 /**
- * The records of `run` in delta order, with its shape as its findings see it
- * (runFindingPlan.ts: the nodes, the ports by id, the wires); null when a node's data
- * does not make a state of its kind's shape (checkNodeShape): the checks refuse that
- * run, and nothing is written ahead of them. Ids in use, names taken and the rest are
- * for the checks to find.
+ * What a run's deltas alone make of it: its records in delta order, its shape as its
+ * findings see it (runFindingPlan.ts: the nodes, the ports by id, the wires), and the
+ * state of each of its add_node deltas, in order, each of its kind's shape.
  */
-export function runRecords(
-  run: readonly (AddNode | AddEdge)[],
-): { rows: RunRows; shape: RunShape } | null {
+export interface RunRecords {
+  rows: RunRows;
+  shape: RunShape;
+  states: NodeState[];
+}
+
+/**
+ * The records of `run` (RunRecords); null when a node's data does not make a state of
+ * its kind's shape (checkNodeShape): the checks refuse that run, and nothing is written
+ * ahead of them. Ids in use, names taken and the rest are for the checks to find.
+ */
+export function runRecords(run: readonly (AddNode | AddEdge)[]): RunRecords | null {
   const rows: RunRows = { nodes: [], ports: [], edges: [] };
   const ports = new Map<string, FindingPort>();
   const shape: RunShape = { nodes: [], ports, wires: [] };
+  const states: NodeState[] = [];
   for (const d of run) {
     if (d.type === 'add_edge') {
       rows.edges.push(addedEdgeRow(d));
@@ -71,6 +79,7 @@ export function runRecords(
     } catch {
       return null;
     }
+    states.push(state);
     const added = addedNodeRows(d, state);
     rows.nodes.push(added.node);
     rows.ports.push(...added.ports);
@@ -78,7 +87,7 @@ export function runRecords(
     shape.nodes.push(seen.node);
     for (const [portId, port] of seen.ports) ports.set(portId, port);
   }
-  return { rows, shape };
+  return { rows, shape, states };
 }
 
 /** Add_node delta `d`'s node and ports (by id) as findings see them, its state being `state`. */
