@@ -49,7 +49,7 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
   const targets = wireTargets(wires);
   const always: KeptFinding[] = unsatisfiedNewInputs(ports, targets);
   const ends: RunFindingPlan['ends'] = [];
-  const closed: RunFindingPlan['closed'] = [];
+  const closedPorts = new Set<string>();
   for (const w of wires) {
     const existing = [w.source, w.target].filter((h): h is string => h !== null && !ports.has(h));
     const [source, target] = [w.source, w.target].map((h) =>
@@ -59,7 +59,7 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
     if (existing.length === 1) {
       // the wire is found clean when the existing end fits the run's port (if any) at the other
       ends.push({ port: existing[0], type: (source ?? target)?.type ?? null });
-      if (existing[0] === w.target) closed.push({ port: w.target, id: unsatisfiedKey(w.target) });
+      if (existing[0] === w.target) closedPorts.add(w.target);
       continue;
     }
     const found = wireFindingAt(w, source, target);
@@ -89,13 +89,8 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
     if (parent === null) return null; // not of a new node under an existing parent: unplanned
     opened.push({ parent, row: findingRow(f) });
   }
-  return { opened, closed: uniqueBy(closed, (c) => c.id), ends };
-}
-
-function uniqueBy<T>(items: T[], key: (item: T) => string): T[] {
-  const seen = new Map<string, T>();
-  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
-  return [...seen.values()];
+  const closed = [...closedPorts].map((port) => ({ port, id: unsatisfiedKey(port) }));
+  return { opened, closed, ends };
 }
 
 /** What a batch's statement recorded of its findings: the records opened, the ids closed. */
