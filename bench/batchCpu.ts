@@ -17,9 +17,8 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
 import { benchConfig, benchUser } from './benchService';
-import { bareBatch } from './fixtureQueries';
 import { loadFixture } from './graphFixture';
-import { bareParams, batchDeltas, inProcessApplier } from './writeBench';
+import { batchWays, inProcessApplier } from './writeBench';
 
 /** CPU time (user + system, ms) the Neo4j process has used, from /proc/<pid>/stat. */
 function neo4jCpu(pid: number): () => number {
@@ -56,41 +55,12 @@ async function main() {
     const fixture = await loadFixture(executor, project.mainId, 1000);
     const branchId = await client.fork(project.projectId);
     let version = 0;
+    const ways = batchWays({ client, executor, applyInProcess, fixture, branchId });
     const sides: [string, () => Promise<void>][] = [
-      [
-        'API    ',
-        async () => {
-          version = await client.applyDeltas(branchId, batchDeltas(fixture, 10).deltas, version);
-        },
-      ],
-      [
-        'handler',
-        async () => {
-          version = await applyInProcess(branchId, batchDeltas(fixture, 10).deltas, version);
-        },
-      ],
-      [
-        'bare   ',
-        async () => {
-          const batch = batchDeltas(fixture, 10, branchId);
-          const [row] = await executor.write<{ version: number }>(
-            bareBatch,
-            bareParams(branchId, batch),
-          );
-          version = row.version;
-        },
-      ],
-      [
-        'bare without findings',
-        async () => {
-          const batch = batchDeltas(fixture, 10, branchId);
-          const [row] = await executor.write<{ version: number }>(bareBatch, {
-            ...bareParams(branchId, batch),
-            findings: [],
-          });
-          version = row.version;
-        },
-      ],
+      ['API    ', async () => void (version = await ways.api(10, version))],
+      ['handler', async () => void (version = await ways.handler(10, version))],
+      ['bare   ', async () => void (version = await ways.bare(10))],
+      ['bare without findings', async () => void (version = await ways.bare(10, false))],
     ];
     const batches = Number(values.batches);
     for (let round = 1; round <= Number(values.rounds); round++) {

@@ -224,6 +224,35 @@ export function inProcessApplier({
   };
 }
 
+/**
+ * The three ways of applying a `count`-delta batch (batchDeltas) to branch `branchId` at
+ * `version`, each resolving with the version it published: through the API, through the
+ * graph service's handler in this process (inProcessApplier), and as the bare Cypher of
+ * the same writes (`findings` false leaves the bare batch's finding records out).
+ */
+export function batchWays(o: {
+  client: BenchClient;
+  executor: Executor;
+  applyInProcess: ReturnType<typeof inProcessApplier>;
+  fixture: Fixture;
+  branchId: string;
+}) {
+  return {
+    api: (count: number, version: number) =>
+      o.client.applyDeltas(o.branchId, batchDeltas(o.fixture, count).deltas, version),
+    handler: (count: number, version: number) =>
+      o.applyInProcess(o.branchId, batchDeltas(o.fixture, count).deltas, version),
+    bare: async (count: number, findings = true) => {
+      const params = bareParams(o.branchId, batchDeltas(o.fixture, count, o.branchId));
+      const [row] = await o.executor.write<{ version: number }>(
+        bareBatch,
+        findings ? params : { ...params, findings: [] },
+      );
+      return row.version;
+    },
+  };
+}
+
 export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[]> {
   const { client, executor, sizes } = options;
   const samples: Sample[] = [];
@@ -247,6 +276,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
       ),
     );
     let version = 0;
+    const ways = batchWays({ client, executor, applyInProcess, fixture, branchId });
     for (const count of [10, 100]) {
       // the three ways of applying the batch take turns run by run, so that their ratios
       // compare the same moments of a machine whose speed drifts
@@ -256,32 +286,19 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
             {
               label: `${count}-delta batch (API)`,
               step: async () => {
-                version = await client.applyDeltas(
-                  branchId,
-                  batchDeltas(fixture, count).deltas,
-                  version,
-                );
+                version = await ways.api(count, version);
               },
             },
             {
               label: `${count}-delta batch (handler, no HTTP)`,
               step: async () => {
-                version = await applyInProcess(
-                  branchId,
-                  batchDeltas(fixture, count).deltas,
-                  version,
-                );
+                version = await ways.handler(count, version);
               },
             },
             {
               label: `${count}-delta batch (bare Cypher)`,
               step: async () => {
-                const batch = batchDeltas(fixture, count, branchId);
-                const [row] = await executor.write<{ version: number }>(
-                  bareBatch,
-                  bareParams(branchId, batch),
-                );
-                version = row.version;
+                version = await ways.bare(count);
               },
             },
           ],
