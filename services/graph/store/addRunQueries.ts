@@ -13,8 +13,8 @@ import { publishBatchCypher } from './changeQueries';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 import {
   optionalStateOf,
-  statesIn,
   statesWhere,
+  statesWithIds,
   viewFieldsOf,
   viewImport,
   viewImportAfter,
@@ -38,13 +38,13 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
   const and = viewImportAfter(V);
   return `CALL (${imported}) {
      CALL (${imported}) {
-       ${statesIn('n', 'GNode', '$ids', V)}
+       ${statesWithIds('n', 'GNode', '$ids', V)}
        RETURN n.id AS id
        UNION
-       ${statesIn('p', 'Port', '$ids', V)}
+       ${statesWithIds('p', 'Port', '$ids', V)}
        RETURN p.id AS id
        UNION
-       ${statesIn('e', 'Edge', '$ids', V)}
+       ${statesWithIds('e', 'Edge', '$ids', V)}
        RETURN e.id AS id
      }
      RETURN collect(id) AS usedIds

@@ -12,22 +12,28 @@ import {
   stateOf,
   statesIn,
   statesWhere,
+  statesWithIds,
   viewImport,
   viewImportAfter,
   wiresOnPort,
 } from './visibility';
 
-/** Which of $ids are already used by a node, port or edge of the view. */
+/**
+ * Which of $ids are already used by a node, port or edge of the view, with the node a
+ * port id belongs to (`portOwner`, null for a node or edge id).
+ */
 export const findUsedIds = cypher(
   'findUsedIds',
-  `UNWIND $ids AS id
-   CALL (id) {
-     ${optionalStateOf('n', 'GNode', 'id')}
-     ${optionalStateOf('p', 'Port', 'id')}
-     ${optionalStateOf('e', 'Edge', 'id')}
-     RETURN n IS NOT NULL OR e IS NOT NULL AS nodeOrEdge, p.node_id AS portOwner
+  `CALL () {
+     ${statesWithIds('n', 'GNode', '$ids')}
+     RETURN n.id AS id, null AS portOwner
+     UNION
+     ${statesWithIds('p', 'Port', '$ids')}
+     RETURN p.id AS id, p.node_id AS portOwner
+     UNION
+     ${statesWithIds('e', 'Edge', '$ids')}
+     RETURN e.id AS id, null AS portOwner
    }
-   WITH id, nodeOrEdge, portOwner WHERE nodeOrEdge OR portOwner IS NOT NULL
    RETURN id, portOwner`,
 );
 

@@ -10,7 +10,9 @@
  * Containment (parent_id), port ownership (node_id) and wiring (handles) are property
  * joins; every index is keyed by branch_id first, so a view's lookup is one seek per
  * line it reads. (branch_id, id) is not unique: a line has one record per version
- * range of an entity.
+ * range of an entity. Node, port and wire records are also indexed by id alone: a batch
+ * asks whether each id it adds is in use, and such an id is usually in use nowhere, so
+ * one seek across every line answers what would take a seek per line.
  *   (:GFinding {branch_id, id, vfrom, vto, gone?, subject, code, locator, severity,
  *               message, sort_key})  the kept findings of each version (findingRecords.ts)
  */
@@ -44,9 +46,18 @@ const perLabel = [...LABELS, 'GFinding' as const].flatMap((label) => [
   ),
 ]);
 
+/** The (id) index of each label whose ids a batch checks are unused (visibility.ts statesWithIds). */
+const byIdAlone = LABELS.map((label) =>
+  cypher(
+    `${SHORT[label]}IdAlone`,
+    `CREATE INDEX ${SHORT[label]}_id IF NOT EXISTS FOR (s:${label}) ON (s.id)`,
+  ),
+);
+
 export const graphSchema = [
   ...dropUnversionedKeys,
   ...perLabel,
+  ...byIdAlone,
   cypher(
     'gnodeScopeName',
     'CREATE INDEX gnode_scope_name IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.scope, n.name)',

@@ -143,6 +143,24 @@ export function statesIn(
 }
 
 /**
+ * `MATCH` of the states in the view of the entities whose ids are in the list
+ * `idsExpr`, bound to `s`: one seek per id on the label's (id) index (graphSchema.ts),
+ * which holds the records of every line. For asking whether ids are in use, where the
+ * ids are usually new: a miss costs one seek, not one per line of the view. A used id
+ * also finds its records on other lines, which the line test drops.
+ */
+export function statesWithIds(
+  s: string,
+  label: StateLabel,
+  idsExpr: string,
+  view = '$view',
+): string {
+  return `MATCH (${s}:${label}) USING INDEX SEEK ${s}:${label}(id)
+   WHERE ${s}.id IN ${idsExpr} AND ${s}.branch_id IN [${view}.line, ${view}.main]
+     AND ${visible(s, label, view)}`;
+}
+
+/**
  * `MATCH` of the states in the view whose property `prop` equals `valueExpr` (a
  * child by parent_id, a port by node_id, a wire by handle, a sibling by scope and
  * name through `extra`): one seek per line on an index keyed by (branch_id, prop).
