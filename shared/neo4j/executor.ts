@@ -85,6 +85,10 @@ export class Executor {
       connectionAcquisitionTimeout: 10_000,
       connectionTimeout: 5_000,
       maxTransactionRetryTime: 10_000,
+      // The service reads no notification (hints, deprecations, style advice): with them
+      // off the server neither computes nor sends them with every answer, which for a
+      // batch's first statement was a few kilobytes per request to unpack and discard.
+      notificationFilter: { minimumSeverityLevel: 'OFF' },
     });
     this.database = options.database;
     this.logger = options.logger;

@@ -41,8 +41,8 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
        ${statesWithIds('n', 'GNode', '$ids', V)}
        RETURN n.id AS id
        UNION
-       ${statesWithIds('p', 'Port', '$ids', V)}
-       RETURN p.id AS id
+       ${statesWithIds('pt', 'Port', '$ids', V)}
+       RETURN pt.id AS id
        UNION
        ${statesWithIds('e', 'Edge', '$ids', V)}
        RETURN e.id AS id
@@ -52,14 +52,14 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
    CALL (${imported}) {
      UNWIND $handles AS id
      CALL (id${and}) {
-       ${optionalStateOf('p', 'Port', 'id', V)}
-       ${optionalStateOf('owner', 'GNode', 'p.node_id', V)}
-       ${optionalStateOf('uf', 'GFinding', "CASE WHEN p.channel = 'inputs' THEN 'unsatisfied_input:' + id END", V)}
-       RETURN p, owner, uf IS NOT NULL AS unsatisfiedKept
+       ${optionalStateOf('pt', 'Port', 'id', V)}
+       ${optionalStateOf('owner', 'GNode', 'pt.node_id', V)}
+       ${optionalStateOf('uf', 'GFinding', "CASE WHEN pt.channel = 'inputs' THEN 'unsatisfied_input:' + id END", V)}
+       RETURN pt, owner, uf IS NOT NULL AS unsatisfiedKept
      }
-     WITH id, p, owner, unsatisfiedKept WHERE p IS NOT NULL
-     RETURN collect({id: id, channel: p.channel, nodeId: owner.id, nodeKind: owner.kind,
-                     type: p.type, unsatisfiedKept: unsatisfiedKept}) AS ports
+     WITH id, pt, owner, unsatisfiedKept WHERE pt IS NOT NULL
+     RETURN collect({id: id, channel: pt.channel, nodeId: owner.id, nodeKind: owner.kind,
+                     type: pt.type, unsatisfiedKept: unsatisfiedKept}) AS ports
    }
    CALL (${imported}) {
      UNWIND $names AS pair
@@ -148,9 +148,9 @@ export const lockAndPrefetchAddRun = pinnedCypher(
      ', branch, p {.*} AS project, m.role AS role, prewritten > 0 AS prewritten, recorded',
      `CALL (view, b) {
        WITH view WHERE $write AND ${batchWritableCypher('b')}
-       CALL (view) { ${createStatesBody('GNode', '$nodes', 'nodes', 'view')} }
-       CALL (view) { ${createStatesBody('Port', '$ports', 'ports', 'view')} }
-       CALL (view) { ${createStatesBody('Edge', '$edges', 'edges', 'view')} }
+       CALL (view) { ${createStatesBody('GNode', '$nodes', 'nodesWritten', 'view')} }
+       CALL (view) { ${createStatesBody('Port', '$ports', 'portsWritten', 'view')} }
+       CALL (view) { ${createStatesBody('Edge', '$edges', 'edgesWritten', 'view')} }
        RETURN count(*) AS prewritten
      }
      WITH *, b {.*} AS branch
