@@ -61,10 +61,13 @@ function upsert(label: RecordLabel): NamedQuery {
 
 /**
  * Writes the first state in the view `V` (a map expression: the parameter `$view`, or a
- * variable of the statement) of entities it does not have: `rows` (a list expression) is
- * a list of {id, props}. There is no visible state to lay the props over; only a record
- * left open on the line (a tombstone) is closed at w. Answers how many, as `written`.
- * The body of a `CALL` subquery importing `V` when it is a variable.
+ * variable of the statement) of entities it does not have: `rows` (a list expression: a
+ * parameter, or a variable of the statement) is a list of {id, props} with distinct ids.
+ * There is no visible state to lay the props over; only a record left open on the line
+ * (a tombstone) is closed at w, in one pass over the rows before they are created: a
+ * lookup per row that finds nothing, not an optional match and a conditional write per
+ * row. Answers how many, as `written`. The body of a `CALL` subquery importing `V` and
+ * `rows` when they are variables.
  */
 export function createStatesBody(
   label: RecordLabel,
@@ -72,17 +75,18 @@ export function createStatesBody(
   written: string,
   V = '$view',
 ): string {
-  const imported = viewImportAfter(V);
+  const imports = [V, rows].filter((x) => !x.startsWith('$')).join(', ');
   const w = `toInteger(${V}.ver)`;
-  return `UNWIND ${rows} AS row
-     CALL (row${imported}) {
-       OPTIONAL MATCH (cur:${label} {branch_id: ${V}.line, id: row.id}) ${seek('cur', label, ['id'])}
+  return `CALL (${imports}) {
+       UNWIND ${rows} AS open
+       MATCH (cur:${label} {branch_id: ${V}.line, id: open.id}) ${seek('cur', label, ['id'])}
        WHERE cur.vto = ${OPEN_CYPHER}
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})
-       CREATE (n:${label})
-       SET n = row.props, n.branch_id = ${V}.line, n.id = row.id, n.vfrom = ${w},
-           n.vto = ${OPEN_CYPHER}
+       SET cur.vto = ${w}
      }
+     UNWIND ${rows} AS row
+     CREATE (n:${label})
+     SET n = row.props, n.branch_id = ${V}.line, n.id = row.id, n.vfrom = ${w},
+         n.vto = ${OPEN_CYPHER}
      RETURN count(row) AS ${written}`;
 }
 
