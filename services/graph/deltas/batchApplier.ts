@@ -26,6 +26,7 @@ import type {
   ReparentNode,
   UpdateNodeData,
 } from './deltaTypes';
+import { isAddition } from './deltaTypes';
 import { CHANNELS } from '../../../shared/model/nodeModel';
 import { nodeProps } from './nodeState';
 import { planNodeUpdate } from './nodeUpdate';
@@ -94,9 +95,7 @@ export class BatchApplier {
     let run: (AddNode | AddEdge)[] = [];
     let leading = true;
     // a batch of additions only is one run: its findings can be derived as it is written
-    const derive =
-      this.options.deriveFindings === true &&
-      deltas.every((d) => d.type === 'add_node' || d.type === 'add_edge');
+    const derive = this.options.deriveFindings === true && deltas.every(isAddition);
     const flush = async () => {
       if (run.length > 0)
         await this.addRun(run, leading ? this.options.leadingFacts : undefined, derive);
@@ -104,7 +103,7 @@ export class BatchApplier {
       run = [];
     };
     for (const delta of deltas) {
-      if (delta.type === 'add_node' || delta.type === 'add_edge') {
+      if (isAddition(delta)) {
         run.push(delta);
         continue;
       }

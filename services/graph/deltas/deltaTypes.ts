@@ -65,6 +65,19 @@ export interface FlattenBoundary extends Base {
 export type Delta =
   AddNode | DeleteNode | UpdateNodeData | ReparentNode | AddEdge | DeleteEdge | FlattenBoundary;
 
+/** A delta that only adds (a node with its ports, or a wire): runs of them are written as sets. */
+export type Addition = AddNode | AddEdge;
+
+export function isAddition(d: Delta): d is Addition {
+  return d.type === 'add_node' || d.type === 'add_edge';
+}
+
+/** The additions `deltas` starts with, up to its first delta of another type. */
+export function leadingAdditions(deltas: readonly Delta[]): Addition[] {
+  const end = deltas.findIndex((d) => !isAddition(d));
+  return (end < 0 ? deltas : deltas.slice(0, end)) as Addition[];
+}
+
 export interface DeltaBatch {
   deltas: Delta[];
   expectedVersion: number | null;

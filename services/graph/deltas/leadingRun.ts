@@ -11,7 +11,7 @@ import type { BranchAccessRow } from '../../branches';
 import type { NewRow } from '../recordWrites';
 import { RunFindingPlan, runFindingPlan } from '../runFindingPlan';
 import { lockAndPrefetchAddRun } from '../store/addRunQueries';
-import type { AddEdge, AddNode, Delta } from './deltaTypes';
+import { AddEdge, AddNode, Delta, leadingAdditions } from './deltaTypes';
 import { factsOf, RunFacts, RunFactsRow, runFactsParams } from './runFacts';
 import { RunRecords, runRecords } from './runRows';
 
@@ -171,11 +171,7 @@ export function lockWithLeadingRun(
   expectedVersion: number,
   record: BatchRecord | null = null,
 ): Promise<LockedRunFacts> | undefined {
-  const lead: (AddNode | AddEdge)[] = [];
-  for (const d of deltas) {
-    if (d.type !== 'add_node' && d.type !== 'add_edge') break;
-    lead.push(d);
-  }
+  const lead = leadingAdditions(deltas);
   if (lead.length === 0) return undefined;
   const records = runRecords(lead);
   // the statement records the batch only when the run is all of it and its findings plan
