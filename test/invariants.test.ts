@@ -25,6 +25,30 @@ describe('structural invariants', () => {
     expectError(await w.post([addEdge(null, null, id)]), 'id_collision', 'regenerate_uuid');
   });
 
+  it('id_collision only for ids the branch sees: not for one another branch uses, nor one it deleted', async function () {
+    // the statements of a delete and a re-add may be planned cold here: slow on a loaded machine
+    this.timeout(120_000);
+    // ids are looked up on an index of every line's records; the records of lines
+    // outside the view, and records the view no longer sees, must not count as use
+    const w = await ws();
+    const other = await w.user.api.post(`/v1/projects/${w.projectId}/branches`, {
+      name: 'other',
+    });
+    expect(other.status).to.equal(201);
+    const [id, p] = [uuid(), port()];
+    const onOther = await w.user.api.post(`/v1/branches/${other.body.branch.id}/deltas`, {
+      deltas: [addNode({ id, data: { name: 'theirs', outputs: [p] } })],
+      expected_version: 0,
+    });
+    expect(onOther.status, JSON.stringify(onOther.body)).to.equal(200);
+    await w.apply([addNode({ id, data: { name: 'ours', outputs: [p] } })]);
+    expectError(await w.post([addNode({ id })]), 'id_collision', 'regenerate_uuid');
+    await w.apply([{ type: 'delete_node', node_id: id }]);
+    await w.apply([addNode({ id, data: { name: 'again', outputs: [p] } })]);
+    const nodes = (await w.graph()).nodes.filter((n: { id: string }) => n.id === id);
+    expect(nodes.map((n: { data: { name: string } }) => n.data.name)).to.deep.equal(['again']);
+  });
+
   it('id_collision for one port id on two channels of a new node', async () => {
     const w = await ws();
     const shared = uuid();
