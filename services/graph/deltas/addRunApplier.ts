@@ -16,7 +16,7 @@ import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph, noteGraphWritten } from '../recordWrites';
 import { sameView, View } from '../view';
 import { failDelta } from './deltaErrors';
-import { AddEdge, AddNode } from './deltaTypes';
+import { Addition } from './deltaTypes';
 import { edgeKindsAllowed } from './edgeRules';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
@@ -63,7 +63,7 @@ export interface SentAddRun extends AddRunCounts {
 export async function applyAddRun(
   tx: QueryRunner,
   view: View,
-  run: (AddNode | AddEdge)[],
+  run: Addition[],
   maxDepth: number,
   known?: Promise<RunFacts>,
   deriveFindings = false,
@@ -251,7 +251,7 @@ function runFindingInput(
   facts: ReadonlyMap<string, Fact>,
   nodes: RunFindingInput['nodes'],
   ports: ReadonlyMap<string, FindingPort>,
-  run: (AddNode | AddEdge)[],
+  run: Addition[],
 ): RunFindingInput {
   const named = new Map<string, FindingPort & { unsatisfiedKept: boolean }>();
   const wires: RunFindingInput['wires'] = [];

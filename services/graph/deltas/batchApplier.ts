@@ -17,8 +17,7 @@ import { applyAddRun } from './addRunApplier';
 import type { RunFacts } from './runFacts';
 import { failDelta } from './deltaErrors';
 import type {
-  AddEdge,
-  AddNode,
+  Addition,
   Delta,
   DeleteEdge,
   DeleteNode,
@@ -92,7 +91,7 @@ export class BatchApplier {
    * written() before it relies on the batch: a delta error of that write comes from there.
    */
   async sendAll(deltas: Delta[]): Promise<void> {
-    let run: (AddNode | AddEdge)[] = [];
+    let run: Addition[] = [];
     let leading = true;
     // a batch of additions only is one run: its findings can be derived as it is written
     const derive = this.options.deriveFindings === true && deltas.every(isAddition);
@@ -122,7 +121,7 @@ export class BatchApplier {
   }
 
   private async addRun(
-    run: (AddNode | AddEdge)[],
+    run: Addition[],
     known: Promise<RunFacts> | undefined,
     deriveFindings: boolean,
   ): Promise<void> {
@@ -147,7 +146,7 @@ export class BatchApplier {
     this.usage.edges -= deleted.edges;
   }
 
-  private async apply(delta: Exclude<Delta, AddNode | AddEdge>): Promise<void> {
+  private async apply(delta: Exclude<Delta, Addition>): Promise<void> {
     switch (delta.type) {
       case 'delete_node':
         return this.deleteNode(delta);

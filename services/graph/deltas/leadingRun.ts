@@ -11,7 +11,7 @@ import type { BranchAccessRow } from '../../branches';
 import type { NewRow } from '../recordWrites';
 import { RunFindingPlan, runFindingPlan } from '../runFindingPlan';
 import { lockAndPrefetchAddRun } from '../store/addRunQueries';
-import { AddEdge, AddNode, Delta, leadingAdditions } from './deltaTypes';
+import { Addition, Delta, leadingAdditions } from './deltaTypes';
 import { factsOf, RunFacts, RunFactsRow, runFactsParams } from './runFacts';
 import { RunRecords, runRecords } from './runRows';
 
@@ -81,7 +81,7 @@ interface RunWrite {
 export async function lockAndReadRunFacts(
   tx: QueryRunner,
   branch: { id: string; userId: string },
-  run: (AddNode | AddEdge)[],
+  run: Addition[],
   maxDepth: number,
   write: RunWrite | null = null,
 ): Promise<LockedRunFacts> {

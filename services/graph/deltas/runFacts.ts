@@ -12,7 +12,7 @@ import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { prefetchAddRun } from '../store/addRunQueries';
 import { View, viewBefore } from '../view';
 import { ancestorsOf, ChainRow } from './ancestry';
-import type { AddEdge, AddNode } from './deltaTypes';
+import type { Addition } from './deltaTypes';
 import type { RunRecords } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
 
@@ -62,7 +62,7 @@ export interface RunFacts {
 }
 
 /** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
-export function runFactsParams(run: (AddNode | AddEdge)[]) {
+export function runFactsParams(run: Addition[]) {
   // whether an id the run adds is in use (as anything), the kind of a parent, the port a
   // wire end names unless an earlier delta of the run created it (the checks take that
   // one from the run)
@@ -122,7 +122,7 @@ export type RunFactsRow = {
 export async function readRunFacts(
   tx: QueryRunner,
   view: View,
-  run: (AddNode | AddEdge)[],
+  run: Addition[],
   maxDepth: number,
 ): Promise<RunFacts> {
   const row = await tx.one<RunFactsRow>(prefetchAddRun, { ...runFactsParams(run), view });

@@ -10,7 +10,7 @@ import { CHANNELS, NodeState } from '../../../shared/model/nodeModel';
 import type { RunShape } from '../runFindingPlan';
 import type { FindingPort } from '../runFindings';
 import type { NewRow } from '../recordWrites';
-import type { AddEdge, AddNode } from './deltaTypes';
+import type { AddEdge, AddNode, Addition } from './deltaTypes';
 import { checkNodeShape } from './nodeShape';
 import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
 
@@ -60,7 +60,7 @@ export interface RunRecords {
  * its kind's shape (checkNodeShape): the checks refuse that run, and nothing is written
  * ahead of them. Ids in use, names taken and the rest are for the checks to find.
  */
-export function runRecords(run: readonly (AddNode | AddEdge)[]): RunRecords | null {
+export function runRecords(run: readonly Addition[]): RunRecords | null {
   const rows: RunRows = { nodes: [], ports: [], edges: [] };
   const ports = new Map<string, FindingPort>();
   const shape: RunShape = { nodes: [], ports, wires: [] };
