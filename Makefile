@@ -57,7 +57,7 @@ help:
 	@echo "make test     static checks, unit tests, integration tests on a throw-away stack"
 	@echo "make bench    benchmarks at 1k/10k/100k nodes (BENCH_SIZES), then split against in process, then MCP against HTTP (medians, ratios)"
 	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
-	@echo "make bench-cpu    a 10-delta batch through HTTP, the handler and as bare Cypher, alternating: p50, CPU per batch of Node and Neo4j, ratios"
+	@echo "make bench-cpu    a 10-delta batch (BENCH_CPU_ARGS=\"--deltas 100\": 100) through HTTP, the handler and as bare Cypher, alternating: p50, CPU per batch of Node and Neo4j, ratios"
 	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"

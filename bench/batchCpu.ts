@@ -1,5 +1,5 @@
 /**
- * Where a 10-delta batch's CPU goes, against the bare Cypher of the same writes (the
+ * Where a batch's CPU goes (10 deltas unless --deltas), against the bare Cypher of the same writes (the
  * finding records the batch keeps included; a fourth side leaves them out): all run
  * in this process on one working branch of a 1k-node main (the batch through HTTP, then
  * through the graph service's applyDeltas handler without HTTP), alternating in rounds
@@ -10,7 +10,8 @@
  * first rounds include the JVM compiling the statements' plans; read the later ones.
  *
  *   make bench-cpu   (scripts/with-stack.sh bench-cpu ... -- npx tsx bench/batchCpu.ts
- *                     --pid-file .run/bench-cpu/neo4j.pid [--rounds 8] [--batches 300])
+ *                     --pid-file .run/bench-cpu/neo4j.pid [--rounds 8] [--batches 300]
+ *                     [--deltas 10])
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,8 @@ async function main() {
     options: {
       rounds: { type: 'string', default: '8' },
       batches: { type: 'string', default: '300' },
+      // deltas per batch (even: each new node comes with its wire)
+      deltas: { type: 'string', default: '10' },
       // the stack's pid file (scripts/lib/neo4j.sh: "PID PORT DATA_DIR")
       'pid-file': { type: 'string' },
     },
@@ -55,12 +58,13 @@ async function main() {
     const fixture = await loadFixture(executor, project.mainId, 1000);
     const branchId = await client.fork(project.projectId);
     let version = 0;
+    const count = Number(values.deltas);
     const ways = batchWays({ client, executor, applyInProcess, fixture, branchId });
     const sides: [string, () => Promise<void>][] = [
-      ['API    ', async () => void (version = await ways.api(10, version))],
-      ['handler', async () => void (version = await ways.handler(10, version))],
-      ['bare   ', async () => void (version = await ways.bare(10))],
-      ['bare without findings', async () => void (version = await ways.bare(10, false))],
+      ['API    ', async () => void (version = await ways.api(count, version))],
+      ['handler', async () => void (version = await ways.handler(count, version))],
+      ['bare   ', async () => void (version = await ways.bare(count))],
+      ['bare without findings', async () => void (version = await ways.bare(count, false))],
     ];
     const batches = Number(values.batches);
     for (let round = 1; round <= Number(values.rounds); round++) {
