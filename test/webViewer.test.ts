@@ -282,7 +282,9 @@ describe('web viewer at /app in headless chromium', function () {
     await go(p, serviceUrl, `#/p/${project.projectId}/b/${b2.id}/diff`);
     await graphReady(p);
     await p.waitForSelector('[data-testid="diff"]');
-    await p.waitForSelector(`${sel(n.cache.id)} .card.diff-added`);
+    // the colours are classes on the cards: a card in the page is enough (under load React
+    // Flow may not have measured it yet, and it stays hidden until then)
+    await p.waitForSelector(`${sel(n.cache.id)} .card.diff-added`, { state: 'attached' });
     expect(await markedNodes(p, 'diff-added')).to.deep.equal([n.cache.id]);
     expect(await markedNodes(p, 'diff-changed')).to.deep.equal([n.db.id]);
     expect(await p.textContent('[data-testid="diff"]')).to.contain('store: name');
@@ -297,7 +299,7 @@ describe('web viewer at /app in headless chromium', function () {
     await graphReady(p);
     const list = await p.waitForSelector('[data-testid="conflicts"]');
     expect(await list.textContent()).to.contain('modified_on_both');
-    await p.waitForSelector(`${sel(n.db.id)} .card.conflict`);
+    await p.waitForSelector(`${sel(n.db.id)} .card.conflict`, { state: 'attached' });
     expect(await markedNodes(p, 'conflict')).to.deep.equal([n.db.id]);
     await screenshot(p, 'merge-preview');
     await axeClean(p, 'merge preview');
