@@ -14,8 +14,8 @@
  * - the versioned store: View, mainView, branchView, writeViewOf, OPEN, and the
  *   visibility rule as Cypher fragments (stateOf, statesWhere, allStates, ...);
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
- *   quotaProblem, requireWithinQuota, and the node records with their presenters
- *   (presentPort, parseVerifications) and path rules (chainProblem, renderPath);
+ *   quotaProblem, requireWithinQuota, the node records (NodeRecord, PortRecord,
+ *   NodeWithPorts) and path rules (chainProblem, renderPath);
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - schema: graphSchema and changeSchema (constraints and indexes, run at start-up).
