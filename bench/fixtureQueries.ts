@@ -32,9 +32,11 @@ export const createNodes = cypher(
    CREATE (:GNode {${AT_ZERO}, id: row.id, kind: coalesce(row.kind, 'behavior'),
                    parent_id: row.parent, scope: coalesce(row.parent, ''), name: row.name,
                    user_kind: row.userKind, ${NODE_FIELDS}})
-   CREATE (:Port {${AT_ZERO}, id: row.input, node_id: row.id, channel: 'inputs', ord: 0,
+   CREATE (:Port {${AT_ZERO}, id: row.input, node_id: row.id,
+                  node_kind: coalesce(row.kind, 'behavior'), channel: 'inputs', ord: 0,
                   name: 'in', type: 'int', description: '', external: false, contract_name: null})
-   CREATE (:Port {${AT_ZERO}, id: row.output, node_id: row.id, channel: 'outputs', ord: 0,
+   CREATE (:Port {${AT_ZERO}, id: row.output, node_id: row.id,
+                  node_kind: coalesce(row.kind, 'behavior'), channel: 'outputs', ord: 0,
                   name: 'out', type: 'int', description: '', external: false, contract_name: null})`,
 );
 

@@ -84,6 +84,7 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
         branch_id: branchId,
         id: input,
         node_id: id,
+        node_kind: 'behavior',
         channel: 'inputs',
         ord: 0,
         name: 'in',

@@ -1,11 +1,33 @@
 /** Structural invariants of wires and their error codes. */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { cypher } from '../shared/neo4j/namedQuery';
+import { currentHarness, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace, Workspace } from './support/graphBuilders';
 import { expectInvariantError as expectError } from './support/invariantErrors';
 
 async function ws(): Promise<Workspace> {
   return workspace(await newUser());
+}
+
+// ---------------------------------------------------------------------------------
+// TEST FIXTURE ONLY: writes to Neo4j directly through the harness executor, to reach
+// records the API no longer writes: port records without their node's kind, as ports
+// were stored before they carried it. Never use it for anything the API can do.
+// ---------------------------------------------------------------------------------
+const testForgetNodeKind = cypher(
+  'testForgetNodeKind',
+  `MATCH (p:Port {branch_id: $branchId}) WHERE p.id IN $ids
+   REMOVE p.node_kind
+   RETURN count(p) AS ports`,
+);
+
+/** Removes `node_kind` from the branch's records of ports `ids` (fixture). */
+async function forgetNodeKind(branchId: string, ids: string[]): Promise<void> {
+  const [row] = await currentHarness().service.executor.write<{ ports: number }>(
+    testForgetNodeKind,
+    { branchId, ids },
+  );
+  if (row?.ports !== ids.length) throw new Error(`fixture: ports ${ids} not all found`);
 }
 
 describe('structural invariants of wires', () => {
@@ -54,6 +76,27 @@ describe('structural invariants of wires', () => {
     expectError(await w.post([addEdge(s1.out.id, ioIn.id)]), 'forbidden_edge');
     expectError(await w.post([addEdge(s1.out.id, boundaryIn.id)]), 'forbidden_edge');
     await w.apply([addEdge(s1.out.id, bIn.id), addEdge(ioOut.id, bIn.id)]); // read and io source
+  });
+
+  it('forbidden_edge holds for ports stored without their node kind: their owners are looked up', async () => {
+    // a port record carries its node's kind, so a wire's check needs no lookup of the
+    // node; records written before ports carried it must still be judged by their owner
+    const w = await ws();
+    const s1 = { out: port(), in: port() };
+    const s2In = port();
+    const bIn = port();
+    await w.apply([
+      addNode({ kind: 'state', data: { inputs: [s1.in], outputs: [s1.out] } }),
+      addNode({ kind: 'state', data: { inputs: [s2In] } }),
+      addNode({ data: { inputs: [bIn] } }),
+    ]);
+    await forgetNodeKind(w.branchId, [s1.out.id, s2In.id, bIn.id]);
+    expectError(await w.post([addEdge(s1.out.id, s2In.id)]), 'forbidden_edge');
+    await w.apply([addEdge(s1.out.id, bIn.id)]);
+    const graph = await w.graph();
+    expect(graph.edges.map((e: any) => [e.source_handle, e.target_handle])).to.deep.equal([
+      [s1.out.id, bIn.id],
+    ]);
   });
 
   it('checks a dangling wire again when its port appears: in the same batch, later, or by update', async () => {

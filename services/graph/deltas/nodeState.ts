@@ -53,12 +53,18 @@ export function nodeProps(state: NodeState): Record<string, unknown> {
   return { kind: state.kind, ...storedProps(state) };
 }
 
-/** Port properties as stored (their owner, channel and place in it included). */
+/**
+ * Port properties as stored: their owner, its kind, their channel and place in it
+ * included. A node's kind never changes, so a port record can carry it (`node_kind`):
+ * a wire's checks read it from the port instead of looking the owner up. Records
+ * written before it was stored have none; the checks look their owner up.
+ */
 export function portProps(nodeId: string, state: NodeState): Record<string, unknown>[] {
   return CHANNELS.flatMap((channel) =>
     state.ports[channel].map((p, ord) => ({
       ...p,
       node_id: nodeId,
+      node_kind: state.kind,
       channel,
       ord,
     })),
