@@ -100,10 +100,11 @@ export const prefetchAddRun = pinnedCypher('prefetchAddRun', prefetchThrough('$v
 /**
  * lockAndPrefetchAddRun's publishing of a batch that is one run of additions ($record).
  * The plan's choices are tested against the facts by list membership (`IN`), each list
- * built once from the facts. Scanning the facts for each plan entry instead (an `any()`
- * over the ports or chains per end, finding and parent) costs the product of their sizes:
- * measured at 1 to 3 ms of a 34 ms 100-delta statement, against about 1 ms for the tests
- * by membership, and it grows with the square of the batch.
+ * built once from the facts: Cypher answers `IN` on a list from a set it builds once
+ * (20,000 tests against 20,000 ids took 68 ms; 2,000 `any()` scans of 20,000 maps, 121
+ * ms). Scanning the facts for each plan entry instead (an `any()` over the ports or
+ * chains per end, finding and parent) costs the product of their sizes: measured at 1 to
+ * 3 ms of a 34 ms 100-delta statement, against about 1 ms by membership.
  */
 const publishRunCypher = `WITH view, b, ports, chains, findingsKept
        WHERE prewritten > 0 AND $record IS NOT NULL AND size(wires) = 0
