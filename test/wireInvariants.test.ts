@@ -97,6 +97,13 @@ describe('structural invariants of wires', () => {
     expect(graph.edges.map((e: any) => [e.source_handle, e.target_handle])).to.deep.equal([
       [s1.out.id, bIn.id],
     ]);
+    // a wire already on a new port: its other end is judged by its owner the same way
+    const ghost = uuid();
+    await w.apply([addEdge(s1.out.id, ghost)]);
+    const completes = await w.post([
+      addNode({ kind: 'state', data: { inputs: [{ id: ghost, name: 'g' }] } }),
+    ]);
+    expectError(completes, 'forbidden_edge');
   });
 
   it('checks a dangling wire again when its port appears: in the same batch, later, or by update', async () => {

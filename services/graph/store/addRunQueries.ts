@@ -7,7 +7,13 @@
  */
 import { pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { batchWritableCypher, lockedBranchAccessCypher } from '../../branches';
-import { ancestorChainOf, wiresWithEnds } from './deltaQueries';
+import {
+  ancestorChainOf,
+  portNodeId,
+  portNodeKind,
+  portOwnerOf,
+  wiresWithEnds,
+} from './deltaQueries';
 import { keptThrough } from './findingRecordQueries';
 import { publishBatchCypher } from './changeQueries';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
@@ -24,8 +30,7 @@ import {
  * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
  * the view already uses, as a node, a port or a wire; channel, owner, owner kind and
  * type of the ports $handles (the run's wire ends it has not created by then) name (the
- * owner's kind as the port stores it, nodeState.ts portProps, without a lookup of the
- * owner; only a port written before ports stored it has its owner looked up), and
+ * owner's kind as the port stores it: portOwnerOf), and
  * for an input port whether its unsatisfied_input finding is kept; the taken sibling
  * names of $names; the kind, first ancestor steps (ancestorChainOf: deltas/ancestry.ts
  * continues a deeper chain) and kept orphan_node finding of each of $parentIds that
@@ -55,14 +60,13 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
      UNWIND $handles AS id
      CALL (id${and}) {
        ${optionalStateOf('pt', 'Port', 'id', V)}
-       ${optionalStateOf('owner', 'GNode', 'CASE WHEN pt.node_kind IS NULL THEN pt.node_id END', V)}
+       ${portOwnerOf('pt', 'owner', V)}
        ${optionalStateOf('uf', 'GFinding', "CASE WHEN pt.channel = 'inputs' THEN 'unsatisfied_input:' + id END", V)}
        RETURN pt, owner, uf IS NOT NULL AS unsatisfiedKept
      }
      WITH id, pt, owner, unsatisfiedKept WHERE pt IS NOT NULL
      RETURN collect({id: id, channel: pt.channel,
-                     nodeId: CASE WHEN pt.node_kind IS NULL THEN owner.id ELSE pt.node_id END,
-                     nodeKind: coalesce(pt.node_kind, owner.kind),
+                     nodeId: ${portNodeId('pt', 'owner')}, nodeKind: ${portNodeKind('pt', 'owner')},
                      type: pt.type, unsatisfiedKept: unsatisfiedKept}) AS ports
    }
    CALL (${imported}) {

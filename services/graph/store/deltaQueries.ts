@@ -38,6 +38,30 @@ export const findUsedIds = cypher(
 );
 
 /**
+ * The node of port `pt` (a variable bound before, null when there is no port) as a
+ * wire's checks read it, in view `V`: its kind is stored on the port (`node_kind`,
+ * deltas/nodeState.ts portProps; a node's kind never changes), so the node is looked up,
+ * as `owner`, only for a port stored before ports carried it (`owner` is null otherwise).
+ * Read the node's id and kind with portNodeId and portNodeKind.
+ */
+export function portOwnerOf(pt: string, owner: string, V = '$view'): string {
+  return optionalStateOf(
+    owner,
+    'GNode',
+    `CASE WHEN ${pt}.node_kind IS NULL THEN ${pt}.node_id END`,
+    V,
+  );
+}
+
+/** The id of port `pt`'s node, with `owner` bound by portOwnerOf (null: no such node). */
+export const portNodeId = (pt: string, owner: string) =>
+  `CASE WHEN ${pt}.node_kind IS NULL THEN ${owner}.id ELSE ${pt}.node_id END`;
+
+/** The kind of port `pt`'s node, with `owner` bound by portOwnerOf. */
+export const portNodeKind = (pt: string, owner: string) =>
+  `coalesce(${pt}.node_kind, ${owner}.kind)`;
+
+/**
  * The wires of view `V` with a handle on one of the ports listed in `portIds` (seeks on
  * the handle indexes), each once, as `wire` maps (wiresOnNewPorts.ts WireRow): the
  * handles, and the channel and node kind at each end where a port of that id exists.
@@ -54,14 +78,14 @@ export function wiresWithEnds(portIds: string, V = '$view'): string {
    }
    CALL (e${and}) {
      ${optionalStateOf('sp', 'Port', 'e.source_handle', V)}
-     ${optionalStateOf('sn', 'GNode', 'sp.node_id', V)}
+     ${portOwnerOf('sp', 'sn', V)}
      ${optionalStateOf('tp', 'Port', 'e.target_handle', V)}
-     ${optionalStateOf('tn', 'GNode', 'tp.node_id', V)}
+     ${portOwnerOf('tp', 'tn', V)}
      RETURN sp, sn, tp, tn
    }
    WITH {id: e.id, source: e.source_handle, target: e.target_handle,
-         sourceChannel: sp.channel, sourceKind: sn.kind,
-         targetChannel: tp.channel, targetKind: tn.kind} AS wire`;
+         sourceChannel: sp.channel, sourceKind: ${portNodeKind('sp', 'sn')},
+         targetChannel: tp.channel, targetKind: ${portNodeKind('tp', 'tn')}} AS wire`;
 }
 
 /** wiresWithEnds of the ports $portIds in the view, in one row, ordered by id. */
