@@ -74,8 +74,12 @@ export function isAddition(d: Delta): d is Addition {
 
 /** The additions `deltas` starts with, up to its first delta of another type. */
 export function leadingAdditions(deltas: readonly Delta[]): Addition[] {
-  const end = deltas.findIndex((d) => !isAddition(d));
-  return (end < 0 ? deltas : deltas.slice(0, end)) as Addition[];
+  const lead: Addition[] = [];
+  for (const d of deltas) {
+    if (!isAddition(d)) break;
+    lead.push(d);
+  }
+  return lead;
 }
 
 export interface DeltaBatch {
