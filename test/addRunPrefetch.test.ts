@@ -17,7 +17,7 @@ import { readRunFacts } from '../services/graph/deltas/runFacts';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
 import { runRecords } from '../services/graph/deltas/runRows';
 import { branchView, writeViewOf } from '../services/graph/view';
-import { addNode, uuid, workspace } from './support/graphBuilders';
+import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 import { currentHarness, newUser } from './support/harness';
 import { mergeProject } from './support/mergeWorkspace';
 
@@ -117,6 +117,50 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
     expect(await usedOn(b.id, fresh)).to.deep.equal([]);
     expect(await usedOn(p.mainId, kept)).to.deep.equal([kept]);
     expect(await usedOn(p.mainId, deleted)).to.deep.equal([deleted]);
+  });
+
+  it("re-adds what the branch deleted of main's, closing only those tombstones: one open record per entity", async () => {
+    const p = await mergeProject(await newUser());
+    const [x, y, z] = [uuid(), uuid(), uuid()];
+    const [into, out] = [port('in'), port('out')];
+    const wire = uuid();
+    await p.seed([
+      addNode({ id: x, data: { name: 'x', inputs: [into] } }),
+      addNode({ id: y, data: { name: 'y', outputs: [out] } }),
+      addEdge(out.id, into.id, wire),
+    ]);
+    const b = await p.fork();
+    // the branch's tombstones of main's x, its port and the wire on it
+    await b.apply([{ type: 'delete_node', node_id: x }]);
+    // one run of additions: the batch's first statement writes it, under the same ids
+    await b.apply([
+      addNode({ id: x, data: { name: 'x again', inputs: [into] } }),
+      addEdge(out.id, into.id, wire),
+      addNode({ id: z, data: { name: 'z' } }),
+    ]);
+    const graph = await b.graph();
+    expect(graph.nodes.filter((n: any) => n.id === x).map((n: any) => n.data.name)).to.deep.equal([
+      'x again',
+    ]);
+    expect(graph.edges.filter((e: any) => e.id === wire)).to.have.length(1);
+    const open = await currentHarness().service.executor.read<{ id: string; n: number }>(
+      cypher(
+        'testOpenRecordsOnBranch',
+        `UNWIND ['GNode', 'Port', 'Edge'] AS label
+         MATCH (s) WHERE label IN labels(s) AND s.branch_id = $b AND s.id IN $ids
+           AND s.vto = 9007199254740991
+         RETURN s.id AS id, count(s) AS n ORDER BY id`,
+      ),
+      { b: b.id, ids: [x, into.id, wire, z] },
+    );
+    expect(open).to.deep.equal(
+      [x, into.id, wire, z].sort().map((id) => ({ id, n: 1 })),
+      'a tombstone left open beside its entity',
+    );
+    // and the entity reads and writes as one
+    await b.apply([{ type: 'update_node_data', node_id: x, after: { description: 'once' } }]);
+    const again = await b.graph();
+    expect(again.nodes.filter((n: any) => n.id === x)).to.have.length(1);
   });
 
   it('answers no access row for a missing branch, and no role for a caller who is not a member', async () => {

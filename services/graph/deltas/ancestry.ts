@@ -5,7 +5,7 @@
  * nesting limit bounds it (and guards against a cycle in stored data).
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { ancestorChains } from '../store/deltaQueries';
+import { ancestorChains, CHAIN_STEPS } from '../store/deltaQueries';
 import type { View } from '../view';
 
 /** One ancestorChains row: up to CHAIN_STEPS ancestors of `id`, and where the walk goes on. */
@@ -13,6 +13,38 @@ export interface ChainRow {
   id: string;
   chain: string[];
   next: string | null;
+}
+
+/** A node as ancestorLevelsOf reads it. */
+export interface LevelNode {
+  id: string;
+  kind: string;
+  parent_id: string | null;
+}
+
+/**
+ * The ancestorChains rows of `parents` (the nodes that exist of the ids asked), from
+ * the nodes read level by level above them (`ancestors`, store/deltaQueries.ts
+ * ancestorLevelsOf): each parent's first CHAIN_STEPS ancestors, nearest first, and the
+ * parent id of the last of them. A chain ends where the next ancestor was not read
+ * (the top, or a parent the view does not have), as one query per parent would end it.
+ */
+export function firstChainSteps(
+  parents: readonly LevelNode[],
+  ancestors: readonly LevelNode[],
+): ChainRow[] {
+  const byId = new Map<string, LevelNode>();
+  for (const node of [...ancestors, ...parents]) byId.set(node.id, node);
+  return parents.map((parent) => {
+    const chain: string[] = [];
+    let at: LevelNode | undefined = parent;
+    while (chain.length < CHAIN_STEPS) {
+      at = at.parent_id === null ? undefined : byId.get(at.parent_id);
+      if (!at) break;
+      chain.push(at.id);
+    }
+    return { id: parent.id, chain, next: at ? at.parent_id : null };
+  });
 }
 
 /**

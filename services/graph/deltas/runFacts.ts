@@ -11,7 +11,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { prefetchAddRun } from '../store/addRunQueries';
 import { View, viewBefore } from '../view';
-import { ancestorsOf, ChainRow } from './ancestry';
+import { ancestorsOf, firstChainSteps, LevelNode } from './ancestry';
 import type { Addition } from './deltaTypes';
 import type { RunRecords } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
@@ -110,7 +110,11 @@ export type RunFactsRow = {
     unsatisfiedKept: boolean;
   }[];
   takenNames: string[];
-  chains: (ChainRow & { kind: NodeKind; orphanKept: boolean })[];
+  /** The parents that exist and their first ancestors (ancestry.ts firstChainSteps). */
+  parents: (LevelNode & { kind: NodeKind })[];
+  ancestors: LevelNode[];
+  /** The parents whose orphan_node finding is kept. */
+  orphansKept: string[];
   wires: WireRow[];
   findingsKept: boolean;
   view: View;
@@ -139,12 +143,13 @@ export async function factsOf(
   // the nesting depth of the existing nodes the run parents nodes to: the statement
   // took the first steps up from each; a parent at the deepest nesting allowed has
   // maxDepth - 1 ancestors, and one more tells
-  const parents = row.chains.map((c) => c.id);
+  const firstSteps = firstChainSteps(row.parents, row.ancestors);
+  const parents = firstSteps.map((c) => c.id);
   const prewritten = row.prewritten === true;
   // deeper steps are read as the view was before the statement wrote the run, as the
   // first steps were: one of the run's nodes may reuse an ancestor's id (a refused batch)
   const before = prewritten ? viewBefore(row.view) : row.view;
-  const chains = await ancestorsOf(tx, before, parents, Math.max(maxDepth, 1), row.chains);
+  const chains = await ancestorsOf(tx, before, parents, Math.max(maxDepth, 1), firstSteps);
   const depths = parents.map((id) => ({ id, depth: (chains.get(id)?.length ?? 0) + 1 }));
   const facts = new Map<string, Fact>();
   const found = (id: string): Fact => {
@@ -165,8 +170,12 @@ export async function factsOf(
     return fact;
   };
   for (const id of row.usedIds) found(id);
-  for (const chain of row.chains)
-    Object.assign(found(chain.id), { nodeKind: chain.kind, orphanKept: chain.orphanKept });
+  const orphansKept = new Set(row.orphansKept);
+  for (const parent of row.parents)
+    Object.assign(found(parent.id), {
+      nodeKind: parent.kind,
+      orphanKept: orphansKept.has(parent.id),
+    });
   for (const port of row.ports)
     Object.assign(found(port.id), {
       portChannel: port.channel,

@@ -205,6 +205,35 @@ export function ancestorChainOf(idExpr: string, view = '$view'): string {
 }
 
 /**
+ * The nodes of the list `idsExpr` that exist in view `V` (`parents`) and up to
+ * CHAIN_STEPS levels of their ancestors (`ancestors`), as {id, kind, parent_id} maps,
+ * level by level: each level one seek per distinct id and line (statesIn), so parents
+ * that share ancestors read them once (deltas/ancestry.ts firstChainSteps makes the
+ * ancestorChainOf rows of them). The body of a `CALL` subquery, before its `RETURN`.
+ */
+export function ancestorLevelsOf(idsExpr: string, V = '$view'): string {
+  const and = viewImportAfter(V);
+  const level = (out: string, ids: string, imports: string) => `CALL (${imports}) {
+       ${ids}
+       ${statesIn('n', 'GNode', 'ids', V)}
+       RETURN collect(n {.id, .kind, .parent_id}) AS ${out}
+     }`;
+  const levels = [level('l0', `WITH ${idsExpr} AS ids`, viewImport(V))];
+  for (let i = 1; i <= CHAIN_STEPS; i += 1)
+    levels.push(
+      level(
+        `l${i}`,
+        `UNWIND l${i - 1} AS below
+       WITH collect(DISTINCT below.parent_id) AS ids`,
+        `l${i - 1}${and}`,
+      ),
+    );
+  const above = Array.from({ length: CHAIN_STEPS }, (_, i) => `l${i + 1}`).join(' + ');
+  return `${levels.join('\n     ')}
+     WITH ${viewImport(V) ? `${V}, ` : ''}l0 AS parents, ${above} AS ancestors`;
+}
+
+/**
  * For each of $ids that exists in the view, its ancestorChainOf: containment is the
  * property join parent_id, so an ancestor walk is unrolled steps, continued from
  * `next` by the caller.

@@ -66,19 +66,27 @@ function upsert(label: RecordLabel): NamedQuery {
  * There is no visible state to lay the props over; only a record left open on the line
  * (a tombstone) is closed at w, in one pass over the rows before they are created: a
  * lookup per row that finds nothing, not an optional match and a conditional write per
- * row. Answers how many, as `written`. The body of a `CALL` subquery importing `V` and
- * `rows` when they are variables.
+ * row. Answers how many, as `written`. The body of a `CALL` subquery importing `V`,
+ * `rows` and `closing` when they are variables.
+ *
+ * `closing` (a list expression), when given, lists every id of the rows that may have
+ * a record left open on the line (the tombstones a read of the same statement found:
+ * addRunQueries.ts), and only those rows are looked up.
  */
 export function createStatesBody(
   label: RecordLabel,
   rows: string,
   written: string,
   V = '$view',
+  closing?: string,
 ): string {
-  const imports = [V, rows].filter((x) => !x.startsWith('$')).join(', ');
+  const imports = [V, rows, closing ?? '$']
+    .filter((x, i, all) => !x.startsWith('$') && all.indexOf(x) === i)
+    .join(', ');
   const w = `toInteger(${V}.ver)`;
+  const open = closing === undefined ? rows : `[r IN ${rows} WHERE r.id IN ${closing}]`;
   return `CALL (${imports}) {
-       UNWIND ${rows} AS open
+       UNWIND ${open} AS open
        MATCH (cur:${label} {branch_id: ${V}.line, id: open.id}) ${seek('cur', label, ['id'])}
        WHERE cur.vto = ${OPEN_CYPHER}
        SET cur.vto = ${w}

@@ -147,17 +147,20 @@ export function statesIn(
  * `idsExpr`, bound to `s`: one seek per id on the label's (id) index (graphSchema.ts),
  * which holds the records of every line. For asking whether ids are in use, where the
  * ids are usually new: a miss costs one seek, not one per line of the view. A used id
- * also finds its records on other lines, which the line test drops.
+ * also finds its records on other lines, which the line test drops. `tombstones`: the
+ * view's tombstones of those ids too (a working branch's open records with `gone`).
  */
 export function statesWithIds(
   s: string,
   label: StateLabel,
   idsExpr: string,
   view = '$view',
+  options: { tombstones?: boolean } = {},
 ): string {
+  const admitted = options.tombstones ? visibleRecord(s, label, view) : visible(s, label, view);
   return `MATCH (${s}:${label}) USING INDEX SEEK ${s}:${label}(id)
    WHERE ${s}.id IN ${idsExpr} AND ${s}.branch_id IN [${view}.line, ${view}.main]
-     AND ${visible(s, label, view)}`;
+     AND ${admitted}`;
 }
 
 /**
