@@ -207,7 +207,7 @@ export function ancestorChainOf(idExpr: string, view = '$view'): string {
 /**
  * The nodes of the list `idsExpr` that exist in view `V` (`parents`) and up to
  * CHAIN_STEPS levels of their ancestors (`ancestors`), as {id, kind, parent_id} maps,
- * level by level: each level one seek per distinct id and line (statesIn), so parents
+ * level by level: each level one seek per distinct id (statesWithIds), so parents
  * that share ancestors read them once (deltas/ancestry.ts firstChainSteps makes the
  * ancestorChainOf rows of them). The body of a `CALL` subquery, before its `RETURN`.
  */
@@ -215,7 +215,7 @@ export function ancestorLevelsOf(idsExpr: string, V = '$view'): string {
   const and = viewImportAfter(V);
   const level = (out: string, ids: string, imports: string) => `CALL (${imports}) {
        ${ids}
-       ${statesIn('n', 'GNode', 'ids', V)}
+       ${statesWithIds('n', 'GNode', 'ids', V)}
        RETURN collect(n {.id, .kind, .parent_id}) AS ${out}
      }`;
   const levels = [level('l0', `WITH ${idsExpr} AS ids`, viewImport(V))];

@@ -46,7 +46,10 @@ const perLabel = [...LABELS, 'GFinding' as const].flatMap((label) => [
   ),
 ]);
 
-/** The (id) index of each label whose ids a batch checks are unused (visibility.ts statesWithIds). */
+/**
+ * The (id) index of each label, for a batch's lookups of ids on every line at once
+ * (visibility.ts statesWithIds): the ids it adds, its parents, the ports its wires name.
+ */
 const byIdAlone = LABELS.map((label) =>
   cypher(
     `${SHORT[label]}IdAlone`,
