@@ -45,7 +45,14 @@ const sortKeyOf = (f: KeptFinding) => `${RANK[f.severity]}:${f.code}:${f.locator
 export function findingRow(f: KeptFinding) {
   return {
     id: keyOf(f),
-    props: { ...f, subject: f.locator, sort_key: sortKeyOf(f) },
+    props: {
+      code: f.code,
+      locator: f.locator,
+      severity: f.severity,
+      message: f.message,
+      subject: f.locator,
+      sort_key: sortKeyOf(f),
+    },
     replace: true,
   };
 }

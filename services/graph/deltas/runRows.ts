@@ -12,7 +12,7 @@ import type { FindingPort } from '../runFindings';
 import type { NewRow } from '../recordWrites';
 import type { AddEdge, AddNode, Addition } from './deltaTypes';
 import { checkNodeShape } from './nodeShape';
-import { applyPatch, emptyState, nodeProps, portProps } from './nodeState';
+import { applyPatch, emptyState, placedNodeProps, portProps } from './nodeState';
 
 /** The nodes, ports and wires a run writes. */
 export interface RunRows {
@@ -32,7 +32,7 @@ export function addedNodeRows(d: AddNode, state: NodeState): { node: NewRow; por
   return {
     node: {
       id,
-      props: { ...nodeProps(state), parent_id: parentId, scope: parentId ?? '', x: 0, y: 0 },
+      props: placedNodeProps(state, parentId),
     },
     ports: portProps(id, state).map((port) => ({ id: port.id as string, props: port })),
   };
@@ -96,13 +96,11 @@ export function findingShapeOf(
   state: NodeState,
 ): { node: RunShape['nodes'][number]; ports: [string, FindingPort][] } {
   const { id, parent_id: parentId } = d.node;
+  const ports: [string, FindingPort][] = [];
+  for (const c of CHANNELS)
+    for (const p of state.ports[c]) ports.push([p.id, { channel: c, name: p.name, type: p.type }]);
   return {
     node: { id, parentId, traced: state.source_decisions.length > 0, name: state.name },
-    ports: CHANNELS.flatMap((c) =>
-      state.ports[c].map((p): [string, FindingPort] => [
-        p.id,
-        { channel: c, name: p.name, type: p.type },
-      ]),
-    ),
+    ports,
   };
 }
