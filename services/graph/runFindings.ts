@@ -66,8 +66,8 @@ export function runFindingChanges(input: RunFindingInput): {
     if (found) opened.push(found);
   }
   const rows: NodeRow[] = input.nodes.map((n) => ({
-    ...n,
     parentOrphan: n.parentId !== null && input.parentOrphans.get(n.parentId) === true,
+    ...n,
   }));
   opened.push(...nodeFindings(rows));
   const closed = [...targets]

@@ -111,7 +111,8 @@ export async function applyAddRun(
           (f) => `deltas[${d.index}].node.data.${f}`,
         );
       }
-      const portIds = CHANNELS.flatMap((c) => state.ports[c].map((p) => p.id));
+      const portIds: string[] = [];
+      for (const c of CHANNELS) for (const p of state.ports[c]) portIds.push(p.id);
       if (portIds.includes(id))
         fail('id_collision', 'node.id', 'the node id equals one of its port ids');
       const clash = [id, ...portIds].find(used);
