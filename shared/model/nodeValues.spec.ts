@@ -5,6 +5,7 @@ import {
   nodeValues,
   parseVerifications,
   portValues,
+  recordMaker,
   storedProps,
   wireData,
 } from './nodeValues';
@@ -68,5 +69,25 @@ describe('node values: fields filled from the node model', () => {
       source_handle: null,
       target_handle: null,
     });
+  });
+});
+
+describe('recordMaker', () => {
+  it('makes records with every key, in order, each a copy of its own', () => {
+    const make = recordMaker(['kind', 'name', 'x']);
+    const a = make();
+    const b = make();
+    a.name = 'a';
+    expect(Object.keys(a)).to.deep.equal(['kind', 'name', 'x']);
+    expect(a).to.deep.equal({ kind: null, name: 'a', x: null });
+    expect(b).to.deep.equal({ kind: null, name: null, x: null });
+  });
+
+  it('gives storedProps and nodeValues a record to fill, keeping the keys it has first', () => {
+    const props = recordMaker(['kind', ...Object.keys(storedProps(nodeValues()))])();
+    props.kind = 'behavior';
+    storedProps(nodeValues({ name: 'n' }), props);
+    expect(props).to.deep.equal({ kind: 'behavior', ...storedProps(nodeValues({ name: 'n' })) });
+    expect(Object.keys(props)[0]).to.equal('kind');
   });
 });
