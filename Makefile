@@ -146,7 +146,8 @@ fuzz: deps
 	scripts/fuzz.sh
 
 bench: deps
-	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts --sizes $(BENCH_SIZES) $(BENCH_ARGS)
+	@scripts/build-bench.sh
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- node .run/bench-dist/bench/run.js --sizes $(BENCH_SIZES) $(BENCH_ARGS)
 	@$(MAKE) --no-print-directory bench-split
 	@$(MAKE) --no-print-directory bench-web
 	@$(MAKE) --no-print-directory bench-mcp
@@ -155,13 +156,15 @@ bench: deps
 # and pinned, merges, revert, stored records and the layout comparison (property joins
 # against versioned relationships) at BENCH_SIZES (no gateway, split, web or MCP).
 bench-store: deps
-	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- npx tsx bench/run.ts --sizes $(BENCH_SIZES) --only writes,reads,merge,history,layout $(BENCH_ARGS)
+	@scripts/build-bench.sh
+	NEO4J_HEAP_MAX=$${NEO4J_HEAP_MAX:-4g} scripts/with-stack.sh bench $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- node .run/bench-dist/bench/run.js --sizes $(BENCH_SIZES) --only writes,reads,merge,history,layout $(BENCH_ARGS)
 
 # Where a 10-delta batch's CPU goes: the batch through the applyDeltas handler and its bare
 # Cypher, alternating in rounds, each with p50 latency and CPU per batch of Node and of Neo4j.
 bench-cpu: deps
+	@scripts/build-bench.sh
 	scripts/with-stack.sh bench-cpu $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- \
-	  npx tsx bench/batchCpu.ts --pid-file .run/bench-cpu/neo4j.pid $(BENCH_CPU_ARGS)
+	  node .run/bench-dist/bench/batchCpu.js --pid-file .run/bench-cpu/neo4j.pid $(BENCH_CPU_ARGS)
 
 # Time to first render of the web viewer: a 1k-node branch and a 100k-node main
 # opened at their top level, in headless chromium (median and ratio).

@@ -9,7 +9,8 @@
  * pid file), so a change shows as a ratio of the same run whichever side it moves. The
  * first rounds include the JVM compiling the statements' plans; read the later ones.
  *
- *   make bench-cpu   (scripts/with-stack.sh bench-cpu ... -- npx tsx bench/batchCpu.ts
+ *   make bench-cpu   (scripts/build-bench.sh, then scripts/with-stack.sh bench-cpu ...
+ *                     -- node .run/bench-dist/bench/batchCpu.js
  *                     --pid-file .run/bench-cpu/neo4j.pid [--rounds 8] [--batches 300]
  *                     [--deltas 10])
  */

@@ -2,7 +2,10 @@
  * `make bench`: starts the real service in-process against the throw-away Neo4j
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
- *   npx tsx bench/run.ts [--sizes 1000,10000,100000] [--only writes,reads,merge,history,layout,gateway]
+ *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
+ *     [--only writes,reads,merge,history,layout,gateway]
+ * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
+ * bench/run.ts` runs it through the development loader instead)
  */
 import { parseArgs } from 'node:util';
 import { createLogger } from '../shared/logging/logger';

@@ -304,7 +304,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
             },
           ],
           size,
-          count === 10 ? 60 : 30,
+          60,
           BATCH_WARMUP,
         )),
       );
