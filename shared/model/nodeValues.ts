@@ -61,7 +61,9 @@ function fill(out: Fields, defaults: Fields, from: Fields, base?: Fields): Field
 }
 
 const verificationRecord = recordMaker(['id', ...Object.keys(VERIFICATION_FIELDS)]);
-const portRecord = recordMaker(['id', ...Object.keys(PORT_FIELDS)]);
+/** A port's keys as PortValues has them: its id, then its fields. */
+export const PORT_VALUE_KEYS = ['id', ...Object.keys(PORT_FIELDS)] as (keyof PortValues)[];
+const portRecord = recordMaker(PORT_VALUE_KEYS);
 const edgeRecord = recordMaker(['id', ...Object.keys(EDGE_FIELDS)]);
 
 export function verificationValues(v: Fields & { id: string }): VerificationValues {

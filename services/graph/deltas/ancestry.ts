@@ -1,14 +1,14 @@
 /**
  * Ancestor walks through a view. Containment is the property join GNode.parent_id
- * (no relationships), so a walk is unrolled parent_id steps (store/deltaQueries.ts
- * ancestorChains, CHAIN_STEPS per query), repeated from where a chain stopped; the
+ * (no relationships), so a walk is unrolled levels of parents (store/deltaQueries.ts
+ * ancestorLevelsOf, CHAIN_STEPS per query), repeated from where a chain stopped; the
  * nesting limit bounds it (and guards against a cycle in stored data).
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { ancestorChains, CHAIN_STEPS } from '../store/deltaQueries';
 import type { View } from '../view';
 
-/** One ancestorChains row: up to CHAIN_STEPS ancestors of `id`, and where the walk goes on. */
+/** Up to CHAIN_STEPS ancestors of `id`, nearest first, and where the walk goes on. */
 export interface ChainRow {
   id: string;
   chain: string[];
@@ -23,7 +23,7 @@ export interface LevelNode {
 }
 
 /**
- * The ancestorChains rows of `parents` (the nodes that exist of the ids asked), from
+ * The ChainRows of `parents` (the nodes that exist of the ids asked), from
  * the nodes read level by level above them (`ancestors`, store/deltaQueries.ts
  * ancestorLevelsOf): each parent's first CHAIN_STEPS ancestors, nearest first, and the
  * parent id of the last of them. A chain ends where the next ancestor was not read
@@ -47,11 +47,20 @@ export function firstChainSteps(
   });
 }
 
+/** The ChainRows of those of `ids` that exist in the view (ancestorChains). */
+async function levelsAbove(tx: QueryRunner, view: View, ids: string[]): Promise<ChainRow[]> {
+  const row = await tx.one<{ parents: LevelNode[]; ancestors: LevelNode[] }>(ancestorChains, {
+    view,
+    ids,
+  });
+  return row ? firstChainSteps(row.parents, row.ancestors) : [];
+}
+
 /**
  * The ancestors of each of `ids` that exists in the view, nearest first, at most
  * `maxSteps` of them; ids the view does not have are absent from the answer.
- * `firstSteps`: the ancestorChains rows of `ids` when already read (in a statement
- * that read more, addRunQueries.ts), so only deeper chains cost a query.
+ * `firstSteps`: the ChainRows of `ids` when already read (in a statement that read
+ * more, addRunQueries.ts), so only deeper chains cost a query.
  */
 export async function ancestorsOf(
   tx: QueryRunner,
@@ -66,12 +75,7 @@ export async function ancestorsOf(
   let first = true;
   while (pending.size > 0) {
     const rows =
-      first && firstSteps
-        ? firstSteps
-        : await tx.run<ChainRow & Record<string, unknown>>(ancestorChains, {
-            view,
-            ids: [...pending.keys()],
-          });
+      first && firstSteps ? firstSteps : await levelsAbove(tx, view, [...pending.keys()]);
     const next = new Map<string, string[]>();
     for (const row of rows) {
       for (const start of pending.get(row.id) ?? []) {

@@ -6,13 +6,13 @@ import {
   CHANNELS,
   NodeKind,
   NodeState,
-  PORT_FIELDS,
   PortValues,
   VALUE_FIELD_NAMES,
 } from '../../../shared/model/nodeModel';
 import {
   channelValues,
   nodeValues,
+  PORT_VALUE_KEYS,
   portValues,
   recordMaker,
   storedProps,
@@ -31,8 +31,7 @@ const placedNodeRecord = recordMaker([
   'x',
   'y',
 ]);
-const portFieldNames = ['id', ...Object.keys(PORT_FIELDS)] as (keyof PortValues)[];
-const portRecord = recordMaker([...portFieldNames, 'node_id', 'node_kind', 'channel', 'ord']);
+const portPropsRecord = recordMaker([...PORT_VALUE_KEYS, 'node_id', 'node_kind', 'channel', 'ord']);
 
 function stateOf(
   kind: NodeKind,
@@ -109,8 +108,8 @@ export function portProps(nodeId: string, state: NodeState): Record<string, unkn
   const all: Record<string, unknown>[] = [];
   for (const channel of CHANNELS)
     state.ports[channel].forEach((p, ord) => {
-      const props = portRecord();
-      for (const key of portFieldNames) props[key] = p[key];
+      const props = portPropsRecord();
+      for (const key of PORT_VALUE_KEYS) props[key] = p[key];
       props.node_id = nodeId;
       props.node_kind = state.kind;
       props.channel = channel;

@@ -182,34 +182,16 @@ export const findEdge = cypher(
    RETURN e.id AS id`,
 );
 
-/** How many parent_id steps one ancestorChains query takes (a deeper chain loops). */
+/** How many levels of ancestors one ancestorLevelsOf walk reads (a deeper chain loops). */
 export const CHAIN_STEPS = 3;
 
 /**
- * Up to CHAIN_STEPS ancestors of the node `idExpr` in `view`, nearest first (`chain`),
- * and the parent id of the last of them (`next`, null when the chain reached the top),
- * with the node's own kind; no row when the node does not exist there. The body of a
- * `CALL` subquery.
- */
-export function ancestorChainOf(idExpr: string, view = '$view'): string {
-  const lines = [stateOf('n', 'GNode', idExpr, view)];
-  let prev = 'n';
-  for (let i = 1; i <= CHAIN_STEPS; i += 1) {
-    lines.push(optionalStateOf(`a${i}`, 'GNode', `${prev}.parent_id`, view));
-    prev = `a${i}`;
-  }
-  const steps = Array.from({ length: CHAIN_STEPS }, (_, i) => `a${i + 1}.id`).join(', ');
-  return `${lines.join('\n     ')}
-     RETURN n.kind AS kind, [x IN [${steps}] WHERE x IS NOT NULL] AS chain,
-            a${CHAIN_STEPS}.parent_id AS next`;
-}
-
-/**
  * The nodes of the list `idsExpr` that exist in view `V` (`parents`) and up to
- * CHAIN_STEPS levels of their ancestors (`ancestors`), as {id, kind, parent_id} maps,
- * level by level: each level one seek per distinct id (statesWithIds), so parents
- * that share ancestors read them once (deltas/ancestry.ts firstChainSteps makes the
- * ancestorChainOf rows of them). The body of a `CALL` subquery, before its `RETURN`.
+ * CHAIN_STEPS levels of their ancestors (`ancestors`), as {id, kind, parent_id} maps:
+ * containment is the property join parent_id, so an ancestor walk is unrolled levels,
+ * each one seek per distinct id (statesWithIds), so nodes that share ancestors read them
+ * once (deltas/ancestry.ts firstChainSteps makes each node's chain of them, and
+ * continues a deeper one). The body of a `CALL` subquery, before its `RETURN`.
  */
 export function ancestorLevelsOf(idsExpr: string, V = '$view'): string {
   const and = viewImportAfter(V);
@@ -233,16 +215,9 @@ export function ancestorLevelsOf(idsExpr: string, V = '$view'): string {
      WITH ${viewImport(V) ? `${V}, ` : ''}l0 AS parents, ${above} AS ancestors`;
 }
 
-/**
- * For each of $ids that exists in the view, its ancestorChainOf: containment is the
- * property join parent_id, so an ancestor walk is unrolled steps, continued from
- * `next` by the caller.
- */
+/** ancestorLevelsOf the nodes $ids in the view, in one row. */
 export const ancestorChains = cypher(
   'ancestorChains',
-  `UNWIND $ids AS id
-   CALL (id) {
-     ${ancestorChainOf('id')}
-   }
-   RETURN id, chain, next`,
+  `${ancestorLevelsOf('$ids')}
+   RETURN parents, ancestors`,
 );
