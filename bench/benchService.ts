@@ -39,12 +39,12 @@ export interface BenchUser {
 }
 
 /** A new user (named after `label`) with a key of `scopes` on every project, and a client
- * (node:http unless `transport` says fetch). */
+ * (the lean client of rawHttpClient.ts unless `transport` says otherwise). */
 export async function benchUser(
   service: { executor: Executor; url: string },
   label = 'bench',
   scopes = ['graph:write'],
-  transport: BenchTransport = 'http',
+  transport: BenchTransport = 'raw',
 ): Promise<BenchUser> {
   const key = await createApiKey(service.executor, {
     user: uniqueLabel(label),

@@ -18,7 +18,7 @@ import type { NamedQuery } from '../shared/neo4j/namedQuery';
 import { BenchClient } from './benchClient';
 import { giveMainHistory, loadFixture, pick } from './graphFixture';
 import { bareBoundary, bareNeighborhood, bareSubtree } from './readQueries';
-import { measure, Sample } from './stats';
+import { measure, measureInterleaved, Sample } from './stats';
 
 /** How many main versions older than the head the pinned reads read. */
 export const PINNED_AGE = 100;
@@ -55,41 +55,51 @@ export async function runReadBench(options: {
     const fixture = await loadFixture(executor, mainId, size);
     const head = await giveMainHistory(executor, mainId, fixture, HISTORY);
     const pinned = head - PINNED_AGE;
-    const runs = 30;
+    const runs = 60;
     // JIT-warm both sides (the JVM and Node) before timing: a hundred runs of each
     // query before the first size (see JIT_WARMUP_BATCHES in writeBench.ts), ten after
     const warmup = size === sizes[0] ? 100 : 10;
-    const time = async (label: string, step: () => Promise<unknown>) =>
-      samples.push(await measure(label, size, runs, () => step().then(() => undefined), warmup));
-    await time('fixed cost: GET /v1/projects (API)', () =>
-      client.call('GET', '/v1/projects?limit=1'),
+    samples.push(
+      await measure(
+        'fixed cost: GET /v1/projects (API)',
+        size,
+        runs,
+        () => client.call('GET', '/v1/projects?limit=1').then(() => undefined),
+        warmup,
+      ),
     );
+    // each run reads one target, chosen before the run, every way
+    let target = '';
     const reads: {
       op: (typeof SCOPED_READS)[number];
-      path: () => string;
+      choose: () => string;
+      path: (id: string) => string;
       statement: NamedQuery;
-      params: () => Record<string, unknown>;
+      params: (id: string) => Record<string, unknown>;
       minimal: NamedQuery;
     }[] = [
       {
         op: 'subtree depth 3',
-        path: () => `/v1/branches/${mainId}/subtree/${pick(fixture.boundaries)}?depth=3`,
+        choose: () => pick(fixture.boundaries),
+        path: (id) => `/v1/branches/${mainId}/subtree/${id}?depth=3`,
         statement: queries.subtree(3),
-        params: () => ({ branchId: mainId, nodeId: pick(fixture.boundaries) }),
+        params: (id) => ({ branchId: mainId, nodeId: id }),
         minimal: bareSubtree,
       },
       {
         op: 'neighborhood',
-        path: () => `/v1/branches/${mainId}/node/${pick(fixture.nodes).id}`,
+        choose: () => pick(fixture.nodes).id,
+        path: (id) => `/v1/branches/${mainId}/node/${id}`,
         statement: queries.neighborhood,
-        params: () => ({ branchId: mainId, nodeId: pick(fixture.nodes).id }),
+        params: (id) => ({ branchId: mainId, nodeId: id }),
         minimal: bareNeighborhood,
       },
       {
         op: 'boundary view',
-        path: () => `/v1/graph/${projectId}/boundary/${pick(fixture.boundaries)}`,
+        choose: () => pick(fixture.boundaries),
+        path: (id) => `/v1/graph/${projectId}/boundary/${id}`,
         statement: queries.boundary,
-        params: () => ({ projectId, nodeId: pick(fixture.boundaries) }),
+        params: (id) => ({ projectId, nodeId: id }),
         minimal: bareBoundary,
       },
     ];
@@ -98,17 +108,38 @@ export async function runReadBench(options: {
         ['', null],
         [' pinned', pinned],
       ] as const) {
-        await time(`${read.op}${at} (API)`, () =>
-          client.call('GET', atVersion(read.path(), version)),
-        );
-        await time(`${read.op}${at} (bare Cypher)`, () =>
-          executor.read(read.statement, { ...read.params(), userId, version }),
-        );
-        await time(`${read.op}${at} (minimal Cypher)`, () =>
-          executor.read(read.minimal, {
-            nodeId: read.params().nodeId,
-            view: mainView(mainId, version ?? head),
-          }),
+        // the API, its statement and the minimal query take turns run by run, on the same
+        // target, so that their ratios compare the same moments of a machine whose speed
+        // drifts (and the same neighborhood's size)
+        samples.push(
+          ...(await measureInterleaved(
+            [
+              {
+                label: `${read.op}${at} (API)`,
+                step: () => client.call('GET', atVersion(read.path(target), version)),
+              },
+              {
+                label: `${read.op}${at} (bare Cypher)`,
+                step: () =>
+                  executor
+                    .read(read.statement, { ...read.params(target), userId, version })
+                    .then(() => undefined),
+              },
+              {
+                label: `${read.op}${at} (minimal Cypher)`,
+                step: () =>
+                  executor
+                    .read(read.minimal, { nodeId: target, view: mainView(mainId, version ?? head) })
+                    .then(() => undefined),
+              },
+            ],
+            size,
+            runs,
+            warmup,
+            () => {
+              target = read.choose();
+            },
+          )),
         );
       }
     }

@@ -51,16 +51,23 @@ export async function measureEach(
  * Several ways of doing the same thing, timed run by run in turn (the order rotating each
  * run) after `warmup` untimed runs of each: on a shared machine whose speed drifts, their
  * ratios then compare the same moments, which timing each in a block of its own does not.
+ * `beforeRun`, untimed, starts each run (and each warm-up run): for instance, to choose the
+ * target every side of that run works on.
  */
 export async function measureInterleaved(
   sides: { label: string; step: () => Promise<void> }[],
   size: number,
   runs: number,
   warmup = 2,
+  beforeRun: () => void = () => undefined,
 ): Promise<Sample[]> {
-  for (const side of sides) for (let i = 0; i < warmup; i++) await side.step();
+  for (let i = 0; i < warmup; i++) {
+    beforeRun();
+    for (const side of sides) await side.step();
+  }
   const times = sides.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
+    beforeRun();
     for (let k = 0; k < sides.length; k++) {
       const at = (i + k) % sides.length;
       const started = performance.now();

@@ -19,7 +19,7 @@ import {
   UnauthenticatedError,
 } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
-import { sendStreamed } from '../../shared/http/streamedBody';
+import { sendJson, sendStreamed } from '../../shared/http/responseBody';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity';
 import { errorMiddleware } from '../../shared/http/errorResponse';
@@ -91,7 +91,7 @@ async function dispatch(
       req.gateway.log.error({ err: error }, 'a streamed answer was cut short'),
     );
   } else if (result.body === undefined) res.status(result.status).end();
-  else res.status(result.status).json(result.body);
+  else sendJson(res, result.status, result.body);
 }
 
 export async function createGateway(options: GatewayOptions): Promise<Express> {

@@ -15,7 +15,7 @@ import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
-import { sendStreamed } from '../../shared/http/streamedBody';
+import { sendStreamed } from '../../shared/http/responseBody';
 
 /**
  * Set on an answer whose body is the operation's streamed body (OperationResult.stream)
