@@ -18,6 +18,7 @@ import { QUOTED } from './findings';
 import { removeFindings, upsertFindings } from './recordWrites';
 import { levelBelow } from './store/deltaQueries';
 import {
+  findingId,
   findingsKept,
   findingSubjects,
   nodeSubjectRows,
@@ -38,7 +39,7 @@ export type KeptFinding = {
 const RANK: Record<string, string> = { error: '0', warning: '1', marker: '9' };
 
 /** A kept finding's id: one record per code and locator. */
-export const keyOf = (f: { code: string; locator: string }) => `${f.code}:${f.locator}`;
+export const keyOf = (f: { code: string; locator: string }) => findingId(f.code, f.locator);
 const sortKeyOf = (f: KeptFinding) => `${RANK[f.severity]}:${f.code}:${f.locator}`;
 
 /** The record a kept finding is written as (its state replaced whole). */

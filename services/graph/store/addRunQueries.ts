@@ -14,7 +14,7 @@ import {
   portOwnerOf,
   wiresWithEnds,
 } from './deltaQueries';
-import { keptThrough } from './findingRecordQueries';
+import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { publishBatchCypher } from './changeQueries';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 import {
@@ -69,7 +69,7 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
        RETURN collect(pt {.id, .channel, .node_id, .node_kind, .type}) AS found
      }
      CALL (found${and}) {
-       ${statesIn('uf', 'GFinding', "[p IN found WHERE p.channel = 'inputs' | 'unsatisfied_input:' + p.id]", V)}
+       ${statesIn('uf', 'GFinding', `[p IN found WHERE p.channel = 'inputs' | ${findingIdCypher('unsatisfied_input', 'p.id')}]`, V)}
        RETURN collect(uf.id) AS keptInputs
      }
      CALL (found${and}) {
@@ -81,7 +81,7 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
      }
      RETURN [pt IN [p IN found WHERE p.node_kind IS NOT NULL] + ownersRead |
              {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind,
-              type: pt.type, unsatisfiedKept: ('unsatisfied_input:' + pt.id) IN keptInputs}] AS ports
+              type: pt.type, unsatisfiedKept: (${findingIdCypher('unsatisfied_input', 'pt.id')}) IN keptInputs}] AS ports
    }
    CALL (${imported}) {
      UNWIND $names AS pair
@@ -91,11 +91,11 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
    CALL (${imported}) {
      ${ancestorLevelsOf('$parentIds', V)}
      CALL (parents${and}) {
-       ${statesIn('of', 'GFinding', "[x IN parents | 'orphan_node:' + x.id]", V)}
+       ${statesIn('of', 'GFinding', `[x IN parents | ${findingIdCypher('orphan_node', 'x.id')}]`, V)}
        RETURN collect(of.id) AS orphanFindings
      }
      RETURN parents, ancestors,
-            [x IN parents WHERE ('orphan_node:' + x.id) IN orphanFindings | x.id] AS orphansKept
+            [x IN parents WHERE (${findingIdCypher('orphan_node', 'x.id')}) IN orphanFindings | x.id] AS orphansKept
    }
    CALL (${imported}) {
      ${wiresWithEnds('$newPortIds', V)}

@@ -13,6 +13,12 @@ import { cypher, pinnedCypher } from '../../../shared/neo4j/namedQuery';
 import { WIRE_RULES } from './findingQueries';
 import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
+/** A kept finding's record id: one record per code and locator. */
+export const findingId = (code: string, locator: string): string => `${code}:${locator}`;
+
+/** findingId as a Cypher expression, of a locator given as a Cypher expression. */
+export const findingIdCypher = (code: string, locator: string): string => `'${code}:' + ${locator}`;
+
 /**
  * Whether the findings of view `V` are kept, as a Cypher expression over the rows of its
  * line `b` and of main `m` (either null when missing): see findingsKept.
@@ -57,7 +63,7 @@ const WIRE_RULE = (ids: string) => `CALL (${ids}) {
 const NODE_ROWS = (ids: string) => `UNWIND ${ids} AS id
    ${stateOf('n', 'GNode', 'id')}
    CALL (n) {
-     ${optionalStateOf('f', 'GFinding', "'orphan_node:' + n.parent_id")}
+     ${optionalStateOf('f', 'GFinding', findingIdCypher('orphan_node', 'n.parent_id'))}
      RETURN f IS NOT NULL AS parentOrphan
    }
    RETURN collect({id: n.id, parentId: n.parent_id,
