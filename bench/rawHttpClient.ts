@@ -20,12 +20,131 @@ export interface RawAnswer {
   text: string;
 }
 
+const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
+
+/**
+ * Frames one answer from its bytes as they arrive, each byte looked at once (a streamed
+ * read of a large graph arrives in thousands of pieces).
+ */
+class AnswerReader {
+  status = 0;
+  close = false;
+  /** Bytes held back: the head until its end arrives, or a chunk-size line until its CRLF. */
+  private held: Buffer = Buffer.alloc(0);
+  private readonly parts: Buffer[] = [];
+  private phase: 'head' | 'sized' | 'size' | 'data' | 'dataEnd' | 'last' = 'head';
+  /** Body bytes still to come: of a sized body, or of the current chunk. */
+  private left = 0;
+
+  /** Takes `data`; once the answer is whole, returns the bytes after it, else null. */
+  feed(data: Buffer): Buffer | null {
+    let at = 0;
+    while (at <= data.length) {
+      switch (this.phase) {
+        case 'head': {
+          const found = this.line(data, at, HEADER_END);
+          if (found === null) return null;
+          at = found.next;
+          if (this.readHead(found.text)) return data.subarray(at);
+          break;
+        }
+        case 'sized': {
+          const take = Math.min(this.left, data.length - at);
+          this.parts.push(data.subarray(at, at + take));
+          this.left -= take;
+          at += take;
+          if (this.left === 0) return data.subarray(at);
+          return null;
+        }
+        case 'size': {
+          const found = this.line(data, at, CRLF);
+          if (found === null) return null;
+          at = found.next;
+          const size = parseInt(found.text.split(';')[0], 16);
+          if (Number.isNaN(size)) throw new Error('malformed chunk size');
+          this.left = size;
+          this.phase = size === 0 ? 'last' : 'data';
+          break;
+        }
+        case 'data': {
+          const take = Math.min(this.left, data.length - at);
+          this.parts.push(data.subarray(at, at + take));
+          this.left -= take;
+          at += take;
+          if (this.left > 0) return null;
+          this.phase = 'dataEnd';
+          break;
+        }
+        case 'dataEnd': {
+          // the CRLF after a chunk's data
+          const found = this.line(data, at, CRLF);
+          if (found === null) return null;
+          if (found.text !== '') throw new Error('chunk longer than its size');
+          at = found.next;
+          this.phase = 'size';
+          break;
+        }
+        case 'last': {
+          // no trailers are sent: the last chunk is followed by an empty line
+          const found = this.line(data, at, CRLF);
+          if (found === null) return null;
+          if (found.text !== '') throw new Error('trailers after the last chunk');
+          return data.subarray(found.next);
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The body, once feed has returned non-null. */
+  text(): string {
+    return Buffer.concat(this.parts).toString('utf8');
+  }
+
+  /** The text up to `end` (held bytes first) and where it ends in `data`, or null. */
+  private line(data: Buffer, at: number, end: Buffer): { text: string; next: number } | null {
+    const joined =
+      this.held.length === 0 ? data.subarray(at) : Buffer.concat([this.held, data.subarray(at)]);
+    const found = joined.indexOf(end);
+    if (found < 0) {
+      this.held = Buffer.from(joined);
+      return null;
+    }
+    const consumed = found + end.length - this.held.length;
+    this.held = Buffer.alloc(0);
+    return { text: joined.toString('latin1', 0, found), next: at + consumed };
+  }
+
+  /** Reads the status line and the framing headers; true when the answer has no body. */
+  private readHead(head: string): boolean {
+    const lines = head.split('\r\n');
+    const statusLine = /^HTTP\/1\.1 (\d{3})/.exec(lines[0]);
+    if (!statusLine) throw new Error(`not an HTTP/1.1 answer: ${lines[0]}`);
+    this.status = Number(statusLine[1]);
+    let length = 0;
+    let chunked = false;
+    for (const line of lines.slice(1)) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).trim().toLowerCase();
+      const value = line
+        .slice(colon + 1)
+        .trim()
+        .toLowerCase();
+      if (name === 'content-length') length = Number(value);
+      else if (name === 'transfer-encoding') chunked = value === 'chunked';
+      else if (name === 'connection') this.close = value === 'close';
+    }
+    this.phase = chunked ? 'size' : 'sized';
+    this.left = chunked ? 0 : length;
+    return !chunked && length === 0;
+  }
+}
 
 /** One kept-alive connection, answering one request at a time. */
 class Connection {
   private pending: { resolve: (a: RawAnswer) => void; reject: (e: Error) => void } | null = null;
-  private buffered: Buffer = Buffer.alloc(0);
+  private reader = new AnswerReader();
   closed = false;
   /** Bytes of the pending request's answer have arrived. */
   answering = false;
@@ -46,86 +165,32 @@ class Connection {
     return new Promise((resolve, reject) => {
       this.pending = { resolve, reject };
       this.answering = false;
+      this.reader = new AnswerReader();
       this.socket.write(request);
     });
   }
 
   private received(chunk: Buffer): void {
     this.answering = true;
-    this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
-    let answer: { status: number; text: string; used: number; close: boolean } | null;
+    let after: Buffer | null;
     try {
-      answer = parseAnswer(this.buffered);
+      after = this.reader.feed(chunk);
     } catch (error) {
       this.socket.destroy(error as Error);
       return;
     }
-    if (!answer) return;
-    this.buffered = this.buffered.subarray(answer.used);
-    if (answer.close) {
+    if (after === null) return;
+    if (after.length > 0) {
+      this.socket.destroy(new Error('bytes after the answer, with no request sent'));
+      return;
+    }
+    if (this.reader.close) {
       this.closed = true;
       this.socket.end();
     }
     const pending = this.pending;
     this.pending = null;
-    pending?.resolve({ status: answer.status, text: answer.text });
-  }
-}
-
-/** The first whole answer in `data`, or null while it is incomplete. */
-function parseAnswer(
-  data: Buffer,
-): { status: number; text: string; used: number; close: boolean } | null {
-  const headEnd = data.indexOf(HEADER_END);
-  if (headEnd < 0) return null;
-  const head = data.toString('latin1', 0, headEnd);
-  const lines = head.split('\r\n');
-  const statusLine = /^HTTP\/1\.1 (\d{3})/.exec(lines[0]);
-  if (!statusLine) throw new Error(`not an HTTP/1.1 answer: ${lines[0]}`);
-  let length: number | null = null;
-  let chunked = false;
-  let close = false;
-  for (const line of lines.slice(1)) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
-    if (name === 'content-length') length = Number(value);
-    else if (name === 'transfer-encoding') chunked = value.toLowerCase() === 'chunked';
-    else if (name === 'connection') close = value.toLowerCase() === 'close';
-  }
-  const bodyStart = headEnd + HEADER_END.length;
-  const status = Number(statusLine[1]);
-  if (chunked) {
-    const body = dechunk(data, bodyStart);
-    return body && { status, text: body.text, used: body.used, close };
-  }
-  const size = length ?? 0;
-  if (data.length < bodyStart + size) return null;
-  return {
-    status,
-    text: data.toString('utf8', bodyStart, bodyStart + size),
-    used: bodyStart + size,
-    close,
-  };
-}
-
-/** The chunked body from `at`, or null while its last chunk has not arrived. */
-function dechunk(data: Buffer, at: number): { text: string; used: number } | null {
-  const parts: Buffer[] = [];
-  for (;;) {
-    const lineEnd = data.indexOf('\r\n', at);
-    if (lineEnd < 0) return null;
-    const size = parseInt(data.toString('latin1', at, lineEnd).split(';')[0], 16);
-    if (Number.isNaN(size)) throw new Error('malformed chunk size');
-    const start = lineEnd + 2;
-    if (size === 0) {
-      // no trailers are sent: the last chunk is followed by an empty line
-      if (data.length < start + 2) return null;
-      return { text: Buffer.concat(parts).toString('utf8'), used: start + 2 };
-    }
-    if (data.length < start + size + 2) return null;
-    parts.push(data.subarray(start, start + size));
-    at = start + size + 2;
+    pending?.resolve({ status: this.reader.status, text: this.reader.text() });
   }
 }
 
