@@ -46,16 +46,12 @@ class AnswerReader {
           const found = this.line(data, at, HEADER_END);
           if (found === null) return null;
           at = found.next;
-          if (this.readHead(found.text)) return data.subarray(at);
+          this.readHead(found.text);
           break;
         }
         case 'sized': {
-          const take = Math.min(this.left, data.length - at);
-          this.parts.push(data.subarray(at, at + take));
-          this.left -= take;
-          at += take;
-          if (this.left === 0) return data.subarray(at);
-          return null;
+          at = this.takeBody(data, at);
+          return this.left === 0 ? data.subarray(at) : null;
         }
         case 'size': {
           const found = this.line(data, at, CRLF);
@@ -68,10 +64,7 @@ class AnswerReader {
           break;
         }
         case 'data': {
-          const take = Math.min(this.left, data.length - at);
-          this.parts.push(data.subarray(at, at + take));
-          this.left -= take;
-          at += take;
+          at = this.takeBody(data, at);
           if (this.left > 0) return null;
           this.phase = 'dataEnd';
           break;
@@ -97,6 +90,14 @@ class AnswerReader {
     return null;
   }
 
+  /** Keeps the body bytes still to come that `data` holds from `at`; returns where they end. */
+  private takeBody(data: Buffer, at: number): number {
+    const take = Math.min(this.left, data.length - at);
+    this.parts.push(data.subarray(at, at + take));
+    this.left -= take;
+    return at + take;
+  }
+
   /** The body, once feed has returned non-null. */
   text(): string {
     return Buffer.concat(this.parts).toString('utf8');
@@ -116,8 +117,8 @@ class AnswerReader {
     return { text: joined.toString('latin1', 0, found), next: at + consumed };
   }
 
-  /** Reads the status line and the framing headers; true when the answer has no body. */
-  private readHead(head: string): boolean {
+  /** Reads the status line and the framing headers. */
+  private readHead(head: string): void {
     const lines = head.split('\r\n');
     const statusLine = /^HTTP\/1\.1 (\d{3})/.exec(lines[0]);
     if (!statusLine) throw new Error(`not an HTTP/1.1 answer: ${lines[0]}`);
@@ -137,7 +138,6 @@ class AnswerReader {
     }
     this.phase = chunked ? 'size' : 'sized';
     this.left = chunked ? 0 : length;
-    return !chunked && length === 0;
   }
 }
 
