@@ -3,6 +3,9 @@
 #   make test   the same set-up, then every check and test against a throw-away Neo4j + Redis
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
+# Node.js 24 LTS: scripts/ensure-node.sh (run by `make deps`) installs it into .tools/node when
+# the machine's node is older; every target finds it first on PATH.
+export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
 PORT ?= 8080
 TEST_NEO4J_PORT ?= 27687

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Installs whatever the local stack needs and is missing (idempotent; cheap when all is there):
+#   - Node.js 24 LTS in .tools/node when the machine's node is older (scripts/ensure-node.sh)
 #   - node_modules via `npm ci` when missing or older than package-lock.json
 #   - redis-server + redis-cli (Debian packages) when missing
 #   - Java 17 JDK and Maven (Debian packages) when missing
@@ -35,9 +36,10 @@ npm_ci() {
   npm install --no-save --no-audit --no-fund >&2 || die "npm install failed"
 }
 
-# --- Node dependencies -------------------------------------------------------------------
-command -v node >/dev/null 2>&1 || die "node not found (Node 20 needed)"
-command -v npm >/dev/null 2>&1 || die "npm not found (Node 20 needed)"
+# --- Node.js 24 and the node dependencies -------------------------------------------------
+command -v npm >/dev/null 2>&1 || die "npm not found (Node.js with npm needed)"
+NODE_BIN="$("$SCRIPTS/ensure-node.sh")"
+export PATH="$NODE_BIN:$PATH"
 if [[ "$SKIP_NPM" != "1" ]]; then
   cd "$ROOT"
   if [[ ! -d node_modules ]]; then
