@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     expect(config.serviceVersion).to.match(/^\d+\.\d+\.\d+/);
   });
 
-  it('states the request bounds and per-branch quotas the README lists, each settable', () => {
+  it('states the request bounds and per-branch quotas docs/OPERATIONS.md lists, each settable', () => {
     const defaults = loadConfig({});
     expect(defaults.limits).to.include({
       maxBatchBytes: 2 * 1024 * 1024,

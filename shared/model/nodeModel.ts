@@ -4,7 +4,7 @@
  * presenters, merge snapshots and the graph file all read their fields from here,
  * and the types follow the generated OpenAPI types (NodeData, WirePort,
  * WireVerification, Edge). Adding a node field is a change to
- * openapi/graph-design-service.yaml and to this file (README, "The node model").
+ * openapi/graph-design-service.yaml and to this file (docs/NODE_MODEL.md).
  * nodeModel.spec.ts walks the document's schemas and fails when the document and
  * this file disagree on a field, its default or the kinds that carry it.
  */
