@@ -7,9 +7,9 @@ import {
   NotFoundError,
   VersionConflictError,
 } from '../../shared/errors/domainErrors';
-import type { Principal } from '../../shared/http/principal';
+import { hasScope, Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
+import { hasRole, projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
 import type { BranchRecord } from './branchRecord';
 import {
   BRANCH_ACCESS,
@@ -125,6 +125,23 @@ export function requireWritable(branch: BranchRecord): void {
   if (branch.status !== 'active') {
     throw new ConflictError('branch_not_active', `the branch is ${branch.status}`);
   }
+}
+
+/**
+ * Whether the caller could change this branch with a batch: what apply needs of it
+ * (graph:write, an editor role, a project not archived, an active working branch),
+ * asked without refusing. A dry run takes the branch's write lock only for such a caller:
+ * a read-only one must never make a writer wait.
+ */
+export function couldWrite(principal: Principal, grant: BranchGrant): boolean {
+  const { branch } = grant;
+  return (
+    hasScope(principal, 'graph:write') &&
+    hasRole(grant, 'editor') &&
+    !grant.project.archived &&
+    !branch.is_main &&
+    branch.status === 'active'
+  );
 }
 
 /** 409 version_conflict with current_version. */

@@ -9,9 +9,10 @@
  *   batchWritableCypher (the access row read, the lock taken, or the branch's own checks
  *   of a batch, inside another service's statement),
  *   requireWritable, requireVersion,
- *   requireProjectActive;
+ *   requireProjectActive, couldWrite (whether a dry run may take the branch's lock);
  * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
- *   (a merge's end of the working branch);
+ *   (a merge's end of the working branch), dryRunFork (a fork inside a dry run's
+ *   transaction, so a dry run on main never writes main);
  * - presenters: presentBranch, presentBranchRef;
  * - schema: branchSchema (constraints and indexes, run at start-up).
  */
@@ -20,6 +21,7 @@ export {
   batchWritableCypher,
   branchAccessCypher,
   branchGrant,
+  couldWrite,
   lockedBranchAccessCypher,
   requireProjectActive,
   requireVersion,
@@ -31,5 +33,5 @@ export type { BranchRecord } from './branchRecord';
 export { branchRoutes } from './branchRoutes';
 export type { BranchRoutesOptions } from './branchRoutes';
 export type { ForkContent } from './forkContent';
-export { createMainBranch, loadMainBranch, markBranchMerged } from './mainBranch';
+export { createMainBranch, dryRunFork, loadMainBranch, markBranchMerged } from './mainBranch';
 export { branchSchema } from './store/branchQueries';

@@ -8,6 +8,7 @@ import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { BranchRecord, MAIN_BRANCH_NAME } from './branchRecord';
 import {
   createBranch,
+  createDryRunFork,
   findMainBranch,
   lockMainBranchOf,
   markBranchMerged as markBranchMergedQuery,
@@ -50,6 +51,30 @@ export async function loadMainBranch(
       projectId,
     },
   );
+  if (!row) throw new NotFoundError('branch');
+  return row.branch;
+}
+
+/**
+ * A fork of `main` at its version that lives only inside the caller's transaction, which
+ * must be rolled back (a dry run on main: validateDeltas). Reading main at a version is a
+ * snapshot without a lock (records are kept per version), and the dry run writes on the
+ * fork's line: main's lock and main's records are never taken, so a caller who cannot
+ * write holds nothing a merge needs. `ownerId`: the caller (the fork is visible to it).
+ */
+export async function dryRunFork(
+  tx: QueryRunner,
+  main: BranchRecord,
+  ownerId: string,
+  now: string,
+): Promise<BranchRecord> {
+  const row = await tx.one<{ branch: BranchRecord }>(createDryRunFork, {
+    id: randomUUID(),
+    mainId: main.id,
+    baseMainVersion: main.version,
+    ownerId,
+    now,
+  });
   if (!row) throw new NotFoundError('branch');
   return row.branch;
 }

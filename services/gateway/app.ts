@@ -23,6 +23,8 @@ import { sendJson, sendStreamed } from '../../shared/http/responseBody';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import type { Authenticator } from '../identity';
 import { errorMiddleware } from '../../shared/http/errorResponse';
+import { hangUpSignal } from '../../shared/http/hangUpSignal';
+import { runForCaller } from '../../shared/neo4j/callerCancellation';
 import { bodyParseErrors } from './bodyParseErrors';
 import { cacheRouting } from './cachedRouting';
 import { InFlightLimit } from './inFlightLimit';
@@ -74,16 +76,21 @@ async function dispatch(
 ) {
   const handler = operations[operationId];
   if (!handler) throw new NotFoundError('route');
-  const result: OperationResult = await handler({
-    operationId,
-    params: (parsed.params ?? {}) as Record<string, string>,
-    query: (parsed.query ?? {}) as Record<string, unknown>,
-    body: req.body,
-    headers: req.headers as Record<string, string | undefined>,
-    principal: req.gateway.principal as NonNullable<typeof req.gateway.principal>,
-    requestId: req.gateway.requestId,
-    log: req.gateway.log,
-  });
+  // a caller who hangs up cancels the work done for it (its Neo4j transactions end)
+  const signal = hangUpSignal(res);
+  const result: OperationResult = await runForCaller(signal, () =>
+    handler({
+      operationId,
+      params: (parsed.params ?? {}) as Record<string, string>,
+      query: (parsed.query ?? {}) as Record<string, unknown>,
+      body: req.body,
+      headers: req.headers as Record<string, string | undefined>,
+      principal: req.gateway.principal as NonNullable<typeof req.gateway.principal>,
+      requestId: req.gateway.requestId,
+      log: req.gateway.log,
+      signal,
+    }),
+  );
   if (result.headers) res.set(result.headers);
   if (result.stream) {
     res.status(result.status).type('application/json');
@@ -225,6 +232,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     const answered = checked
       ? answerChecked(operation as Operation, checked, req, res)
       : api.handleRequest(request, req, res);
+    // the key's slot stays taken until the work ends, even when its caller hung up first
+    inFlight.holdUntilSettled(res, answered);
     answered.catch((error: unknown) => {
       if (!(error instanceof DomainError)) req.gateway.log.error({ err: error }, 'request failed');
       next(error);

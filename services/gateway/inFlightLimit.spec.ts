@@ -101,4 +101,55 @@ describe('InFlightLimit', () => {
       await s.close();
     }
   });
+
+  it('keeps the slot of a caller who hung up until the work it started has settled', async () => {
+    // the caller's hang-up closes the response at once; the work answering it (a Neo4j
+    // transaction) still runs until its cancellation lands, and holds what the slot bounds
+    const limit = new InFlightLimit(1);
+    let finish: () => void = () => undefined;
+    const work = new Promise<void>((resolve) => (finish = resolve));
+    let closed: () => void = () => undefined;
+    const responseClosed = new Promise<void>((resolve) => (closed = resolve));
+    const s = await serve((_req, res) => {
+      limit.enter('k', asResponse(res), WINDOW);
+      limit.holdUntilSettled(asResponse(res), work);
+      res.once('close', () => setImmediate(closed));
+    });
+    try {
+      const req = http.get({ host: '127.0.0.1', port: s.port, path: '/', agent: s.agent });
+      req.on('error', () => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+      req.destroy();
+      await responseClosed;
+      expect(limit.inFlight('k')).to.equal(1);
+      finish();
+      await new Promise((r) => setImmediate(r));
+      expect(limit.inFlight('k')).to.equal(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives the slot back once when the work fails after the answer was sent', async () => {
+    const limit = new InFlightLimit(1);
+    const s = await serve((_req, res) => {
+      limit.enter('k', asResponse(res), WINDOW);
+      const work = new Promise<void>((_resolve, reject) =>
+        setImmediate(() => reject(new Error('late'))),
+      );
+      work.catch(() => undefined);
+      limit.holdUntilSettled(asResponse(res), work);
+      res.end('ok');
+    });
+    try {
+      expect(await s.get()).to.equal(200);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(limit.inFlight('k')).to.equal(0);
+      expect(await s.get()).to.equal(200);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(limit.inFlight('k')).to.equal(0);
+    } finally {
+      await s.close();
+    }
+  });
 });

@@ -4,19 +4,29 @@
  * X-RateLimit-* headers of its bucket), whatever its rate-limit window still allows.
  * It bounds what one caller can hold at once (Neo4j sessions and transactions, bodies
  * being read, memory) where the per-minute rate limit bounds only how many start.
- * In process: a Map of counters, no Redis round trip; a slot is freed once, on the
- * response's 'close', which node emits exactly once, both after the response has been
- * sent and when its connection is cut first. A slot is taken after authentication and
- * the rate limit (a Redis round trip at times): a caller that hung up meanwhile has a
- * response already closed, whose 'close' will not come again, so it is not counted at
- * all (its slot would never be given back).
+ * In process: a Map of counters, no Redis round trip. A slot is held until both the
+ * response has closed (node emits 'close' exactly once, both after the response has
+ * been sent and when its connection is cut first) and the work answering it has
+ * settled (holdUntilSettled): a caller who hangs up does not get its slot back while
+ * the work it started still runs (the work is cancelled, see callerCancellation.ts,
+ * and the slot comes back when it has stopped). A slot is taken after authentication
+ * and the rate limit (a Redis round trip at times): a caller that hung up meanwhile has
+ * a response already closed, whose 'close' will not come again, so it is not counted
+ * at all (its slot would never be given back).
  */
 import type { Response } from 'express';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
 import type { RateLimitState } from './rateLimits';
 
+/** One taken slot: what still holds it (the open response, work not yet settled). */
+interface Slot {
+  keyId: string;
+  holders: number;
+}
+
 export class InFlightLimit {
   private readonly counts = new Map<string, number>();
+  private readonly slots = new WeakMap<Response, Slot>();
 
   constructor(private readonly max: number) {}
 
@@ -26,15 +36,33 @@ export class InFlightLimit {
     if (count >= this.max) throw new RateLimitedError(1, window);
     if (res.destroyed || res.writableFinished) return;
     this.counts.set(keyId, count + 1);
-    res.once('close', () => {
-      const left = (this.counts.get(keyId) ?? 1) - 1;
-      if (left <= 0) this.counts.delete(keyId);
-      else this.counts.set(keyId, left);
-    });
+    const slot: Slot = { keyId, holders: 1 };
+    this.slots.set(res, slot);
+    res.once('close', () => this.release(slot));
+  }
+
+  /**
+   * Keeps the slot `res` holds (if any) taken until `work` settles as well. `work`'s
+   * failure is left to its own handlers: this only waits for it.
+   */
+  holdUntilSettled(res: Response, work: Promise<unknown>): void {
+    const slot = this.slots.get(res);
+    if (!slot || slot.holders === 0) return;
+    slot.holders += 1;
+    const settled = () => this.release(slot);
+    work.then(settled, settled);
   }
 
   /** Requests in flight for `keyId` (tests, metrics). */
   inFlight(keyId: string): number {
     return this.counts.get(keyId) ?? 0;
+  }
+
+  private release(slot: Slot): void {
+    slot.holders -= 1;
+    if (slot.holders > 0) return;
+    const left = (this.counts.get(slot.keyId) ?? 1) - 1;
+    if (left <= 0) this.counts.delete(slot.keyId);
+    else this.counts.set(slot.keyId, left);
   }
 }

@@ -14,6 +14,8 @@ import express, { Express, NextFunction, Request, Response } from 'express';
 import { jsonApiApp } from '../../shared/http/jsonApiApp';
 import { DomainError } from '../../shared/errors/domainErrors';
 import { errorBody } from '../../shared/http/errorResponse';
+import { hangUpSignal } from '../../shared/http/hangUpSignal';
+import { runForCaller } from '../../shared/neo4j/callerCancellation';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import { sendStreamed } from '../../shared/http/responseBody';
 
@@ -97,16 +99,21 @@ export function internalApi(options: {
         body: { detail: { code: 'internal_error', message: 'internal error' } },
       };
     };
-    handler({
-      operationId,
-      params: call.params ?? {},
-      query: call.query ?? {},
-      body: call.body,
-      headers: call.headers ?? {},
-      principal: identity.principal,
-      requestId,
-      log,
-    })
+    // the gateway hangs up when its caller does: the work done for it is cancelled
+    const signal = hangUpSignal(res);
+    runForCaller(signal, () =>
+      handler({
+        operationId,
+        params: call.params ?? {},
+        query: call.query ?? {},
+        body: call.body,
+        headers: call.headers ?? {},
+        principal: identity.principal,
+        requestId,
+        log,
+        signal,
+      }),
+    )
       .catch(failed)
       .then(async (result) => {
         const ms = performance.now() - started;

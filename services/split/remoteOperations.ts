@@ -3,10 +3,11 @@
  * operation that forwards the validated request parts, with a signed identity,
  * to the owner's process and relays the answer it gets (status, body, headers).
  * An owner that cannot be reached, or that refuses the call, answers 503 with
- * Retry-After; a call never waits longer than `timeoutMs`. A service listed with
+ * Retry-After; a call never waits longer than `timeoutMs`, and ends when the caller hangs
+ * up (the owner then cancels the work done for it). A service listed with
  * several URLs (several processes) gets its calls round-robin.
  */
-import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
+import { CallerGoneError, ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import { STREAMED_RESULT_HEADER } from './internalApi';
 import type { InternalCall } from './internalApi';
@@ -48,14 +49,17 @@ export function remoteOperations(options: {
         digest: bodyDigest(body),
       });
       let response: Response;
+      // the call ends when the caller hangs up (the owner then cancels its work) or at the timeout
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
       try {
         response = await fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: identity },
           body,
-          signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+          signal: req.signal ? AbortSignal.any([req.signal, timeout]) : timeout,
         });
       } catch (error) {
+        if (req.signal?.aborted) throw new CallerGoneError();
         req.log.warn({ owner, err: (error as Error).message }, 'owner service unreachable');
         throw new ServiceUnavailableError(`the ${owner} service is unavailable, retry later`);
       }

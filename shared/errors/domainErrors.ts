@@ -204,3 +204,14 @@ export class ServiceUnavailableError extends DomainError {
     super('service_unavailable', message);
   }
 }
+
+/**
+ * The caller hung up before its answer: the work it started was cancelled (its Neo4j
+ * transaction ended, nothing of it committed after). No one reads the answer; it is a
+ * 503 so that a log or a metric never counts it as the service's failure.
+ */
+export class CallerGoneError extends ServiceUnavailableError {
+  constructor() {
+    super('the caller hung up before the answer; its work was cancelled');
+  }
+}

@@ -15,6 +15,11 @@ export interface OperationRequest {
   principal: Principal;
   requestId: string;
   log: Logger;
+  /**
+   * Aborted when the caller hangs up before the answer (shared/http/hangUpSignal.ts):
+   * work done for it is cancelled. Absent for calls no caller can leave.
+   */
+  signal?: AbortSignal;
 }
 
 /**

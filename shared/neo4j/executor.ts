@@ -9,6 +9,11 @@
  * leader. Every session shares one bookmark manager, so a read in this process
  * sees every write this process committed before it; bookmarks carried in by a
  * request (graphBookmarks.ts) are added to the ones a session starts from.
+ *
+ * Cancellation: a session opened for a request whose caller hangs up
+ * (callerCancellation.ts) is closed at once; the driver resets its connection, which
+ * ends the transaction on the server (locks released, nothing committed), and the work
+ * fails with CallerGoneError instead of running on for no one.
  */
 import neo4j, {
   BookmarkManager,
@@ -21,9 +26,10 @@ import neo4j, {
 /** The driver's per-transaction settings (only the timeout is used). */
 type TransactionConfig = { timeout?: number };
 import type { Logger } from 'pino';
-import { DomainError } from '../errors/domainErrors';
+import { CallerGoneError, DomainError } from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
 import { currentBookmarkScope } from './graphBookmarks';
+import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 import { nameFailure, queryRunnerOf, withoutDriverStack } from './queryRunner';
@@ -223,6 +229,8 @@ export class Executor {
     use: (s: Session) => Promise<T>,
   ): Promise<T> {
     this.gate.check();
+    const signal = callerSignal();
+    if (signal?.aborted) throw new CallerGoneError();
     const scope = currentBookmarkScope();
     const session = this.driver.session({
       database: this.database,
@@ -230,6 +238,14 @@ export class Executor {
       bookmarkManager: this.bookmarks,
       ...(scope && scope.incoming.length > 0 ? { bookmarks: [...scope.incoming] } : {}),
     });
+    // the caller hung up: closing the session ends its transaction on the server; the work
+    // then fails on its next (or current) statement, and its failure is the caller's leaving
+    const cancel = () => {
+      session.close().catch((error: unknown) => {
+        this.logger.debug({ err: error }, 'closing the session of a hung-up caller failed');
+      });
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
       const value = await use(session);
       if (commits && scope) {
@@ -238,8 +254,10 @@ export class Executor {
       }
       return value;
     } catch (error) {
+      if (signal?.aborted) throw new CallerGoneError();
       throw this.mapError(error);
     } finally {
+      signal?.removeEventListener('abort', cancel);
       await session.close().catch(() => undefined);
     }
   }

@@ -33,6 +33,20 @@ describe('neo4jFailure (what a Neo4j failure means to a caller)', () => {
     expect(failure?.error.message).to.contain('2500 ms');
   });
 
+  it('answers a transaction the database ended (terminated, a lock wait stopped) as a 503 to retry', () => {
+    for (const code of [
+      'Neo.ClientError.Transaction.Terminated',
+      'Neo.TransientError.Transaction.Terminated',
+      'Neo.ClientError.Transaction.LockClientStopped',
+      'Neo.TransientError.Transaction.LockClientStopped',
+      'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
+    ]) {
+      const failure = neo4jFailure(failing(code), 1000);
+      expect(failure?.error, code).to.be.instanceOf(ServiceUnavailableError);
+      expect((failure?.error as ServiceUnavailableError).retryAfterSeconds, code).to.be.above(0);
+    }
+  });
+
   it('answers an unknown bookmark as a 422 on the bookmark header', () => {
     const failure = neo4jFailure(failing('Neo.ClientError.Transaction.InvalidBookmark'), 1000);
     expect(failure?.error).to.be.instanceOf(RequestValidationError);

@@ -19,6 +19,18 @@ const TIMEOUT_CODES = new Set([
   'Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration',
 ]);
 
+/**
+ * The database ended the transaction before it finished: terminated by an operator or
+ * by the server (a lock wait cut short when its transaction ran out of time is
+ * LockClientStopped). Nothing of it was committed and the same request may succeed later.
+ */
+const TERMINATED_CODES = new Set([
+  'Neo.ClientError.Transaction.Terminated',
+  'Neo.TransientError.Transaction.Terminated',
+  'Neo.ClientError.Transaction.LockClientStopped',
+  'Neo.TransientError.Transaction.LockClientStopped',
+]);
+
 const UNAVAILABLE_CODES = new Set(['ServiceUnavailable', 'SessionExpired', 'ECONNREFUSED']);
 
 /** The Neo4j status code of a driver error (or a socket's error code), if it has one. */
@@ -69,6 +81,13 @@ export function neo4jFailure(error: unknown, timeoutMs: number): Neo4jFailure | 
         `the request needed longer than the ${timeoutMs} ms the graph database allows one transaction; nothing was changed`,
       ),
       timedOut: true,
+    };
+  }
+  if (TERMINATED_CODES.has(code)) {
+    return {
+      error: new ServiceUnavailableError(
+        'the graph database ended the transaction before it finished (it ran out of time or was terminated); nothing was changed, retry later',
+      ),
     };
   }
   // a uniqueness rule of the schema refused the write (two writers raced for one id):

@@ -77,6 +77,25 @@ export const findMainBranch = cypher(
    RETURN ${BRANCH}`,
 );
 
+/**
+ * A working branch of main $mainId forked at main's version $baseMainVersion, for one
+ * dry run's transaction only (it is always rolled back, so no one else ever sees it): its
+ * line takes the dry run's writes, so main's own records are read, never written or
+ * locked. Its findings are kept as a fork's are (createBranch).
+ */
+export const createDryRunFork = cypher(
+  'createDryRunFork',
+  `MATCH (m:Branch {id: $mainId})
+   CREATE (b:Branch {id: $id, project_id: m.project_id, owner_id: $ownerId, name: $id,
+                     name_lower: $id, status: 'active', is_main: false, version: 0,
+                     base_main_version: $baseMainVersion, main_id: m.id,
+                     created_at: $now, last_active_at: $now, merged_at: null,
+                     node_count: m.node_count, edge_count: m.edge_count,
+                     stored_bytes: m.stored_bytes, dry_run: true})
+   SET b.findings_from = CASE WHEN m.findings_from IS NOT NULL THEN 0 END
+   RETURN ${BRANCH}`,
+);
+
 /** Main under its write lock: forks and merges of a project serialize on it. */
 export const lockMainBranchOf = cypher(
   'lockMainBranchOf',

@@ -5,17 +5,31 @@
  * it (compared by code and locator). With conflicts, counts are zero and the finding lists empty.
  * No scope; the branch must be visible (its owner), active and not main. `canMerge` also weighs
  * what the merge itself checks before it looks at the graph: an archived project (409
- * project_archived), a key without graph:write or a role below editor (403). It takes main's lock
- * and then the branch's, as the merge does; the transaction is bounded by NEO4J_TX_TIMEOUT_MS and
- * retried on transient failures. A merge above the staging bound is previewed as it runs: staged
- * in chunks under main's lease (stagedMerge.ts), read, then always removed.
+ * project_archived), a key without graph:write or a role below editor (403). The transaction is
+ * bounded by NEO4J_TX_TIMEOUT_MS and retried on transient failures.
+ *
+ * Locks: a caller who could merge (`canMerge` but for conflicts and quota) takes main's lock
+ * and then the branch's, as the merge does, and a merge above the staging bound is previewed
+ * as it runs: staged in chunks under main's lease (stagedMerge.ts), read, then always
+ * removed. A caller who could not (the owner's key without graph:write, an owner who is now
+ * a viewer, an archived project) must not make merges into main wait: its preview takes
+ * neither lock, reads main and the branch as they are, and locks only main's records the
+ * merge rewrites, for as long as its transaction runs; a preview that would be staged
+ * (main's lease stops every other merge) is refused it with the error the merge would give
+ * it (403 insufficient_scope or forbidden, 409 project_archived).
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
+import {
+  loadMainBranch,
+  requireProjectActive,
+  requireWritable,
+  visibleBranch,
+} from '../../branches';
 import type { BranchRecord } from '../../branches';
-import { hasRole } from '../../identity';
+import { hasRole, requireRole, requireScope } from '../../identity';
+import type { ProjectGrant } from '../../identity';
 import { capFindings, computeFindings, Finding, findingChangesOf, mainView } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, MergeOutcome, runMerge, writtenChange } from '../mergeEngine';
@@ -62,22 +76,40 @@ interface Locked {
   allowed: boolean;
 }
 
-/** Main's lock, then the branch's (a merge's order: the two never deadlock), and checks. */
+/**
+ * For a caller who could merge: main's lock, then the branch's (a merge's order: the two
+ * never deadlock), and checks. For any other caller: main and the branch, unlocked.
+ */
 async function lockForPreview(
   tx: QueryRunner,
   principal: Principal,
   branchId: string,
 ): Promise<Locked> {
-  const { branch: seen } = await visibleBranch(tx, principal, branchId);
+  const { branch: seen, ...seenGrant } = await visibleBranch(tx, principal, branchId);
   requireWritable(seen);
+  if (!mayMerge(principal, seenGrant)) {
+    const main = await loadMainBranch(tx, seen.project_id);
+    requireNoStaging(main);
+    return { main, branch: seen, allowed: false };
+  }
   const main = await loadMainBranch(tx, seen.project_id, { lock: true });
   // a staged merge is writing main's next version: the preview would meet its records
   requireNoStaging(main);
   const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
   requireWritable(branch);
-  const allowed =
-    !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
-  return { main, branch, allowed };
+  return { main, branch, allowed: mayMerge(principal, grant) };
+}
+
+/** What the merge itself checks of its caller before it looks at the graph. */
+function mayMerge(principal: Principal, grant: ProjectGrant): boolean {
+  return !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
+}
+
+/** The merge's own refusal of a caller who may not merge (mergeBranch's checks, in its order). */
+function refuseAsMerge(principal: Principal, grant: ProjectGrant): void {
+  requireScope(principal, 'graph:write');
+  requireRole(grant, 'editor');
+  requireProjectActive(grant);
 }
 
 /** The preview of a merge written at main's write view (in the transaction `tx` reads). */
@@ -162,7 +194,11 @@ export async function previewMerge(
   const stageRecords = options.stageRecords ?? ctx.config.staging.records;
   const small = await ctx.executor.rolledBackTx(async (tx) => {
     const locked = await lockForPreview(tx, principal, branchId);
-    if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) return null;
+    if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) {
+      // staging holds main's lease: only for a caller who could merge
+      if (!locked.allowed) refuseAsMerge(principal, await visibleBranch(tx, principal, branchId));
+      return null;
+    }
     const outcome = await runMerge(tx, locked.main, locked.branch, limits);
     return summarize(ctx, tx, locked, outcome);
   });
@@ -171,6 +207,7 @@ export async function previewMerge(
   // always removed
   const { locked, staging } = await ctx.executor.writeTx(async (tx) => {
     const found = await lockForPreview(tx, principal, branchId);
+    if (!found.allowed) refuseAsMerge(principal, await visibleBranch(tx, principal, branchId));
     return { locked: found, staging: await openStaging(tx, found.main, found.branch) };
   });
   try {
