@@ -4,14 +4,11 @@
  * (GRAPH_BOOKMARK_TTL_S), once for the key and once for the branch or project the
  * write named, and adds them to that key's later reads, whichever gateway replica
  * and owner process serve them. A client may also send the header itself (for
- * example another client that must see the write). Best effort: when Redis does not
- * answer, reads go on with the bookmarks the client sent.
+ * example another client that must see the write). Only tokens the service signed
+ * count, whether sent or found in Redis (BookmarkTokens). Best effort: when Redis does
+ * not answer, reads go on with the bookmarks the client sent.
  */
-import {
-  BOOKMARK_HEADER,
-  decodeBookmarks,
-  encodeBookmarks,
-} from '../../shared/neo4j/graphBookmarks';
+import { BOOKMARK_HEADER, BookmarkTokens } from '../../shared/neo4j/graphBookmarks';
 import { bookmarkedOperations, isReadOperation } from '../../shared/http/bookmarkedOperations';
 import type { OperationRequest, OperationTable } from '../../shared/http/operation';
 import type { RedisClient } from '../../shared/redis/redisClient';
@@ -19,7 +16,14 @@ import type { RedisClient } from '../../shared/redis/redisClient';
 const HEADER = BOOKMARK_HEADER.toLowerCase();
 
 export class BookmarkMemory {
-  constructor(private readonly options: { redis: RedisClient; ttlSeconds: number }) {}
+  constructor(
+    private readonly options: { redis: RedisClient; ttlSeconds: number; tokens: BookmarkTokens },
+  ) {}
+
+  /** The tokens remembered and read with (the ones the gateway's handlers sign). */
+  get tokens(): BookmarkTokens {
+    return this.options.tokens;
+  }
 
   /** The key-wide and the scoped entry share a hash tag: one slot on a Redis Cluster. */
   static keysOf(keyId: string, scope: string): [string, string] {
@@ -30,7 +34,8 @@ export class BookmarkMemory {
     if (this.options.ttlSeconds === 0) return [];
     try {
       const tokens = await this.options.redis.mget(...BookmarkMemory.keysOf(keyId, scope));
-      return tokens.flatMap((token) => (token ? decodeBookmarks(token) : []));
+      // a token is kept as a write answered it; one written there by anyone else is not signed
+      return tokens.flatMap((token) => (token ? this.options.tokens.read(token) : []));
     } catch {
       return [];
     }
@@ -63,10 +68,13 @@ export function rememberingOperations(
       const keyId = request.principal?.keyId;
       if (!keyId) return handler(request);
       if (isReadOperation(operationId)) {
-        const sent = decodeBookmarks(request.headers[HEADER]);
+        const sent = memory.tokens.read(request.headers[HEADER]);
         const recalled = await memory.recall(keyId, scopeOf(request));
         if (recalled.length === 0) return handler(request);
-        const headers = { ...request.headers, [HEADER]: encodeBookmarks([...sent, ...recalled]) };
+        const headers = {
+          ...request.headers,
+          [HEADER]: memory.tokens.issue([...sent, ...recalled]),
+        };
         return handler({ ...request, headers });
       }
       const result = await handler(request);
@@ -84,5 +92,5 @@ export function rememberingOperations(
  * commit nothing), and the key's newest bookmark is remembered and added to reads.
  */
 export function withGraphBookmarks(memory: BookmarkMemory, table: OperationTable): OperationTable {
-  return rememberingOperations(bookmarkedOperations(table), memory);
+  return rememberingOperations(bookmarkedOperations(table, memory.tokens), memory);
 }

@@ -38,6 +38,7 @@ import { PurgeQueue } from '../purge';
 import { remoteOperations } from '../split';
 import { createGateway } from './app';
 import { BookmarkMemory, withGraphBookmarks } from './bookmarkMemory';
+import { BookmarkTokens } from '../../shared/neo4j/graphBookmarks';
 import { healthRoutes } from './healthRoutes';
 import { opsRouter } from './opsRouter';
 import { RateLimits } from './rateLimits';
@@ -80,7 +81,12 @@ export async function startService(
   metrics.watchQueue(purges.queue);
   metrics.watchQueue(decisionsQueue);
   let draining = false;
-  const bookmarks = new BookmarkMemory({ redis, ttlSeconds: config.bookmarkTtlSeconds });
+  const bookmarks = new BookmarkMemory({
+    redis,
+    ttlSeconds: config.bookmarkTtlSeconds,
+    // signed with INTERNAL_SECRET: the service processes and other gateways honour them
+    tokens: new BookmarkTokens(config.internalSecret),
+  });
   // revocations are pushed to this process, so a request does not ask Redis for them
   const revocations = new RevocationFeed({ redis });
   const authenticator = new Authenticator({

@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import { Config, requiredInternalSecret, SECRET_NEEDED_BY } from '../../shared/config/config';
 import type { ServiceName } from '../../shared/config/serviceNames';
 import { bookmarkedOperations } from '../../shared/http/bookmarkedOperations';
+import { BookmarkTokens } from '../../shared/neo4j/graphBookmarks';
 import type { Logger } from '../../shared/logging/logger';
 import { IdempotencyStore } from '../graph';
 import {
@@ -61,7 +62,7 @@ export async function startOwnerService(
   const app = internalApi({
     service: name,
     // the gateway forwards X-Graph-Bookmark; this process waits for it and answers its own
-    operations: bookmarkedOperations(handlers),
+    operations: bookmarkedOperations(handlers, new BookmarkTokens(secret)),
     secret,
     executor,
     logger: log,

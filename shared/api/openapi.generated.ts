@@ -1951,7 +1951,7 @@ export interface components {
         PageLimit: number;
         /** @description Number of entries to skip. */
         PageOffset: number;
-        /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+        /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
         GraphBookmark: string;
         /**
          * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
@@ -1971,7 +1971,7 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description Present when the request wrote something. Send it back as the `X-Graph-Bookmark` header of a later read (from any client) to make that read see this write. Reads with the same API key within a minute see it anyway. */
+        /** @description Present when the request wrote something. Send it back unchanged as the `X-Graph-Bookmark` header of a later read (from any client) to make that read see this write. Reads with the same API key within a minute see it anyway. The token is opaque and signed by the service; only the service's own tokens are honoured. */
         "X-Graph-Bookmark": string;
         /** @description Requests allowed in the current one-minute window of the bucket this request counted against: `read` (GET requests; 1200 by default) or `write` (other methods; 300 by default), per API key. */
         "X-RateLimit-Limit": number;
@@ -2007,7 +2007,7 @@ export interface operations {
                 include_archived?: boolean;
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path?: never;
@@ -2305,7 +2305,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2525,7 +2525,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2567,7 +2567,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2611,7 +2611,7 @@ export interface operations {
                 depth?: number;
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2694,7 +2694,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2787,7 +2787,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2869,7 +2869,7 @@ export interface operations {
                 limit?: number;
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -2941,7 +2941,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3224,7 +3224,7 @@ export interface operations {
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path?: never;
@@ -3277,7 +3277,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3382,7 +3382,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3444,7 +3444,7 @@ export interface operations {
                 to_version?: components["parameters"]["DiffToVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3506,7 +3506,7 @@ export interface operations {
                 to_version?: components["parameters"]["MainDiffToVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3547,7 +3547,7 @@ export interface operations {
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {
@@ -3589,7 +3589,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
             };
             header?: {
-                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold). The read then waits until it can see that write, whichever server answers it. Optional: reads made with the same API key within a minute of its write see the write without it. A token this service did not issue is a `422`. */
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
                 "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
             };
             path: {

@@ -71,6 +71,15 @@ describe('loadConfig', () => {
     ).to.equal(0);
   });
 
+  it('bounds the wait for a bookmark: GRAPH_BOOKMARK_WAIT_MS, 5000 by default, at least 1', () => {
+    expect(loadConfig({}).neo4j.bookmarkWaitMs).to.equal(5000);
+    expect(loadConfig({ GRAPH_BOOKMARK_WAIT_MS: '750' }).neo4j.bookmarkWaitMs).to.equal(750);
+    expect(() => loadConfig({ GRAPH_BOOKMARK_WAIT_MS: '0' })).to.throw(
+      ConfigError,
+      /GRAPH_BOOKMARK_WAIT_MS/,
+    );
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'eighty', PROJECT_LIMIT: '0', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });

@@ -25,6 +25,11 @@ export interface Config {
     database: string | undefined;
     /** Server-side limit on one transaction of the API (NEO4J_TX_TIMEOUT_MS; 0: none). */
     transactionTimeoutMs: number;
+    /**
+     * How long a request waits for the database to reach the X-Graph-Bookmark it carries
+     * before answering 503 (GRAPH_BOOKMARK_WAIT_MS).
+     */
+    bookmarkWaitMs: number;
   };
   redisUrl: string;
   /**
@@ -192,6 +197,7 @@ export function loadConfig(
       password: env.NEO4J_PASSWORD || 'neo4j',
       database: env.NEO4J_DATABASE || undefined,
       transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
+      bookmarkWaitMs: intSetting(env, 'GRAPH_BOOKMARK_WAIT_MS', 5_000, 1, problems),
     },
     redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
     redisClusterNodes: redisClusterSetting(env, problems),

@@ -6,9 +6,8 @@ import pino from 'pino';
 import { RequestValidationError } from '../errors/domainErrors';
 import {
   BOOKMARK_HEADER,
+  BookmarkTokens,
   currentBookmarkScope,
-  decodeBookmarks,
-  encodeBookmarks,
   MAX_BOOKMARKS,
 } from '../neo4j/graphBookmarks';
 import { bookmarked, isReadOperation } from './bookmarkedOperations';
@@ -25,27 +24,43 @@ const request = (headers: Record<string, string | undefined> = {}): OperationReq
   log: pino({ level: 'silent' }),
 });
 
+const SECRET = 'a-shared-internal-secret-of-32-characters-or-more';
+const tokens = new BookmarkTokens(SECRET);
+
 describe('graph bookmarks', () => {
   it('round-trips a token and keeps the newest distinct bookmarks only', () => {
-    expect(decodeBookmarks(encodeBookmarks(['FB:a', 'FB:b', 'FB:a']))).to.deep.equal([
-      'FB:a',
-      'FB:b',
-    ]);
+    expect(tokens.read(tokens.issue(['FB:a', 'FB:b', 'FB:a']))).to.deep.equal(['FB:a', 'FB:b']);
     const many = Array.from({ length: MAX_BOOKMARKS + 3 }, (_, i) => `FB:${i}`);
-    expect(decodeBookmarks(encodeBookmarks(many))).to.deep.equal(many.slice(-MAX_BOOKMARKS));
-    expect(decodeBookmarks(undefined)).to.deep.equal([]);
+    expect(tokens.read(tokens.issue(many))).to.deep.equal(many.slice(-MAX_BOOKMARKS));
+    expect(tokens.read(undefined)).to.deep.equal([]);
   });
 
-  it('refuses a token it did not issue with the 422 array form naming the header', () => {
+  it('honours a token signed under the same INTERNAL_SECRET in another process', () => {
+    const other = new BookmarkTokens(SECRET);
+    expect(other.read(tokens.issue(['FB:x']))).to.deep.equal(['FB:x']);
+  });
+
+  it('ignores a well-formed token it did not sign: forged, altered, or signed under another secret', () => {
+    // a read waits for the bookmarks it is given: a caller must not name one that never comes
+    const issued = tokens.issue(['FB:x']);
+    const bytes = Buffer.from(issued, 'base64url');
+    const altered = Buffer.from(bytes);
+    altered[altered.length - 3] ^= 1;
+    const unsigned = Buffer.from(JSON.stringify(['FB:kcwQ/llwAX99TridzGlfIFIKdsoAf///kA==']));
     const notOurs = [
-      'not base64!',
-      Buffer.from('{"a":1}').toString('base64url'),
-      Buffer.from('[1]').toString('base64url'),
-      Buffer.from('["has space"]').toString('base64url'),
-      'x'.repeat(5000),
+      new BookmarkTokens('another-internal-secret-of-32-characters-or-more').issue(['FB:x']),
+      new BookmarkTokens(undefined).issue(['FB:x']),
+      altered.toString('base64url'),
+      unsigned.toString('base64url'),
+      Buffer.concat([Buffer.alloc(16), unsigned]).toString('base64url'),
+      'abc',
     ];
-    for (const token of notOurs) {
-      expect(() => decodeBookmarks(token), token.slice(0, 20))
+    for (const token of notOurs) expect(tokens.read(token), token).to.deep.equal([]);
+  });
+
+  it('refuses a value that is not a token at all with the 422 array form naming the header', () => {
+    for (const token of ['not base64!', 'has space', 'x'.repeat(5000)]) {
+      expect(() => tokens.read(token), token.slice(0, 20))
         .to.throw(RequestValidationError)
         .with.property('issues')
         .that.deep.includes({
@@ -76,13 +91,13 @@ describe('graph bookmarks', () => {
 
   it('carries a write committed in one process to a read served by another, through the header only', async () => {
     // Process A: the write. What the Executor does after a commit: record the bookmark.
-    const writeInA = bookmarked('applyDeltas', async () => {
+    const writeInA = bookmarked(tokens, 'applyDeltas', async () => {
       currentBookmarkScope()?.written.push('FB:tx-41');
       return { status: 200, body: { applied: true } };
     });
     // Process B: the read. What the Executor does before a session: start from `incoming`.
     let seenByB: readonly string[] | undefined;
-    const readInB = bookmarked('getBranchGraph', async () => {
+    const readInB = bookmarked(new BookmarkTokens(SECRET), 'getBranchGraph', async () => {
       seenByB = currentBookmarkScope()?.incoming;
       currentBookmarkScope()?.written.push('FB:tx-42'); // a read's own write is not answered
       return { status: 200, body: {} };
@@ -96,7 +111,7 @@ describe('graph bookmarks', () => {
     expect(read.headers?.[BOOKMARK_HEADER]).to.equal(undefined);
     // concurrent requests do not share a scope
     const [a, b] = await Promise.all([
-      readInB(request({ [BOOKMARK_HEADER.toLowerCase()]: encodeBookmarks(['FB:1']) })).then(
+      readInB(request({ [BOOKMARK_HEADER.toLowerCase()]: tokens.issue(['FB:1']) })).then(
         () => seenByB,
       ),
       writeInA(request()),
@@ -106,7 +121,7 @@ describe('graph bookmarks', () => {
   });
 
   it('answers no header when nothing was committed', async () => {
-    const dryRun = bookmarked('validateDeltas', async () => ({ status: 200, body: {} }));
+    const dryRun = bookmarked(tokens, 'validateDeltas', async () => ({ status: 200, body: {} }));
     expect((await dryRun(request())).headers).to.equal(undefined);
   });
 });

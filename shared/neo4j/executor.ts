@@ -26,12 +26,12 @@ import neo4j, {
 /** The driver's per-transaction settings (only the timeout is used). */
 type TransactionConfig = { timeout?: number };
 import type { Logger } from 'pino';
-import { CallerGoneError, DomainError } from '../errors/domainErrors';
+import { CallerGoneError, DomainError, ServiceUnavailableError } from '../errors/domainErrors';
 import { AvailabilityGate } from './availabilityGate';
-import { currentBookmarkScope } from './graphBookmarks';
+import { BookmarkScope, currentBookmarkScope } from './graphBookmarks';
 import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
-import { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
+import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 import { nameFailure, queryRunnerOf, withoutDriverStack } from './queryRunner';
 
 export interface ExecutorOptions {
@@ -47,7 +47,15 @@ export interface ExecutorOptions {
    * batched purges (autoCommit) are exempt: each of their inner transactions is small.
    */
   transactionTimeoutMs?: number;
+  /**
+   * How long a request waits for the database to reach the bookmarks it carries
+   * (graphBookmarks.ts) before failing with a 503 (default 5000).
+   */
+  bookmarkWaitMs?: number;
 }
+
+/** What a session with a request's bookmarks runs first: it answers once they are reached. */
+const BOOKMARKS_REACHED = cypher('bookmarksReached', 'RETURN 1 AS reached');
 
 /** Attempts of a dry run (rolledBackTx) that meets a deadlock or another transient failure. */
 const DRY_RUN_ATTEMPTS = 4;
@@ -81,9 +89,11 @@ export class Executor {
   /** Passed to every transaction of the API (the server enforces the timeout). */
   private readonly txConfig: TransactionConfig;
   private readonly timeoutMs: number;
+  private readonly bookmarkWaitMs: number;
 
   constructor(options: ExecutorOptions) {
     this.timeoutMs = options.transactionTimeoutMs ?? 0;
+    this.bookmarkWaitMs = options.bookmarkWaitMs ?? 5_000;
     this.txConfig = this.timeoutMs > 0 ? { timeout: this.timeoutMs } : {};
     this.driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
       disableLosslessIntegers: true,
@@ -232,6 +242,7 @@ export class Executor {
     const signal = callerSignal();
     if (signal?.aborted) throw new CallerGoneError();
     const scope = currentBookmarkScope();
+    if (scope && !scope.reached) await this.reachBookmarks(scope);
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
@@ -259,6 +270,48 @@ export class Executor {
     } finally {
       signal?.removeEventListener('abort', cancel);
       await session.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Waits, at most bookmarkWaitMs, until the database has the writes a request's bookmarks
+   * name, once per request: a session started from them answers its first statement only
+   * then. Past the bound the request fails with a 503 and its sessions never start; the
+   * waiting session is left to end when the server gives up on the bookmarks
+   * (db.transaction.bookmark_ready_timeout), since the driver cannot stop a wait it has sent.
+   */
+  private async reachBookmarks(scope: BookmarkScope): Promise<void> {
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: neo4j.session.READ,
+      bookmarkManager: this.bookmarks,
+      bookmarks: [...scope.incoming],
+    });
+    const reached = withoutDriverStack(() => session.run(BOOKMARKS_REACHED.text));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(resolve, this.bookmarkWaitMs, 'late');
+    });
+    const closed = () => session.close().catch(() => undefined);
+    try {
+      if ((await Promise.race([reached, late])) === 'late') {
+        reached.then(closed, (error: unknown) => {
+          this.logger.debug({ err: error }, 'a bookmark wait given up on ended');
+          return closed();
+        });
+        throw new ServiceUnavailableError(
+          `the graph database has not caught up with the X-Graph-Bookmark within ${this.bookmarkWaitMs} ms; retry later`,
+          1,
+        );
+      }
+      scope.reached = true;
+      await closed();
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw error;
+      await closed();
+      throw this.mapError(error);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -4,10 +4,13 @@
  * member serving it has applied them. Inside one process the Executor's bookmark
  * manager does this by itself. Across processes (gateway, owner services, replicas)
  * the bookmarks travel with the request: the X-Graph-Bookmark header carries them in
- * an opaque token, `runWithBookmarks` makes them the starting bookmarks of every
- * session the request opens, and collects the bookmarks of the writes it commits.
+ * an opaque signed token (BookmarkTokens), `runWithBookmarks` makes them the starting
+ * bookmarks of every session the request opens, and collects the bookmarks of the
+ * writes it commits. The Executor waits for a request's bookmarks at most
+ * GRAPH_BOOKMARK_WAIT_MS, once per request (`reached`), before its first session.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { RequestValidationError } from '../errors/domainErrors';
 
 export const BOOKMARK_HEADER = 'X-Graph-Bookmark';
@@ -22,6 +25,8 @@ export interface BookmarkScope {
   readonly incoming: readonly string[];
   /** Bookmarks of the transactions the request committed, newest last. */
   written: string[];
+  /** Whether the database has been seen to reach `incoming` (the Executor waits once). */
+  reached: boolean;
 }
 
 const scopes = new AsyncLocalStorage<BookmarkScope>();
@@ -31,7 +36,7 @@ export async function runWithBookmarks<T>(
   incoming: readonly string[],
   work: () => Promise<T>,
 ): Promise<{ value: T; written: string[] }> {
-  const scope: BookmarkScope = { incoming, written: [] };
+  const scope: BookmarkScope = { incoming, written: [], reached: incoming.length === 0 };
   const value = await scopes.run(scope, work);
   return { value, written: scope.written };
 }
@@ -41,35 +46,67 @@ export function currentBookmarkScope(): BookmarkScope | undefined {
   return scopes.getStore();
 }
 
-/** The opaque header value for a set of bookmarks (unique, at most MAX_BOOKMARKS). */
-export function encodeBookmarks(bookmarks: readonly string[]): string {
-  const unique = [...new Set(bookmarks)].slice(-MAX_BOOKMARKS);
-  return Buffer.from(JSON.stringify(unique), 'utf8').toString('base64url');
-}
-
 function invalid(msg: string): RequestValidationError {
   return new RequestValidationError([
     { loc: ['header', BOOKMARK_HEADER], msg, type: 'value_error', input: null },
   ]);
 }
 
-/** The bookmarks in a header value; absent is none, anything malformed a 422. */
-export function decodeBookmarks(token: string | undefined): string[] {
-  if (token === undefined || token === '') return [];
-  if (token.length > MAX_TOKEN_CHARS || !TOKEN.test(token))
-    throw invalid('not a bookmark token this service issued');
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid('not a bookmark token this service issued');
+/** Bytes of a token's MAC (HMAC-SHA256 cut to 128 bits: enough against forgery). */
+const MAC_BYTES = 16;
+/** What the MAC key is derived for: never the key that signs identities (identityToken.ts). */
+const KEY_PURPOSE = 'graph-design-service X-Graph-Bookmark v1';
+
+/**
+ * The X-Graph-Bookmark tokens of this service: base64url of a MAC and the JSON list of
+ * bookmarks it covers, signed with a key derived from INTERNAL_SECRET. A read waits for
+ * the bookmarks it is given, so only bookmarks the service issued (of transactions that
+ * committed) are honoured: a caller cannot name a transaction that never comes and make
+ * reads wait for it. Processes that share INTERNAL_SECRET (the gateway and the service
+ * processes, several gateways) honour each other's tokens; a process without one signs
+ * with a key of its own, honoured by itself only.
+ */
+export class BookmarkTokens {
+  private readonly key: Buffer;
+
+  /** `secret`: INTERNAL_SECRET; absent, a random key of this process. */
+  constructor(secret: string | undefined) {
+    const root = secret ?? randomBytes(32).toString('base64url');
+    this.key = createHmac('sha256', root).update(KEY_PURPOSE).digest();
   }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length > MAX_BOOKMARKS ||
-    !parsed.every((b) => typeof b === 'string' && BOOKMARK.test(b))
-  ) {
-    throw invalid('not a bookmark token this service issued');
+
+  /** The token of a set of bookmarks (unique, the newest MAX_BOOKMARKS). */
+  issue(bookmarks: readonly string[]): string {
+    const unique = [...new Set(bookmarks)].slice(-MAX_BOOKMARKS);
+    const json = Buffer.from(JSON.stringify(unique), 'utf8');
+    return Buffer.concat([this.mac(json), json]).toString('base64url');
   }
-  return parsed as string[];
+
+  /**
+   * The bookmarks of a header value. Absent: none. Not a token at all (characters outside
+   * base64url, too long): a 422. A token this service did not sign (forged, altered, or
+   * signed under another INTERNAL_SECRET): ignored, none, so the read waits for nothing.
+   */
+  read(token: string | undefined): string[] {
+    if (token === undefined || token === '') return [];
+    if (token.length > MAX_TOKEN_CHARS || !TOKEN.test(token))
+      throw invalid('not a bookmark token this service issued');
+    const bytes = Buffer.from(token, 'base64url');
+    if (bytes.length <= MAC_BYTES) return [];
+    const json = bytes.subarray(MAC_BYTES);
+    if (!timingSafeEqual(bytes.subarray(0, MAC_BYTES), this.mac(json))) return [];
+    const parsed: unknown = JSON.parse(json.toString('utf8'));
+    // what this service signed is its own list: anything else is a bug, not a caller's doing
+    if (
+      !Array.isArray(parsed) ||
+      parsed.length > MAX_BOOKMARKS ||
+      !parsed.every((b) => typeof b === 'string' && BOOKMARK.test(b))
+    )
+      throw new Error('a signed bookmark token holds no list of bookmarks');
+    return parsed as string[];
+  }
+
+  private mac(json: Buffer): Buffer {
+    return createHmac('sha256', this.key).update(json).digest().subarray(0, MAC_BYTES);
+  }
 }
