@@ -1,6 +1,8 @@
 /**
  * Dry runs, archiving and full reads against concurrent writes: validate and merge
- * preview take the locks their writes take (no deadlock with a merge, so no 500),
+ * preview run beside merges without a deadlock or a 500 (a writer's dry run takes the
+ * locks its write would take; a viewer's validate on main writes only on a fork of its
+ * own, see test/dryRunLocks.test.ts),
  * archiving waits for a write in flight (after its 200 nothing more lands), a full
  * read never returns a graph torn by a write that committed while it read, and one
  * decision id cannot move between projects through two concurrent ingestions.
