@@ -1,7 +1,8 @@
 /** Validate (dry run) and findings. */
 import { expect } from 'chai';
-import { newUser } from './support/harness';
+import { grant, newUser } from './support/harness';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
+import { mergeProject } from './support/mergeWorkspace';
 
 describe('validate and findings', () => {
   it('reports the current coherence for an empty or omitted list; valid on an empty graph', async () => {
@@ -94,5 +95,50 @@ describe('validate and findings', () => {
     expect((await stranger.api.post(`/v1/branches/${w.branchId}/validate`, {})).status).to.equal(
       404,
     );
+  });
+
+  it('on main (written on a fork of main inside the dry run) answers as a fresh fork of main does, and leaves main as it was', async () => {
+    const owner = await newUser();
+    const viewer = await newUser();
+    const p = await mergeProject(owner);
+    await grant(p.projectId, viewer, 'viewer');
+    const [box, inner, feeder, fed] = [uuid(), uuid(), uuid(), uuid()];
+    const [out, inp] = [port('out', 'int'), port('in', 'int')];
+    await p.seed([
+      addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
+      addNode({ id: inner, parent_id: box, data: { name: 'inner' } }),
+      addNode({ id: feeder, data: { name: 'feeder', outputs: [out] } }),
+      addNode({ id: fed, data: { name: 'fed', inputs: [inp] } }),
+      addEdge(out.id, inp.id),
+    ]);
+    const mainBefore = await p.main();
+    const fork = await p.fork();
+    const batches = [
+      [{ type: 'delete_node', node_id: feeder }],
+      [
+        { type: 'update_node_data', node_id: fed, after: { description: 'changed' } },
+        { type: 'reparent_node', node_id: inner, parent_id: null },
+        addNode({ data: { inputs: [port('lonely', 'str')] } }),
+        { type: 'delete_node', node_id: box },
+      ],
+      // refused as apply would refuse it
+      [{ type: 'delete_node', node_id: uuid() }],
+      [],
+    ];
+    const strip = (body: any) => ({ ...body, branch: undefined });
+    const codes: string[][] = [];
+    for (const deltas of batches) {
+      const onMain = await viewer.api.post(`/v1/branches/${p.mainId}/validate`, { deltas });
+      const onFork = await owner.api.post(`/v1/branches/${fork.id}/validate`, { deltas });
+      expect(onMain.status, JSON.stringify(onMain.body)).to.equal(onFork.status);
+      expect(strip(onMain.body), JSON.stringify(deltas)).to.deep.equal(strip(onFork.body));
+      if (onMain.status === 200) {
+        expect(onMain.body.branch).to.deep.equal({ id: p.mainId, version: 1 });
+        codes.push(onMain.body.findings.map((f: { code: string }) => f.code));
+      } else codes.push([`${onMain.status}`]);
+    }
+    // the feeder's wire goes with it, so its input is left unfed; the lonely input is unfed
+    expect(codes).to.deep.equal([['unsatisfied_input'], ['unsatisfied_input'], ['404'], []]);
+    expect(await p.main()).to.deep.equal(mainBefore);
   });
 });
