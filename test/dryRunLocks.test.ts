@@ -210,6 +210,26 @@ describe('dry runs: read-only callers hold no write lock, hung-up callers leave 
     }
   });
 
+  it("getMergePreview of a merge large enough to be staged (main's lease) is refused a caller who could not merge it", async () => {
+    const limited = await startLimited({ STAGE_RECORDS: '2' });
+    try {
+      const owner = await newUser();
+      const p = await mergeProject(owner);
+      const branch = await p.fork();
+      await branch.apply(Array.from({ length: 3 }, (_, i) => addNode({ data: { name: `n${i}` } })));
+      const readOnly = await newKeyFor(owner, { scopes: [] });
+      const refused = await limited.api(readOnly).get(`/v1/branches/${branch.id}/merge-preview`);
+      expect(refused.status, JSON.stringify(refused.body)).to.equal(403);
+      expect(refused.body.detail.code).to.equal('insufficient_scope');
+      const staged = await limited.api(owner).get(`/v1/branches/${branch.id}/merge-preview`);
+      expect(staged.status, JSON.stringify(staged.body)).to.equal(200);
+      expect(staged.body.can_merge).to.equal(true);
+      expect(staged.body.counts.nodes.added).to.equal(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a caller who hangs up has its transaction ended, not left waiting for a lock', async () => {
     const w = await workspace(await newUser());
     await w.apply([addNode({ data: { name: 'one' } })]);

@@ -365,6 +365,7 @@ export interface paths {
          *     - An incoherent graph still answers `200` with `valid: false`: findings never block a write.
          *     - A batch that `applyDeltas` would refuse is refused the same way: `404 node_not_found` / `edge_not_found` for a delta naming a missing node or edge, `422` delta error for a malformed delta or a broken rule. At most 1000 deltas.
          *     - A discarded branch has no graph to check: `409 branch_not_active`. Merged branches and main can be checked.
+         *     - A dry run never makes a write wait for a caller who could not make it: on main (which only merges change) the batch is checked against main as it is without holding main at all; on a working branch only a caller who could apply the batch (`graph:write`, editor) queues with the writes to it.
          */
         post: operations["validateDeltas"];
         delete?: never;
@@ -511,6 +512,7 @@ export interface paths {
          * @description What merging this branch now would do, without doing it: the mode, the conflicts a merge would report (exactly those of its `409`), how many nodes, ports and edges main would gain, change and lose, and the coherence findings the merge would add to main and clear from it. The merge that follows gives the same result if nothing changes in between. Counts compare main before and after by id and field, as in `getBranchDiff` (positions never count). Works in an archived project too, where the merge itself would be refused (`409 project_archived`). Needs a valid key, no scope; the branch must be yours.
          *
          *     - `409`: `branch_not_active` (discarded or merged), `main_not_writable` (main cannot be merged into itself).
+         *     - A merge too large for one transaction (more records than the server's staging bound, STAGE_RECORDS) is previewed by writing it in stages, which keeps other merges into main out meanwhile: only a caller who could merge it gets that preview; anyone else gets the merge's own refusal (`403 insufficient_scope` without `graph:write`, `403 forbidden` below editor, `409 project_archived`). A smaller preview never makes a merge wait for a caller who could not merge.
          */
         get: operations["getMergePreview"];
         put?: never;
@@ -3409,7 +3411,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `branch_not_active` or `main_not_writable`. */
+            /** @description `branch_not_active` or `main_not_writable`; `project_archived` for a staged preview (see above). */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
