@@ -74,6 +74,8 @@ interface Locked {
   branch: BranchRecord;
   /** Whether the merge itself would be allowed to run (archive, scope, role). */
   allowed: boolean;
+  /** The project and the caller's role on it, as the checks read them. */
+  grant: ProjectGrant;
 }
 
 /**
@@ -90,14 +92,14 @@ async function lockForPreview(
   if (!mayMerge(principal, seenGrant)) {
     const main = await loadMainBranch(tx, seen.project_id);
     requireNoStaging(main);
-    return { main, branch: seen, allowed: false };
+    return { main, branch: seen, allowed: false, grant: seenGrant };
   }
   const main = await loadMainBranch(tx, seen.project_id, { lock: true });
   // a staged merge is writing main's next version: the preview would meet its records
   requireNoStaging(main);
   const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
   requireWritable(branch);
-  return { main, branch, allowed: mayMerge(principal, grant) };
+  return { main, branch, allowed: mayMerge(principal, grant), grant };
 }
 
 /** What the merge itself checks of its caller before it looks at the graph. */
@@ -196,7 +198,7 @@ export async function previewMerge(
     const locked = await lockForPreview(tx, principal, branchId);
     if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) {
       // staging holds main's lease: only for a caller who could merge
-      if (!locked.allowed) refuseAsMerge(principal, await visibleBranch(tx, principal, branchId));
+      if (!locked.allowed) refuseAsMerge(principal, locked.grant);
       return null;
     }
     const outcome = await runMerge(tx, locked.main, locked.branch, limits);
@@ -207,7 +209,7 @@ export async function previewMerge(
   // always removed
   const { locked, staging } = await ctx.executor.writeTx(async (tx) => {
     const found = await lockForPreview(tx, principal, branchId);
-    if (!found.allowed) refuseAsMerge(principal, await visibleBranch(tx, principal, branchId));
+    if (!found.allowed) refuseAsMerge(principal, found.grant);
     return { locked: found, staging: await openStaging(tx, found.main, found.branch) };
   });
   try {
