@@ -141,7 +141,7 @@ describe('dry runs: read-only callers hold no write lock, hung-up callers leave 
       expect(row.held).to.equal(1);
     });
     try {
-      const validates = Array.from({ length: 3 }, () =>
+      const validates = Array.from({ length: 8 }, () =>
         viewer.api.post(`/v1/branches/${p.mainId}/validate`, {
           deltas: seeded.map((s) => ({ type: 'delete_node', node_id: s.node.id })),
         }),
