@@ -94,9 +94,9 @@ export class Authenticator {
    * authenticate() for a request from `address` (asked for only when the credential is not
    * a cached key: working out a proxied client's address is a cost of its own), as every
    * front door (the API and /mcp) does it: the uncached key of an address that has spent
-   * its budget of unknown-key lookups is looked up the gathered way, and a credential that fails is charged to the address's anonymous
-   * rate limit before the 401 is thrown, so a stream of bad keys is throttled like any
-   * other unauthenticated traffic.
+   * its budget of unknown-key lookups is looked up the gathered way, and a credential
+   * that fails is charged to the address's anonymous rate limit before the 401 is
+   * thrown, so a stream of bad keys is throttled like any other unauthenticated traffic.
    */
   async admit(
     header: string | undefined,
