@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-8080}"
+# graphctl against the local stack of `make run` (its default secrets are accepted there)
+export GDS_ENV="${GDS_ENV:-development}"
 URL="http://127.0.0.1:${PORT}"
 if ! curl -fsS "${URL}/readyz" >/dev/null; then
   echo "bench-large: no service ready at ${URL}; start 'make run' first" >&2

@@ -7,8 +7,9 @@
 #   scripts/redis-cluster.sh run   <name> <first_port> -- <command...>
 #
 # `run` starts the cluster, runs the command with REDIS_CLUSTER_NODES exported (the
-# service then uses the cluster for everything it keeps in Redis), and always stops the
-# nodes afterwards. Node files and logs stay in .run/<name>/redis-cluster/<port>/.
+# service then uses the cluster for everything it keeps in Redis) and the ACL user the
+# service logs in as (REDIS_USERNAME=gds, REDIS_PASSWORD; REDIS_CLUSTER_ADMIN_PASSWORD
+# for tests that stop a node), and always stops the nodes afterwards. Node files and logs stay in .run/<name>/redis-cluster/<port>/.
 set -euo pipefail
 LOG_TAG=redis-cluster
 # shellcheck source=lib/common.sh
@@ -50,7 +51,8 @@ case "$ACTION" in
       redis-cluster-watchdog "$$" "$DIR"/*/redis.pid >/dev/null 2>&1 </dev/null &
     WATCHDOG=$!
     REDIS_CLUSTER_NODES="$(rc_nodes "$BASE")"
-    export REDIS_CLUSTER_NODES REDIS_CLUSTER_DIR="$DIR"
+    export REDIS_CLUSTER_NODES REDIS_CLUSTER_DIR="$DIR" REDIS_USERNAME=gds
+    export REDIS_PASSWORD="$RC_GDS_PASSWORD" REDIS_CLUSTER_ADMIN_PASSWORD="$RC_ADMIN_PASSWORD"
     run_forwarding "$@"
     exit "$CHILD_RC"
     ;;

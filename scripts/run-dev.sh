@@ -7,7 +7,8 @@
 # - starts Neo4j with persistent data in .data/neo4j and a throw-away Redis, on the default
 #   ports unless overridden: NEO4J_BOLT_PORT (7687), REDIS_PORT (6379), NEO4J_DATA_DIR
 #   (.data/neo4j), STACK_DIR (.run/dev: pid files and logs)
-# - exports NEO4J_URI and REDIS_URL and runs the command
+# - exports NEO4J_URI, REDIS_URL and GDS_ENV=development (a local stack: the default and
+#   example secrets the service refuses elsewhere are accepted) and runs the command
 # - on exit / Ctrl-C / SIGTERM: stops the command, then the services this script started
 #   (services that were already running, e.g. via scripts/neo4j.sh start, are left running)
 set -euo pipefail
@@ -54,6 +55,7 @@ start_owned neo4j Neo4j STOP_NEO4J
 
 export NEO4J_URI="bolt://127.0.0.1:$NEO4J_BOLT_PORT"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+export GDS_ENV=development
 log "NEO4J_URI=$NEO4J_URI REDIS_URL=$REDIS_URL; running: $*  (Ctrl-C to stop everything)"
 run_forwarding "$@"
 log "command exited with status $CHILD_RC"

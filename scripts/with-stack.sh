@@ -6,7 +6,8 @@
 # - wipes and recreates .run/<name> (Neo4j data, Redis dir, pid files, logs)
 # - starts Redis on 127.0.0.1:<redis_port> and Neo4j (Bolt) on 127.0.0.1:<neo4j_port>
 # - exports NEO4J_URI=bolt://127.0.0.1:<neo4j_port> and REDIS_URL=redis://127.0.0.1:<redis_port>
-#   (Neo4j auth is disabled: any credentials, or none, are accepted)
+#   (Neo4j auth is disabled: any credentials, or none, are accepted), and GDS_ENV=development:
+#   a local stack, where the service accepts the default and example secrets it refuses elsewhere
 # - runs the command, then stops both services (also on error, Ctrl-C or SIGTERM)
 # - exits with the command's exit status (130/143 when interrupted)
 #
@@ -70,6 +71,7 @@ redis_start
 neo4j_start
 export NEO4J_URI="bolt://127.0.0.1:$NEO4J_PORT"
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+export GDS_ENV=development
 log "stack '$NAME' up in $(($(now_ms) - start)) ms: NEO4J_URI=$NEO4J_URI REDIS_URL=$REDIS_URL"
 log "running: $*"
 

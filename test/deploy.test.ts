@@ -3,14 +3,18 @@
  * every variable they set is one shared/config/config.ts reads, ports match,
  * probe paths are operations of the OpenAPI document, every process the code has
  * (gateway, the five service processes of separate-process mode, worker) is
- * deployed, and SERVICE_URLS names each service process where it is reachable.
+ * deployed, and SERVICE_URLS names each service process where it is reachable. As
+ * deployed, the trust boundaries hold: published example secrets are refused, Redis
+ * has ACL users only, NetworkPolicies let only the gateway reach the service processes
+ * and only the service's processes reach Redis and Neo4j, the ingress is a trusted
+ * proxy, and idle connections outlive the ingress's.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { parse, parseAllDocuments } from 'yaml';
 import { OPENAPI_PATH } from '../services/platform';
-import { loadConfig } from '../shared/config/config';
+import { ConfigError, loadConfig } from '../shared/config/config';
 import { SERVICE_NAMES } from '../shared/config/serviceNames';
 
 type Json = Record<string, any>;
@@ -50,6 +54,40 @@ const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const appServices = Object.entries(compose.services as Record<string, Json>).filter(
   ([, s]) => s.build !== undefined,
 );
+/** Every Secret of the example file: the service's (first) and Redis's. */
+const exampleSecrets = yamlDocs(join(K8S, 'secret.example.yaml'));
+const secretValues = Object.assign({}, ...exampleSecrets.map((s) => s.stringData)) as Json;
+/** Secrets of a deployment's own (what an operator creates). */
+const OWN_SECRETS = {
+  NEO4J_PASSWORD: 'a-neo4j-password-of-its-own',
+  REDIS_PASSWORD: 'a-redis-password-of-its-own',
+  INTERNAL_SECRET: 'an-internal-secret-of-its-own-0123456789',
+  METRICS_TOKEN: 'a-metrics-token-of-its-own',
+};
+
+/** The configuration problems of `env` ([] when it loads). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems;
+  }
+}
+
+/** Compose's `${NAME:-default}` (and `${NAME}`) as compose fills them when NAME is unset. */
+function composeDefaults(env: Json): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).map(([k, v]) => [
+      k,
+      String(v).replace(
+        /\$\{[A-Z][A-Z0-9_]*(?::-([^}]*))?\}/g,
+        (_m, d: string | undefined) => d ?? '',
+      ),
+    ]),
+  );
+}
 
 /** `dist/x/y.js` is built from `x/y.ts`. */
 function entryExists(command: string[]): boolean {
@@ -131,7 +169,7 @@ describe('deployment files', () => {
 
   it('k8s: every variable set is one config.ts reads; ConfigMap and Secret refs resolve', () => {
     const configMaps = ofKind('ConfigMap');
-    const secret = yamlDocs(join(K8S, 'secret.example.yaml'))[0];
+    const secret = exampleSecrets[0];
     for (const cm of configMaps)
       for (const key of Object.keys(cm.data)) expect(variables.has(key), key).to.equal(true);
     for (const key of Object.keys(secret.stringData))
@@ -142,8 +180,8 @@ describe('deployment files', () => {
         expect(variables.has(e.name), `${d.metadata.name} ${e.name}`).to.equal(true);
         const ref = e.valueFrom?.secretKeyRef;
         if (ref) {
-          expect(secret.stringData).to.have.property(ref.key);
-          expect(ref.name).to.equal(secret.metadata.name);
+          const named = exampleSecrets.find((x) => x.metadata.name === ref.name);
+          expect(named?.stringData, `${d.metadata.name} ${ref.name}`).to.have.property(ref.key);
         }
       }
       for (const from of c.envFrom ?? []) {
@@ -227,10 +265,10 @@ describe('deployment files', () => {
     const [ingress] = ofKind('Ingress');
     const paths = ingress.spec.rules[0].http.paths as Json[];
     expect(paths.map((p) => [p.path, p.backend.service.name])).to.deep.equal([['/', 'api']]);
-    const secret = yamlDocs(join(K8S, 'secret.example.yaml'))[0];
-    expect(secret.stringData).to.have.property('INTERNAL_SECRET');
-    // What a pod gets loads without a configuration error (split mode included).
-    const config = loadConfig({ ...ofKind('ConfigMap')[0].data, ...secret.stringData });
+    expect(secretValues).to.have.property('INTERNAL_SECRET');
+    // What a pod gets loads without a configuration error (split mode included), once
+    // the Secrets hold secrets of the deployment's own.
+    const config = loadConfig({ ...ofKind('ConfigMap')[0].data, ...OWN_SECRETS });
     expect(config.serviceUrls?.['graph-read']).to.equal('http://graph-read');
     expect(config.host).to.equal('0.0.0.0');
   });
@@ -247,7 +285,7 @@ describe('deployment files', () => {
     const server = set.spec.template.spec.containers[0].command.join(' ');
     expect(server).to.contain('--cluster-enabled yes');
     expect(server).to.contain('--maxmemory-policy noeviction');
-    const config = loadConfig({ ...data, INTERNAL_SECRET: 'x'.repeat(32) });
+    const config = loadConfig({ ...data, ...OWN_SECRETS });
     expect(config.redisClusterNodes).to.have.length.at.least(3);
     for (const node of config.redisClusterNodes ?? []) {
       const m = /^redis-cluster-(\d+)\.redis-cluster$/.exec(node.host);
@@ -278,7 +316,177 @@ describe('deployment files', () => {
     // the single Redis stays the default: the variable is empty unless set
     for (const [name, service] of appServices)
       expect(service.environment.REDIS_CLUSTER_NODES, name).to.equal('${REDIS_CLUSTER_NODES:-}');
-    const sample = loadConfig({ REDIS_CLUSTER_NODES: nodes.map((n) => `${n}:6379`).join(',') });
+    const sample = loadConfig({
+      GDS_ENV: 'development',
+      REDIS_CLUSTER_NODES: nodes.map((n) => `${n}:6379`).join(','),
+    });
     expect(sample.redisClusterNodes?.map((n) => n.host)).to.deep.equal(nodes);
+  });
+  it('k8s: outside development the published example Secrets are refused; secrets of its own load', () => {
+    const data = ofKind('ConfigMap')[0].data;
+    expect(data.GDS_ENV).to.equal('production');
+    const problems = problemsOf({ ...data, ...secretValues });
+    for (const name of ['NEO4J_PASSWORD', 'REDIS_PASSWORD', 'INTERNAL_SECRET', 'METRICS_TOKEN'])
+      expect(
+        problems.some((p) => p.startsWith(name) && p.includes('published')),
+        `${name} in ${problems.join('; ')}`,
+      ).to.equal(true);
+    // forgetting a Secret is refused too (the driver's default Neo4j password is neo4j)
+    const forgotten: Record<string, string> = { ...OWN_SECRETS };
+    delete forgotten.NEO4J_PASSWORD;
+    expect(problemsOf({ ...data, ...forgotten })).to.deep.equal([
+      'NEO4J_PASSWORD must be set outside development (GDS_ENV)',
+    ]);
+    expect(problemsOf({ ...data, ...OWN_SECRETS })).to.deep.equal([]);
+  });
+
+  it('k8s: Redis has ACL users only; the service logs in as gds, probes, the create Job and replicas as admin', () => {
+    const data = ofKind('ConfigMap')[0].data;
+    expect(data.REDIS_USERNAME).to.equal('gds');
+    const redisSecret = exampleSecrets.find((x) => x.metadata.name === 'graph-design-redis');
+    expect(redisSecret?.stringData).to.have.keys('REDIS_PASSWORD', 'REDIS_ADMIN_PASSWORD');
+    const fromSecret = (c: Json, name: string) =>
+      (c.env as Json[] | undefined)?.find((e) => e.name === name)?.valueFrom?.secretKeyRef;
+    for (const d of deployments)
+      expect(fromSecret(containerOf(d), 'REDIS_PASSWORD'), d.metadata.name).to.deep.equal({
+        name: 'graph-design-redis',
+        key: 'REDIS_PASSWORD',
+      });
+    const config = loadConfig({ ...data, ...OWN_SECRETS });
+    expect(new URL(config.redisUrl).username).to.equal('gds');
+    const [set] = ofKind('StatefulSet').filter((x) => x.metadata.name === 'redis-cluster');
+    const node = set.spec.template.spec.containers[0];
+    const server = (node.command as string[]).join(' ');
+    expect(server).to.contain('--user default off');
+    expect(server).to.contain(`--user gds on ">$REDIS_PASSWORD" '~*' '&*' +@all -@admin`);
+    expect(server).to.contain(`--user admin on ">$REDISCLI_AUTH" '~*' '&*' +@all`);
+    expect(server).to.contain('--masteruser admin --masterauth "$REDISCLI_AUTH"');
+    expect(fromSecret(node, 'REDIS_PASSWORD')).to.deep.equal({
+      name: 'graph-design-redis',
+      key: 'REDIS_PASSWORD',
+    });
+    expect(fromSecret(node, 'REDISCLI_AUTH')?.key).to.equal('REDIS_ADMIN_PASSWORD');
+    expect(node.readinessProbe.exec.command.join(' ')).to.contain('redis-cli --user admin ping');
+    const [job] = ofKind('Job');
+    const create = job.spec.template.spec.containers[0];
+    expect(create.command.join(' ')).to.contain('redis-cli --user admin --cluster create');
+    expect(fromSecret(create, 'REDISCLI_AUTH')?.key).to.equal('REDIS_ADMIN_PASSWORD');
+    // the single Redis of single-redis/ as well
+    const single = yamlDocs(join(K8S, 'single-redis', 'redis.yaml'));
+    const redis = single.find((x) => x.kind === 'StatefulSet')!.spec.template.spec.containers[0];
+    const args = (redis.command as string[]).join(' ');
+    expect(args).to.contain('--user default off');
+    expect(args).to.contain(`--user gds on >$(REDIS_PASSWORD) ~* &* +@all -@admin`);
+    expect(args).to.contain(`--user admin on >$(REDISCLI_AUTH)`);
+    expect(redis.readinessProbe.exec.command.join(' ')).to.contain('redis-cli --user admin ping');
+    const [policy] = single.filter((x) => x.kind === 'NetworkPolicy');
+    expect(policy.spec.ingress[0].from[0].podSelector.matchExpressions[0].values).to.deep.equal([
+      'gateway',
+      'service',
+      'worker',
+    ]);
+  });
+
+  it('k8s: NetworkPolicies let only the ingress reach the gateway, only the gateway the service processes, only the service reach Redis and Neo4j', () => {
+    type Selector = { matchLabels?: Record<string, string>; matchExpressions?: Json[] };
+    const matches = (selector: Selector, labels: Record<string, string>) =>
+      Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v) &&
+      (selector.matchExpressions ?? []).every(
+        (e) => e.operator === 'In' && (e.values as string[]).includes(labels[e.key]),
+      );
+    const pods = ['Deployment', 'StatefulSet', 'Job'].flatMap((kind) =>
+      ofKind(kind).map((w) => ({
+        name: w.metadata.name as string,
+        labels: w.spec.template.metadata.labels as Record<string, string>,
+      })),
+    );
+    const policies = ofKind('NetworkPolicy');
+    /** Who may connect to pods `labels` selects on `port`: pod names, `ns:<name>` for namespaces. */
+    const allowed = (
+      namespace: string | undefined,
+      labels: Record<string, string>,
+      port: number,
+    ) => {
+      const selecting = policies.filter(
+        (p) => p.metadata.namespace === namespace && matches(p.spec.podSelector, labels),
+      );
+      expect(selecting.length, JSON.stringify(labels)).to.be.above(0);
+      const from = new Set<string>();
+      for (const policy of selecting) {
+        expect(policy.spec.policyTypes).to.deep.equal(['Ingress']);
+        for (const rule of policy.spec.ingress as Json[]) {
+          if (rule.ports && !(rule.ports as Json[]).some((p) => p.port === port)) continue;
+          expect(rule.from, policy.metadata.name).to.be.an('array'); // never from anyone
+          for (const peer of rule.from as Json[]) {
+            const ns = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+            if (peer.podSelector && (ns === undefined || ns === 'graph-design')) {
+              for (const pod of pods) if (matches(peer.podSelector, pod.labels)) from.add(pod.name);
+            } else from.add(`ns:${ns}`);
+          }
+        }
+      }
+      return [...from].sort();
+    };
+    const labelsOf = (name: string) => pods.find((p) => p.name === name)!.labels;
+    expect(allowed(undefined, labelsOf('api'), 8080)).to.deep.equal([
+      'ns:ingress-nginx',
+      'ns:monitoring',
+    ]);
+    for (const name of SERVICE_NAMES)
+      expect(allowed(undefined, labelsOf(name), 8080), name).to.deep.equal([
+        'api',
+        'ns:monitoring',
+      ]);
+    expect(allowed(undefined, labelsOf('worker'), 8080)).to.deep.equal([]);
+    const service = ['api', 'worker', ...SERVICE_NAMES];
+    expect(allowed(undefined, labelsOf('redis-cluster'), 6379)).to.deep.equal(
+      [...service, 'redis-cluster', 'redis-cluster-create'].sort(),
+    );
+    expect(allowed(undefined, labelsOf('redis-cluster'), 16379)).to.deep.equal(['redis-cluster']);
+    // Neo4j, in its own namespace: the service's processes on Bolt, besides its own servers
+    const neo4jServer = { app: 'graph-design-neo4j' };
+    expect(allowed('neo4j', neo4jServer, 7687)).to.deep.equal([...service].sort());
+  });
+
+  it('k8s: the ingress is a trusted proxy and idle connections outlive its 60 s', () => {
+    const data = ofKind('ConfigMap')[0].data;
+    const config = loadConfig({ ...data, ...OWN_SECRETS });
+    expect(config.trustedProxies).to.include('uniquelocal');
+    expect(config.http.keepAliveTimeoutMs).to.be.above(60_000);
+    expect(config.http.headersTimeoutMs).to.be.above(config.http.keepAliveTimeoutMs);
+  });
+
+  it('docker-compose: Redis with ACL users only, the service as gds; published defaults refused unless GDS_ENV=development', () => {
+    const acl = (command: string[]) => command.join(' ');
+    for (const name of ['redis', 'redis-node-1', 'redis-node-2', 'redis-node-3']) {
+      const redis = compose.services[name];
+      const command = acl(redis.command);
+      expect(command, name).to.contain('--user default off');
+      expect(command, name).to.contain(
+        '--user gds on >${REDIS_PASSWORD:-graph-design-dev} ~* &* +@all -@admin',
+      );
+      expect(command, name).to.contain('--user admin on >${REDIS_ADMIN_PASSWORD:-');
+      expect(redis.healthcheck.test.join(' '), name).to.contain('redis-cli --user admin ping');
+      expect(redis.environment.REDISCLI_AUTH, name).to.match(/^\$\{REDIS_ADMIN_PASSWORD:-/);
+    }
+    expect(compose.services['redis-cluster-init'].entrypoint.join(' ')).to.contain(
+      'redis-cli --user admin --cluster create',
+    );
+    for (const [name, service] of appServices) {
+      expect(service.environment.REDIS_USERNAME, name).to.equal('gds');
+      expect(service.environment.REDIS_PASSWORD, name).to.equal(
+        '${REDIS_PASSWORD:-graph-design-dev}',
+      );
+      expect(service.environment.GDS_ENV, name).to.equal('${GDS_ENV:-production}');
+      // as compose fills it in when nothing is set: refused, but on a local try
+      const env = composeDefaults(service.environment);
+      const problems = problemsOf(env);
+      for (const variable of ['NEO4J_PASSWORD', 'REDIS_PASSWORD', 'INTERNAL_SECRET'])
+        expect(
+          problems.some((p) => p.startsWith(variable)),
+          `${name} ${variable}`,
+        ).to.equal(true);
+      expect(problemsOf({ ...env, GDS_ENV: 'development' }), name).to.deep.equal([]);
+    }
   });
 });

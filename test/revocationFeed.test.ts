@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { awaitEpochSeen, bumpAuthEpoch, RevocationFeed } from '../services/identity/revocationFeed';
 import { eventually } from './support/decisionFixtures';
 import { currentHarness } from './support/harness';
+import { onEveryRedisAsAdmin } from './support/redisSupport';
 
 describe('revocations pushed to each process (RevocationFeed)', function () {
   this.timeout(30_000);
@@ -62,7 +63,7 @@ describe('revocations pushed to each process (RevocationFeed)', function () {
     const watched = feed({ heartbeatMs: 50 });
     const before = await eventually('the first epoch', async () => watched.current(), 5000, 5);
     // cut the subscription as a network fault would, and bump while it is gone
-    await redis().call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await onEveryRedisAsAdmin(currentHarness().config, 'CLIENT', 'KILL', 'TYPE', 'pubsub');
     const epoch = await bumpAuthEpoch(redis());
     expect(epoch).to.be.greaterThan(Number(before));
     await eventually(

@@ -49,6 +49,11 @@ export interface GatewayOptions {
   maxBodyBytes: number;
   /** Requests of one key served at once by this process; more answer 429 (default 16). */
   maxInFlightPerKey?: number;
+  /**
+   * The proxies whose X-Forwarded-For is believed for the caller's address (express's
+   * `trust proxy`: addresses, CIDRs, loopback...; default loopback).
+   */
+  trustedProxies?: string[];
   /** Lookups of unknown keys per address; shared with other routes that authenticate (/mcp). */
   unknownKeys?: UnknownKeyLimit;
   /** Told once per answered request (metrics). */
@@ -249,7 +254,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   }
 
   const app = jsonApiApp();
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustedProxies ?? ['loopback']);
   app.use(requestContext(options.logger, options.observeRequest));
   // Routes outside the API (/metrics, /docs, /app, /mcp); no API path is under them, and
   // no path of theirs is under /v1/, so API requests skip their matching.

@@ -138,6 +138,7 @@ export async function startService(
     rateLimits,
     maxBodyBytes: config.limits.maxBodyBytes,
     maxInFlightPerKey: config.limits.maxInFlightPerKey,
+    trustedProxies: config.trustedProxies,
     unknownKeys,
     observeRequest: metrics.observeRequest,
     plainRoutes: Router().use(

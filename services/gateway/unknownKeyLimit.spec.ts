@@ -1,18 +1,17 @@
 import { expect } from 'chai';
-import { RateLimitedError } from '../../shared/errors/domainErrors';
 import { UnknownKeyLimit } from './unknownKeyLimit';
 
 describe('UnknownKeyLimit', () => {
-  it('refuses an address after its misses, until the window ends, and no other address', () => {
+  it('marks an address spent after its misses, until the window ends, and no other address', () => {
     let now = 1_000_000;
     const limit = new UnknownKeyLimit(2, 100, () => now);
-    limit.refuseIfSpent('a');
+    expect(limit.spent('a')).to.equal(false);
     limit.recordMiss('a');
     limit.recordMiss('a');
-    expect(() => limit.refuseIfSpent('a')).to.throw(RateLimitedError);
-    limit.refuseIfSpent('b');
+    expect(limit.spent('a')).to.equal(true);
+    expect(limit.spent('b')).to.equal(false);
     now += 60_000;
-    limit.refuseIfSpent('a');
+    expect(limit.spent('a')).to.equal(false);
   });
 
   it('keeps at most maxAddresses windows', () => {
@@ -20,7 +19,7 @@ describe('UnknownKeyLimit', () => {
     limit.recordMiss('a');
     limit.recordMiss('b');
     limit.recordMiss('c');
-    limit.refuseIfSpent('a'); // forgotten: the oldest went first
-    expect(() => limit.refuseIfSpent('c')).to.throw(RateLimitedError);
+    expect(limit.spent('a')).to.equal(false); // forgotten: the oldest went first
+    expect(limit.spent('c')).to.equal(true);
   });
 });

@@ -2,14 +2,13 @@
  * Neo4j lookups of unknown API keys, per client address: a key that is not cached
  * costs one lookup, and random well-formed keys would buy one each. Each address
  * may have `perMinute` lookups that found nothing in a fixed one-minute window
- * (RATE_LIMIT_ANON_PER_MIN, the budget of unauthenticated calls); past it, an
- * uncached key from that address is refused with 429 before its lookup until the
- * window ends. Known keys never count, so a client whose keys are valid is refused
- * only while its address is sending unknown ones. Kept in process (no Redis round
- * trip), for at most `maxAddresses` addresses (the oldest window goes first).
+ * (RATE_LIMIT_ANON_PER_MIN, the budget of unauthenticated calls); past it, the address
+ * is `spent` until the window ends, and the Authenticator looks its uncached keys up
+ * gathered with others in one statement (KeyLookupBatch) instead of one by one. A valid
+ * key is never refused for it: the budget bounds what a flood costs Neo4j, not who is
+ * served. Known keys never count. Kept in process (no Redis round trip), for at most
+ * `maxAddresses` addresses (the oldest window goes first).
  */
-import { RateLimitedError } from '../../shared/errors/domainErrors';
-
 const WINDOW_MS = 60_000;
 
 interface Window {
@@ -35,16 +34,10 @@ export class UnknownKeyLimit {
     return window;
   }
 
-  /** Throws the 429 when `address` has spent its lookups of unknown keys. */
-  refuseIfSpent(address: string): void {
+  /** Whether `address` has spent its lookups of unknown keys in the current window. */
+  spent(address: string): boolean {
     const window = this.current(address);
-    if (!window || window.misses < this.perMinute) return;
-    const resetMs = window.startedAt + WINDOW_MS;
-    throw new RateLimitedError(Math.max(1, Math.ceil((resetMs - this.now()) / 1000)), {
-      limit: this.perMinute,
-      remaining: 0,
-      reset: Math.ceil(resetMs / 1000),
-    });
+    return window !== undefined && window.misses >= this.perMinute;
   }
 
   /** Counts a lookup from `address` that found no key. */

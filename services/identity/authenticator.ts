@@ -7,27 +7,35 @@ import { UnauthenticatedError } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { Executor } from '../../shared/neo4j/executor';
 import type { AuthCache } from './authCache';
+import { KeyLookupBatch, KeyRow } from './keyLookupBatch';
 import { hashToken, looksLikeToken } from './keyTokens';
 import { findActiveKeyByHash } from './store/identityQueries';
 
+/**
+ * Lookups of unknown keys per address: once an address has spent its budget, its
+ * uncached keys are looked up the gathered way (KeyLookupBatch), so bad keys cannot buy
+ * one statement each and a valid key is still served.
+ */
+export interface UnknownKeyBudget {
+  spent(address: string): boolean;
+  recordMiss(address: string): void;
+}
+
 /** How a front door meters the callers of one client address (see Authenticator.admit). */
 export interface AddressGuard {
-  /** Lookups of unknown keys per address: refused once spent, so bad keys cannot buy one each. */
-  unknownKeys?: { refuseIfSpent(address: string): void; recordMiss(address: string): void };
+  unknownKeys?: UnknownKeyBudget;
   /** Charges a request whose credential failed to the address's anonymous rate limit. */
   chargeAnonymous(address: string): Promise<unknown>;
 }
 
-interface KeyRow extends Record<string, unknown> {
-  keyId: string;
-  userId: string;
-  scopes: string[];
-  projects: string[] | null;
-}
-
 export class Authenticator {
+  /** Lookups gathered into few statements, for callers past their unknown-key budget. */
+  private readonly gathered: KeyLookupBatch;
+
   /** With a cache, known keys skip the Neo4j lookup (see AuthCache for revocation). */
-  constructor(private readonly options: { executor: Executor; cache?: AuthCache }) {}
+  constructor(private readonly options: { executor: Executor; cache?: AuthCache }) {
+    this.gathered = new KeyLookupBatch({ executor: options.executor });
+  }
 
   /** Extracts the bearer token, or null when the header is missing or malformed. */
   static bearerToken(header: string | undefined): string | null {
@@ -40,16 +48,17 @@ export class Authenticator {
    * Hooks let the gateway do per-key work around the lookup: `onCachedKey` is told,
    * before the revocation check, the key id this process has cached for the
    * credential, so that per-key work can run alongside that check when both need Redis
-   * (the answer is still only what this method returns); `beforeLookup` runs
-   * when the key is not cached, before the Neo4j lookup, and may refuse it;
-   * `onUnknown` when the lookup found no key. With the last two, unknown keys cannot
-   * buy one lookup each.
+   * (the answer is still only what this method returns); `gathered`, asked when the
+   * key is not cached, says to look it up with others in one statement (the caller's
+   * address has spent its budget of unknown keys) instead of on its own;
+   * `onUnknown` is told when the lookup found no key. With the last two, unknown keys
+   * cannot buy one statement each, and a valid key is found either way.
    */
   async authenticate(
     header: string | undefined,
     hooks: {
       onCachedKey?: (keyId: string) => void;
-      beforeLookup?: () => void;
+      gathered?: () => boolean;
       onUnknown?: () => void;
     } = {},
   ): Promise<Principal> {
@@ -64,8 +73,9 @@ export class Authenticator {
     const epoch = cache ? await cache.epoch() : undefined;
     const cached = epoch === undefined ? undefined : cache?.get(hash, epoch);
     if (cached) return cached;
-    hooks.beforeLookup?.();
-    const [row] = await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash });
+    const row = hooks.gathered?.()
+      ? await this.gathered.lookup(hash)
+      : (await this.options.executor.read<KeyRow>(findActiveKeyByHash, { hash }))[0];
     if (!row) {
       hooks.onUnknown?.();
       throw new UnauthenticatedError();
@@ -83,10 +93,10 @@ export class Authenticator {
   /**
    * authenticate() for a request from `address` (asked for only when the credential is not
    * a cached key: working out a proxied client's address is a cost of its own), as every
-   * front door (the API and /mcp) does it: an address that has spent its budget of unknown-key lookups is refused
-   * before the lookup, and a credential that fails is charged to the address's anonymous
-   * rate limit before the 401 is thrown, so a stream of bad keys is throttled like any
-   * other unauthenticated traffic.
+   * front door (the API and /mcp) does it: the uncached key of an address that has spent
+   * its budget of unknown-key lookups is looked up the gathered way, and a credential
+   * that fails is charged to the address's anonymous rate limit before the 401 is
+   * thrown, so a stream of bad keys is throttled like any other unauthenticated traffic.
    */
   async admit(
     header: string | undefined,
@@ -98,7 +108,7 @@ export class Authenticator {
     try {
       return await this.authenticate(header, {
         onCachedKey,
-        beforeLookup: unknownKeys && (() => unknownKeys.refuseIfSpent(address())),
+        gathered: unknownKeys && (() => unknownKeys.spent(address())),
         onUnknown: unknownKeys && (() => unknownKeys.recordMiss(address())),
       });
     } catch (error) {

@@ -32,9 +32,9 @@ export interface McpRouterOptions {
   authenticator: Pick<Authenticator, 'admit'>;
   /**
    * The gateway's budget of unknown-key lookups per address (structural), so that /mcp
-   * is no way around it: past it, an uncached key is refused before its Neo4j lookup.
+   * is no way around it: past it, uncached keys are looked up gathered, not one by one.
    */
-  unknownKeys?: { refuseIfSpent(address: string): void; recordMiss(address: string): void };
+  unknownKeys?: { spent(address: string): boolean; recordMiss(address: string): void };
   /** The gateway's RateLimits: an unauthenticated attempt is counted in the anon bucket. */
   rateLimits: { consume(bucket: 'anon', key: string): Promise<unknown> };
   /** Base URL of the API the tools call (the gateway itself on loopback), known once it listens. */

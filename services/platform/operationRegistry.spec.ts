@@ -85,7 +85,7 @@ describe('operation registry', () => {
   });
 
   describe('handlers', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ GDS_ENV: 'development' });
     const executor = new Executor({ ...config.neo4j, logger: createLogger({ level: 'silent' }) });
     const ctx: ServiceContext = { executor, config, logger: createLogger({ level: 'silent' }) };
     after(() => executor.close());

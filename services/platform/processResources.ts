@@ -54,7 +54,13 @@ export async function openStores(
   return { executor, redis };
 }
 
-/** Listens on config.host:config.port (0: any free port) and resolves with the URL. */
+/**
+ * Listens on config.host:config.port (0: any free port) and resolves with the URL. An
+ * idle kept-alive connection stays open HTTP_KEEP_ALIVE_TIMEOUT_MS (Node's own 5 s is
+ * below the idle timeout of the load balancers put in front, which would then reuse a
+ * connection this server has just closed and answer 502); a request's headers may take
+ * HTTP_HEADERS_TIMEOUT_MS, above it.
+ */
 export async function listen(
   app: Express,
   config: Config,
@@ -63,6 +69,8 @@ export async function listen(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+  server.headersTimeout = config.http.headersTimeoutMs;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   return { server, url: `http://${config.host}:${port}`, port };

@@ -2,9 +2,12 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig, requiredInternalSecret, SECRET_NEEDED_BY } from './config';
 
+/** A local stack: the deployment rules (published secrets) are the subject of their own tests. */
+const DEVELOPMENT = { GDS_ENV: 'development' };
+
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
-    const config = loadConfig({});
+    const config = loadConfig(DEVELOPMENT);
     expect(config.port).to.equal(8080);
     expect(config.limits).to.include({
       projectLimit: 100,
@@ -18,7 +21,7 @@ describe('loadConfig', () => {
   });
 
   it('states the request bounds and per-branch quotas docs/OPERATIONS.md lists, each settable', () => {
-    const defaults = loadConfig({});
+    const defaults = loadConfig(DEVELOPMENT);
     expect(defaults.limits).to.include({
       maxBatchBytes: 2 * 1024 * 1024,
       maxFindings: 1000,
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
       maxStoredBytes: 256 * 1024 * 1024,
     });
     const set = loadConfig({
+      ...DEVELOPMENT,
       MAX_BATCH_BYTES: '4096',
       MAX_FINDINGS: '5',
       MAX_NESTING_DEPTH: '8',
@@ -39,16 +43,25 @@ describe('loadConfig', () => {
     });
     expect(set.limits).to.include({ maxBatchBytes: 4096, maxFindings: 5, maxNestingDepth: 8 });
     expect(set.quotas).to.deep.equal({ maxNodes: 10, maxWires: 20, maxStoredBytes: 65536 });
-    expect(() => loadConfig({ MAX_NESTING_DEPTH: '1', BRANCH_MAX_NODES: '0' })).to.throw(
-      ConfigError,
-    );
+    expect(() =>
+      loadConfig({ ...DEVELOPMENT, MAX_NESTING_DEPTH: '1', BRANCH_MAX_NODES: '0' }),
+    ).to.throw(ConfigError);
   });
 
   it('keeps 30 days of history and at least 20 main versions unless told otherwise', () => {
-    expect(loadConfig({}).history).to.deep.equal({ retentionDays: 30, minMainVersions: 20 });
-    const set = loadConfig({ HISTORY_RETENTION_DAYS: '0', HISTORY_MIN_MAIN_VERSIONS: '3' });
+    expect(loadConfig(DEVELOPMENT).history).to.deep.equal({
+      retentionDays: 30,
+      minMainVersions: 20,
+    });
+    const set = loadConfig({
+      ...DEVELOPMENT,
+      HISTORY_RETENTION_DAYS: '0',
+      HISTORY_MIN_MAIN_VERSIONS: '3',
+    });
     expect(set.history).to.deep.equal({ retentionDays: 0, minMainVersions: 3 });
-    expect(() => loadConfig({ HISTORY_RETENTION_DAYS: '-1', HISTORY_MIN_MAIN_VERSIONS: '0' }))
+    expect(() =>
+      loadConfig({ ...DEVELOPMENT, HISTORY_RETENTION_DAYS: '-1', HISTORY_MIN_MAIN_VERSIONS: '0' }),
+    )
       .to.throw(ConfigError)
       .with.property('problems')
       .that.deep.equals([
@@ -59,15 +72,24 @@ describe('loadConfig', () => {
 
   it('remembers write bookmarks for reads by default only through a routing NEO4J_URI', () => {
     // one server (bolt://) shows every committed write to every later read: nothing to remember
-    expect(loadConfig({}).bookmarkTtlSeconds).to.equal(0);
-    expect(loadConfig({ NEO4J_URI: 'bolt+s://db:7687' }).bookmarkTtlSeconds).to.equal(0);
-    expect(loadConfig({ NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds).to.equal(60);
-    expect(loadConfig({ NEO4J_URI: 'neo4j+s://db:7687' }).bookmarkTtlSeconds).to.equal(60);
-    const told = { GRAPH_BOOKMARK_TTL_S: '15' };
-    expect(loadConfig(told).bookmarkTtlSeconds).to.equal(15);
-    expect(loadConfig({ ...told, NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds).to.equal(15);
+    expect(loadConfig(DEVELOPMENT).bookmarkTtlSeconds).to.equal(0);
     expect(
-      loadConfig({ GRAPH_BOOKMARK_TTL_S: '0', NEO4J_URI: 'neo4j://db' }).bookmarkTtlSeconds,
+      loadConfig({ ...DEVELOPMENT, NEO4J_URI: 'bolt+s://db:7687' }).bookmarkTtlSeconds,
+    ).to.equal(0);
+    expect(
+      loadConfig({ ...DEVELOPMENT, NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds,
+    ).to.equal(60);
+    expect(
+      loadConfig({ ...DEVELOPMENT, NEO4J_URI: 'neo4j+s://db:7687' }).bookmarkTtlSeconds,
+    ).to.equal(60);
+    const told = { GRAPH_BOOKMARK_TTL_S: '15' };
+    expect(loadConfig({ ...DEVELOPMENT, ...told }).bookmarkTtlSeconds).to.equal(15);
+    expect(
+      loadConfig({ ...DEVELOPMENT, ...told, NEO4J_URI: 'neo4j://db:7687' }).bookmarkTtlSeconds,
+    ).to.equal(15);
+    expect(
+      loadConfig({ ...DEVELOPMENT, GRAPH_BOOKMARK_TTL_S: '0', NEO4J_URI: 'neo4j://db' })
+        .bookmarkTtlSeconds,
     ).to.equal(0);
   });
 
@@ -82,7 +104,13 @@ describe('loadConfig', () => {
 
   it('reports every problem at once', () => {
     try {
-      loadConfig({ PORT: 'eighty', PROJECT_LIMIT: '0', REDIS_URL: 'http://x', LOG_LEVEL: 'loud' });
+      loadConfig({
+        ...DEVELOPMENT,
+        PORT: 'eighty',
+        PROJECT_LIMIT: '0',
+        REDIS_URL: 'http://x',
+        LOG_LEVEL: 'loud',
+      });
       expect.fail('expected a ConfigError');
     } catch (error) {
       expect(error).to.be.instanceOf(ConfigError);
@@ -91,15 +119,18 @@ describe('loadConfig', () => {
   });
 
   it('reads Redis Cluster seed nodes from REDIS_CLUSTER_NODES and rejects malformed entries', () => {
-    expect(loadConfig({}).redisClusterNodes).to.equal(undefined);
-    const set = loadConfig({ REDIS_CLUSTER_NODES: 'redis-0.redis:6379, 10.0.0.2:7001,[::1]:7002' });
+    expect(loadConfig(DEVELOPMENT).redisClusterNodes).to.equal(undefined);
+    const set = loadConfig({
+      ...DEVELOPMENT,
+      REDIS_CLUSTER_NODES: 'redis-0.redis:6379, 10.0.0.2:7001,[::1]:7002',
+    });
     expect(set.redisClusterNodes).to.deep.equal([
       { host: 'redis-0.redis', port: 6379 },
       { host: '10.0.0.2', port: 7001 },
       { host: '::1', port: 7002 },
     ]);
     try {
-      loadConfig({ REDIS_CLUSTER_NODES: 'redis-0:6379,nohost,redis-1:70000,:1' });
+      loadConfig({ ...DEVELOPMENT, REDIS_CLUSTER_NODES: 'redis-0:6379,nohost,redis-1:70000,:1' });
       expect.fail('expected a ConfigError');
     } catch (error) {
       const problems = (error as ConfigError).problems;
@@ -112,6 +143,7 @@ describe('loadConfig', () => {
     const secret = { INTERNAL_SECRET: 'x'.repeat(32) };
     const base = 'projects=http://p,branches=http://b,graph-write=http://w,decisions=http://d';
     const set = loadConfig({
+      ...DEVELOPMENT,
       ...secret,
       SERVICE_URLS: `${base},graph-read=http://r1:8080,http://r2:8080`,
     });
@@ -122,7 +154,9 @@ describe('loadConfig', () => {
       `http://r0,${base},graph-read=http://r1`,
       `${base},graph-read=http://r1,graph-read=http://r2`,
     ]) {
-      expect(() => loadConfig({ ...secret, SERVICE_URLS: bad }), bad).to.throw(ConfigError);
+      expect(() => loadConfig({ ...DEVELOPMENT, ...secret, SERVICE_URLS: bad }), bad).to.throw(
+        ConfigError,
+      );
     }
   });
 
@@ -132,7 +166,7 @@ describe('loadConfig', () => {
     const short = { INTERNAL_SECRET: 'x'.repeat(31), SERVICE_URLS: base };
     const problems = (env: Record<string, string>, options = {}) => {
       try {
-        loadConfig(env, options);
+        loadConfig({ ...DEVELOPMENT, ...env }, options);
         return [];
       } catch (error) {
         return (error as ConfigError).problems;
@@ -145,14 +179,17 @@ describe('loadConfig', () => {
       'INTERNAL_SECRET of at least 32 characters is needed by a service process',
     ]);
     // a config built without the secret is refused where the secret is used
-    const config = loadConfig({});
+    const config = loadConfig(DEVELOPMENT);
     expect(() => requiredInternalSecret(config, SECRET_NEEDED_BY.serviceProcess)).to.throw(
       ConfigError,
       'by a service process',
     );
     const secret = 'y'.repeat(32);
     expect(
-      requiredInternalSecret(loadConfig({ INTERNAL_SECRET: secret }), SECRET_NEEDED_BY.gateway),
+      requiredInternalSecret(
+        loadConfig({ ...DEVELOPMENT, INTERNAL_SECRET: secret }),
+        SECRET_NEEDED_BY.gateway,
+      ),
     ).to.equal(secret);
   });
 });

@@ -14,8 +14,18 @@ import {
   serviceUrlsSetting,
   urlSetting,
 } from './envSettings';
+import {
+  deployedSecretProblems,
+  DeploymentSettings,
+  deploymentSettings,
+  redisUrlWithCredentials,
+} from './deploymentSettings';
 
-export interface Config {
+/**
+ * Trust boundaries as deployed (deploymentSettings.ts): `environment` (GDS_ENV),
+ * `trustedProxies` (TRUSTED_PROXIES) and `http` (the HTTP server's idle timeouts).
+ */
+export interface Config extends DeploymentSettings {
   port: number;
   host: string;
   neo4j: {
@@ -189,6 +199,7 @@ export function loadConfig(
     problems,
   );
   const config: Config = {
+    ...deploymentSettings(env, problems),
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
     neo4j: {
@@ -199,7 +210,10 @@ export function loadConfig(
       transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
       bookmarkWaitMs: intSetting(env, 'GRAPH_BOOKMARK_WAIT_MS', 5_000, 1, problems),
     },
-    redisUrl: urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
+    redisUrl: redisUrlWithCredentials(
+      urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),
+      env,
+    ),
     redisClusterNodes: redisClusterSetting(env, problems),
     limits: {
       projectLimit: intSetting(env, 'PROJECT_LIMIT', 100, 1, problems),
@@ -263,6 +277,15 @@ export function loadConfig(
   // the gateway of separate-process mode signs every call to the services
   if (config.serviceUrlPools)
     problems.push(...internalSecretProblems(env.INTERNAL_SECRET, SECRET_NEEDED_BY.gateway));
+  problems.push(
+    ...deployedSecretProblems({
+      environment: config.environment,
+      neo4jPassword: env.NEO4J_PASSWORD || undefined,
+      redisUrl: config.redisUrl,
+      internalSecret: config.internalSecret,
+      metricsToken: config.metricsToken,
+    }),
+  );
   if (config.port > 65535) problems.push(`PORT must be <= 65535, got ${config.port}`);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel))

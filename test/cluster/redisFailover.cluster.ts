@@ -10,14 +10,15 @@ import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { Redis } from 'ioredis';
+import { Redis, RedisOptions } from 'ioredis';
 import { RunningWorker, startWorker } from '../../services/worker/startWorker';
 import { decisionJobOptions } from '../../services/decisions/decisionJobs';
 import { createLogger } from '../../shared/logging/logger';
+import { clusterNodeOptions } from '../../shared/redis/redisClient';
 import { decisionOut, eventually, workerConfig } from '../support/decisionFixtures';
 import { addNode, uuid, workspace } from '../support/graphBuilders';
 import { currentHarness, newUser, uniqueName } from '../support/harness';
-import { TestQueue, testQueue } from '../support/redisSupport';
+import { clusterNode, TestQueue, testQueue } from '../support/redisSupport';
 
 interface ClusterNode {
   id: string;
@@ -28,9 +29,20 @@ interface ClusterNode {
   slots: Array<[number, number]>;
 }
 
+/**
+ * The cluster's ACL users (scripts/lib/redisCluster.sh): the service's own (gds, with
+ * REDIS_URL's credentials) reads the cluster's layout; stopping a node takes `admin`
+ * (clusterNode).
+ */
+const asService = (): RedisOptions => clusterNodeOptions(workerConfig().redisUrl);
+
 /** CLUSTER NODES as seen by the node on `port`. */
 async function clusterNodes(port: number): Promise<ClusterNode[]> {
-  const redis = new Redis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null });
+  const redis = new Redis(port, '127.0.0.1', {
+    ...asService(),
+    lazyConnect: true,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
     const text = (await redis.call('CLUSTER', 'NODES')) as string;
@@ -60,7 +72,7 @@ async function clusterNodes(port: number): Promise<ClusterNode[]> {
 }
 
 async function slotOf(port: number, key: string): Promise<number> {
-  const redis = new Redis(port, '127.0.0.1', { lazyConnect: true });
+  const redis = new Redis(port, '127.0.0.1', { ...asService(), lazyConnect: true });
   try {
     return Number(await redis.call('CLUSTER', 'KEYSLOT', key));
   } finally {
@@ -104,12 +116,15 @@ describe('Redis Cluster: a master fails over while the service runs', function (
     const replica = before.find((n) => n.masterId === victim?.id);
     expect(replica, 'replica of that master').to.not.equal(undefined);
 
+    const node = clusterNode(victim!.port);
     const killer = new Redis(victim!.port, '127.0.0.1', {
+      ...node.admin,
       lazyConnect: true,
       retryStrategy: () => null,
     });
     killer.on('error', () => undefined);
     stoppedDir = ((await killer.call('CONFIG', 'GET', 'dir')) as string[])[1];
+    expect(stoppedDir).to.equal(node.dir);
     await killer.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
     killer.disconnect();
     stopped = victim!.port;

@@ -47,6 +47,15 @@ export const findActiveKeyByHash = cypher(
    RETURN k.id AS keyId, k.user_id AS userId, k.scopes AS scopes, k.projects AS projects`,
 );
 
+/** findActiveKeyByHash for several hashes at once (the lookups gathered by KeyLookupBatch). */
+export const findActiveKeysByHashes = cypher(
+  'findActiveKeysByHashes',
+  `UNWIND $hashes AS hash
+   MATCH (k:ApiKey {hash: hash})
+   WHERE k.revoked = false
+   RETURN hash, k.id AS keyId, k.user_id AS userId, k.scopes AS scopes, k.projects AS projects`,
+);
+
 export const revokeApiKey = cypher(
   'revokeApiKey',
   `MATCH (k:ApiKey {id: $keyId})
