@@ -144,7 +144,7 @@ describe('graph file', function () {
     expect(names(head.body)).to.deep.equal(['base', 'first', 'second']);
     const later = await at(3);
     expect(later.status).to.equal(404);
-    expect(later.body.detail).to.deep.include({ error: 'version_not_found', oldest: 0, newest: 2 });
+    expect(later.body.detail).to.deep.include({ code: 'version_not_found', oldest: 0, newest: 2 });
     const mainAt0 = await user.api.get(`/v1/branches/${p.mainId}/file?version=0`);
     expect(mainAt0.body.nodes).to.deep.equal([]);
   });

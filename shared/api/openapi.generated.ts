@@ -1164,7 +1164,7 @@ export interface components {
         ErrorVersionNotFound: {
             detail: {
                 /** @enum {string} */
-                error: "version_not_found";
+                code: "version_not_found";
                 message: string;
                 /** @description The oldest version still readable. */
                 oldest: number;
