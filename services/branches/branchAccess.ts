@@ -9,7 +9,14 @@ import {
 } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
+import {
+  projectGrant,
+  ProjectGrant,
+  ProjectRecord,
+  requireRole,
+  requireScope,
+  Role,
+} from '../identity';
 import type { BranchRecord } from './branchRecord';
 import {
   BRANCH_ACCESS,
@@ -125,6 +132,25 @@ export function requireWritable(branch: BranchRecord): void {
   if (branch.status !== 'active') {
     throw new ConflictError('branch_not_active', `the branch is ${branch.status}`);
   }
+}
+
+/**
+ * What every change of a working branch checks, on each path that changes one (rename,
+ * discard, merge, and a staged merge's publishing, which runs long after the request's
+ * first check): scope graph:write (403), the editor role now (403 forbidden: a member
+ * demoted to viewer still sees the branch), a branch that is not main and still active
+ * (409), and a project that is not archived (409 project_archived). Read under the
+ * branch's lock, so an archive or a merge in between has committed by then.
+ */
+export function requireBranchChangeable(
+  principal: Principal,
+  grant: ProjectGrant,
+  branch: BranchRecord,
+): void {
+  requireScope(principal, 'graph:write');
+  requireRole(grant, 'editor');
+  requireWritable(branch);
+  requireProjectActive(grant);
 }
 
 /** 409 version_conflict with current_version. */

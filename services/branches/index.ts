@@ -8,8 +8,8 @@
  * - access: visibleBranch, branchGrant, branchAccessCypher, lockedBranchAccessCypher and
  *   batchWritableCypher (the access row read, the lock taken, or the branch's own checks
  *   of a batch, inside another service's statement),
- *   requireWritable, requireVersion,
- *   requireProjectActive;
+ *   requireWritable, requireVersion, requireProjectActive, and requireBranchChangeable
+ *   (all the checks of a change to a working branch, on every path that makes one);
  * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
  *   (a merge's end of the working branch);
  * - presenters: presentBranch, presentBranchRef;
@@ -21,6 +21,7 @@ export {
   branchAccessCypher,
   branchGrant,
   lockedBranchAccessCypher,
+  requireBranchChangeable,
   requireProjectActive,
   requireVersion,
   requireWritable,

@@ -30,7 +30,7 @@ import {
   saveUsage,
   writePositions,
 } from '../../graph';
-import { checkUserName, ensureUser, requireScope } from '../../identity';
+import { checkUserName, ensureUser, requireKeyForAllProjects, requireScope } from '../../identity';
 import {
   checkProjectName,
   CreatedProject,
@@ -62,6 +62,7 @@ export async function importProject(
   staging: StagingOptions = {},
 ): Promise<CreatedProject> {
   requireScope(principal, 'graph:write');
+  requireKeyForAllProjects(principal);
   return importAs(ctx, body, async () => principal, staging);
 }
 
