@@ -289,6 +289,46 @@ describe('branches', () => {
     });
   });
 
+  describe('renaming and discarding recheck the role and the project', () => {
+    it('refuses an owner of the branch who is now only a viewer (403 forbidden)', async () => {
+      const owner = await newUser();
+      const bob = await newUser();
+      const p = await project(owner);
+      await grant(p.project.id, bob, 'editor');
+      const b = (await bob.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
+      await grant(p.project.id, bob, 'viewer');
+      const renamed = await bob.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
+      const discarded = await bob.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      for (const res of [renamed, discarded]) {
+        expect(res.status, JSON.stringify(res.body)).to.equal(403);
+        expect(res.body.detail.code).to.equal('forbidden');
+      }
+      const branches = (await bob.api.get(`/v1/projects/${p.project.id}/branches`)).body.branches;
+      expect(branches.map((x: { id: string; name: string }) => [x.id, x.name])).to.deep.equal([
+        [b.id, 'b'],
+      ]);
+    });
+
+    it('refuses a branch of an archived project (409 project_archived)', async () => {
+      const alice = await newUser();
+      const p = await project(alice);
+      const b = (await alice.api.post(`/v1/projects/${p.project.id}/branches`, { name: 'b' })).body
+        .branch;
+      await alice.api.patch(`/v1/projects/${p.project.id}`, { archived: true });
+      const renamed = await alice.api.patch(`/v1/branches/${b.id}`, { name: 'x' });
+      const discarded = await alice.api.delete(`/v1/branches/${b.id}?expected_version=0`);
+      for (const res of [renamed, discarded]) {
+        expect(res.status, JSON.stringify(res.body)).to.equal(409);
+        expect(res.body.detail.code).to.equal('project_archived');
+      }
+      const branches = (await alice.api.get(`/v1/projects/${p.project.id}/branches`)).body.branches;
+      expect(
+        branches.map((x: { status: string; name: string }) => [x.name, x.status]),
+      ).to.deep.equal([['b', 'active']]);
+    });
+  });
+
   describe('DELETE /v1/branches/{id}', () => {
     it('discards with the matching version; answers the branch with status discarded', async () => {
       const alice = await newUser();

@@ -69,13 +69,13 @@ describe('diffs between versions', function () {
     const api = p.user.api;
     const missing = await api.get(`/v1/branches/${b.id}/diff?to_version=5`);
     expect(missing.status).to.equal(404);
-    expect(missing.body.detail).to.include({ error: 'version_not_found', oldest: 0, newest: 1 });
+    expect(missing.body.detail).to.include({ code: 'version_not_found', oldest: 0, newest: 1 });
     const reversed = await api.get(`/v1/branches/${b.id}/diff?from_version=1&to_version=0`);
     expect(reversed.status).to.equal(422);
     expect(reversed.body.detail).to.be.an('array');
     const mainMissing = await api.get(`/v1/projects/${p.projectId}/main/diff?from_version=3`);
     expect(mainMissing.status).to.equal(404);
-    expect(mainMissing.body.detail).to.include({ error: 'version_not_found', newest: 0 });
+    expect(mainMissing.body.detail).to.include({ code: 'version_not_found', newest: 0 });
   });
 
   it('getMainDiff compares two versions of main; by default what the last merge changed', async () => {

@@ -2,7 +2,9 @@
 import { expect } from 'chai';
 import { importProject } from '../services/graphfile/commands/importProject';
 import { mainView } from '../services/graph';
-import { DeltaError } from '../shared/errors/domainErrors';
+import { sweepStages } from '../services/purge';
+import { DeltaError, ServiceUnavailableError } from '../shared/errors/domainErrors';
+import type { Executor } from '../shared/neo4j/executor';
 import type { Principal } from '../shared/http/principal';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
@@ -144,7 +146,7 @@ describe('graph file', function () {
     expect(names(head.body)).to.deep.equal(['base', 'first', 'second']);
     const later = await at(3);
     expect(later.status).to.equal(404);
-    expect(later.body.detail).to.deep.include({ error: 'version_not_found', oldest: 0, newest: 2 });
+    expect(later.body.detail).to.deep.include({ code: 'version_not_found', oldest: 0, newest: 2 });
     const mainAt0 = await user.api.get(`/v1/branches/${p.mainId}/file?version=0`);
     expect(mainAt0.body.nodes).to.deep.equal([]);
   });
@@ -284,6 +286,89 @@ describe('graph file: staged import', function () {
     });
     expect(rows[0]?.records).to.equal(file.nodes.length); // no stage left open
     await expectAgree(mainView(created.main.id, 0), 'a staged import');
+  });
+
+  /** A context whose executor runs `hook` just before its `atCall`-th write transaction. */
+  function hookedContext(atCall: number, hook: () => Promise<void>): ServiceContext {
+    const ctx = context();
+    let calls = 0;
+    const executor = new Proxy(ctx.executor, {
+      get(target, property) {
+        if (property === 'writeTx')
+          return async (work: Parameters<Executor['writeTx']>[0]) => {
+            calls += 1;
+            if (calls === atCall) await hook();
+            return target.writeTx(work);
+          };
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return { ...ctx, executor };
+  }
+
+  function namedNodes(count: number) {
+    return Array.from({ length: count }, (_, i) => ({
+      id: uuid(),
+      kind: 'behavior',
+      parent_id: null,
+      data: { name: `n${i}` },
+    }));
+  }
+
+  const stagesStartedAgo = cypher(
+    'testStageStartedAgo',
+    `MATCH (s:VStage {kind: 'import'}) WHERE s.started_at > $since
+     SET s.started_at = $at
+     RETURN s.line AS line`,
+  );
+
+  it('an import still writing is never swept, however long ago it started', async () => {
+    const user = await newUser();
+    const nodes = namedNodes(6);
+    const file = { schema_version: 6, project_name: uniqueName('slow'), nodes, edges: [] };
+    const { executor } = currentHarness().service;
+    const since = new Date(Date.now() - 1000).toISOString();
+    // after its first chunk: the import looks as if it had started two hours ago, and
+    // the sweep runs
+    const ctx = hookedContext(2, async () => {
+      const aged = await executor.write(stagesStartedAgo, {
+        since,
+        at: new Date(Date.now() - 7_200_000).toISOString(),
+      });
+      expect(aged).to.have.length(1);
+      await sweepStages(executor);
+    });
+    const created = await importProject(ctx, principalOf(user), file, staged);
+    const main = await user.api.get(`/v1/graph/${created.project.id}`);
+    expect(main.body.nodes.map((n: { id: string }) => n.id).sort()).to.deep.equal(
+      nodes.map((n) => n.id).sort(),
+    );
+  });
+
+  it('a stage the sweep took over is not published: 503, and nothing is created', async () => {
+    const user = await newUser();
+    const nodes = namedNodes(6);
+    const file = { schema_version: 6, project_name: uniqueName('taken'), nodes, edges: [] };
+    const { executor } = currentHarness().service;
+    // after its first chunk the importer stalls past its lease (the sweep runs later than
+    // any lease would last), and the sweep takes the stage for abandoned
+    const ctx = hookedContext(2, async () => {
+      await sweepStages(executor, Date.now() + 2 * 3_600_000);
+    });
+    let refused: unknown;
+    try {
+      await importProject(ctx, principalOf(user), file, staged);
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).to.be.instanceOf(ServiceUnavailableError);
+    expect((await user.api.get('/v1/projects')).body.projects).to.deep.equal([]);
+    const left = await executor.read<{ n: number }>(
+      cypher('testTakenNodes', `MATCH (n:GNode) WHERE n.id IN $ids RETURN count(n) AS n`),
+      { ids: nodes.map((n) => n.id) },
+    );
+    expect(left[0]?.n).to.equal(0);
   });
 
   it('a refusal in a later chunk removes what was staged; nothing is created', async () => {

@@ -40,7 +40,11 @@ async function postMcp(baseUrl: string, headers: Record<string, string>) {
     },
     body: JSON.stringify(INITIALIZE),
   });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as any,
+  };
 }
 
 describe('MCP access: authentication at /mcp', () => {
@@ -332,6 +336,107 @@ describe('MCP apply_deltas retried after a lost answer', function () {
     } finally {
       await client.close();
       await new Promise((resolve) => proxy.server.close(resolve));
+    }
+  });
+});
+
+describe('MCP access: Origin (DNS-rebinding protection)', function () {
+  this.timeout(60_000);
+  let configured: RunningService;
+
+  before(async () => {
+    const config = loadConfigWith({
+      ...TEST_ENV,
+      MCP_ALLOWED_ORIGINS: 'https://graph.example.com',
+    });
+    configured = await startService(config, createLogger({ level: 'silent' }));
+  });
+  after(async () => configured.close());
+
+  it('refuses a request whose Origin is not allowed with 403, whatever its key', async () => {
+    const user = await newUser();
+    const auth = { Authorization: `Bearer ${user.token}` };
+    const { url } = currentHarness().service;
+    // a page of another site, its name pointed at this machine, in the user's browser
+    for (const origin of ['http://evil.example', 'http://evil.example:8080', 'null']) {
+      const refused = await postMcp(url, { ...auth, Origin: origin });
+      expect(refused.status, origin).to.equal(403);
+      expect(refused.body.error.code, origin).to.be.a('number');
+    }
+    // no Origin (an agent, a CLI) and the loopback origins are served
+    expect((await postMcp(url, auth)).status).to.equal(200);
+    for (const origin of ['http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:8080'])
+      expect((await postMcp(url, { ...auth, Origin: origin })).status, origin).to.equal(200);
+  });
+
+  it('serves the origins MCP_ALLOWED_ORIGINS lists, and only those', async () => {
+    const user = await newUser();
+    const auth = { Authorization: `Bearer ${user.token}` };
+    const allowed = await postMcp(configured.url, { ...auth, Origin: 'https://graph.example.com' });
+    expect(allowed.status).to.equal(200);
+    expect(allowed.body.result.serverInfo.name).to.equal('graph-design-service');
+    const other = await postMcp(configured.url, { ...auth, Origin: 'https://other.example.com' });
+    expect(other.status).to.equal(403);
+  });
+});
+
+describe('MCP access: positions-only batches and resources at scale', function () {
+  this.timeout(120_000);
+  let bounded: RunningService;
+  let api: ApiClient;
+
+  before(async () => {
+    // a handful of requests in flight per key, and room for more projects than that
+    const config = loadConfigWith({ ...TEST_ENV, MAX_IN_FLIGHT_PER_KEY: '6', PROJECT_LIMIT: '20' });
+    bounded = await startService(config, createLogger({ level: 'silent' }));
+    api = new ApiClient(bounded.url, currentHarness().contract);
+  });
+  after(async () => bounded.close());
+
+  it('applies a repeated positions-only apply_deltas each time: a node moved back is moved back', async () => {
+    const user = await newUser();
+    const w = await workspace(user);
+    const node = addNode({ data: { name: 'moved' } });
+    await w.apply([node]);
+    const client = await connectHttp(user.token);
+    try {
+      const at = (x: number, y: number) => ({
+        branch_id: w.branchId,
+        deltas: [],
+        positions: { [node.node.id]: { x, y } },
+      });
+      for (const [x, y] of [
+        [10, 10],
+        [20, 20],
+        [10, 10], // the same arguments as the first call
+      ]) {
+        const moved = await call(client, 'apply_deltas', at(x, y));
+        expect(moved, moved.text).to.include({ isError: false, replayed: false });
+        const graph = await w.graph();
+        const position = graph.nodes.find((n: { id: string }) => n.id === node.node.id).position;
+        expect(position, `moved to ${x},${y}`).to.deep.equal({ x, y });
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('lists the resources of more projects than the key may have requests in flight', async () => {
+    const user = await newUser();
+    const client = api.withToken(user.token);
+    const ids: string[] = [];
+    for (let i = 0; i < 15; i++) {
+      const created = await client.post('/v1/projects', { name: uniqueName('many') });
+      expect(created.status).to.equal(201);
+      ids.push(created.body.project.id);
+    }
+    const mcp = await connectHttp(user.token, bounded.url);
+    try {
+      const { resources } = await mcp.listResources();
+      const uris = resources.map((r) => r.uri);
+      for (const id of ids) expect(uris).to.include(`gds://projects/${id}/main/file`);
+    } finally {
+      await mcp.close();
     }
   });
 });

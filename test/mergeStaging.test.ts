@@ -18,11 +18,13 @@ import { mainView } from '../services/graph';
 import { createLogger } from '../shared/logging/logger';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import type { Principal } from '../shared/http/principal';
+import type { Executor } from '../shared/neo4j/executor';
+import { ConflictError, ForbiddenError } from '../shared/errors/domainErrors';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { ALL_SCOPES, currentHarness, newUser, TestUser } from './support/harness';
+import { ALL_SCOPES, currentHarness, grant, newUser, TestUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { expectAgree } from './support/keptFindings';
-import { content, conflictsOf, mergeProject } from './support/mergeWorkspace';
+import { branchHandle, content, conflictsOf, mergeProject } from './support/mergeWorkspace';
 
 const STAGE = { stageRecords: 2 };
 
@@ -72,6 +74,24 @@ async function recordsAt(mainId: string, version: number): Promise<number> {
 async function lease(mainId: string): Promise<string | null> {
   const rows = await context().executor.read<{ stageId: string | null }>(leaseOf, { id: mainId });
   return rows[0]?.stageId ?? null;
+}
+
+/** The harness's executor, running `hook` just before its `atCall`-th write transaction. */
+function hookedExecutor(atCall: number, hook: () => Promise<void>): Executor {
+  const executor = context().executor;
+  let calls = 0;
+  return new Proxy(executor, {
+    get(target, property) {
+      if (property === 'writeTx')
+        return async (work: Parameters<Executor['writeTx']>[0]) => {
+          calls += 1;
+          if (calls === atCall) await hook();
+          return target.writeTx(work);
+        };
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 describe('staged merges', function () {
@@ -148,6 +168,48 @@ describe('staged merges', function () {
     expect(await lease(p.mainId)).to.equal(null);
     expect(content(await p.main())).to.deep.equal(content(main));
     conflictsOf(await c.merge()); // the same answer through HTTP, unstaged
+  });
+
+  it('publishing rechecks the role and the project: demoted or archived while staging, nothing is merged', async () => {
+    for (const change of ['demoted', 'archived'] as const) {
+      const owner = await newUser();
+      const p = await mergeProject(owner);
+      const bob = await newUser();
+      await grant(p.projectId, bob, 'editor');
+      const forked = await bob.api.post(`/v1/projects/${p.projectId}/branches`, { name: 'b' });
+      const b = branchHandle(bob, forked.body.branch.id);
+      await b.apply([
+        addNode({ data: { name: 'n1' } }),
+        addNode({ data: { name: 'n2' } }),
+        addNode({ data: { name: 'n3' } }),
+      ]);
+      const before = await p.main();
+      // while the merge's first chunk is being written, the owner demotes bob or archives
+      const executor = hookedExecutor(2, async () => {
+        if (change === 'demoted') await grant(p.projectId, bob, 'viewer');
+        else
+          expect(
+            (await owner.api.patch(`/v1/projects/${p.projectId}`, { archived: true })).status,
+          ).to.equal(200);
+      });
+      let refused: unknown;
+      try {
+        await mergeBranch({ ...context(), executor }, principalOf(bob), b.id, b.version, STAGE);
+      } catch (error) {
+        refused = error;
+      }
+      if (change === 'demoted') {
+        expect(refused, change).to.be.instanceOf(ForbiddenError);
+        expect((refused as ForbiddenError).code).to.equal('forbidden');
+      } else {
+        expect(refused, change).to.be.instanceOf(ConflictError);
+        expect((refused as ConflictError).code).to.equal('project_archived');
+      }
+      expect(await p.main(), change).to.deep.equal(before);
+      expect(await recordsAt(p.mainId, 1), change).to.equal(0);
+      expect(await lease(p.mainId), change).to.equal(null);
+      expect((await b.graph()).branch.version, change).to.equal(1);
+    }
   });
 
   it('an abandoned staging is invisible, holds other merges off with 503, and the sweep removes it', async () => {

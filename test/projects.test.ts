@@ -176,6 +176,42 @@ describe('projects', () => {
     });
   });
 
+  describe('a key limited to some projects', () => {
+    it('may not create, import, rename or restore a project (403 key_limited_to_projects): name_taken would tell it the names of the others', async () => {
+      const alice = await newUser();
+      const hidden = uniqueName('hidden');
+      await alice.api.post('/v1/projects', { name: hidden });
+      const seen = (await alice.api.post('/v1/projects', { name: uniqueName() })).body.project;
+      const narrow = await newKeyFor(alice, { projects: [seen.id] });
+      const file = { schema_version: 6, project_name: hidden, nodes: [], edges: [] };
+      const attempts = [
+        await narrow.api.post('/v1/projects', { name: hidden }),
+        await narrow.api.post('/v1/projects', { name: uniqueName() }),
+        await narrow.api.post('/v1/projects/import', file),
+        await narrow.api.post('/v1/projects/import', { ...file, project_name: uniqueName() }),
+        await narrow.api.patch(`/v1/projects/${seen.id}`, { name: hidden }),
+        await narrow.api.patch(`/v1/projects/${seen.id}`, { name: uniqueName() }),
+      ];
+      for (const res of attempts) {
+        expect(res.status, JSON.stringify(res.body)).to.equal(403);
+        expect(res.body.detail.code).to.equal('key_limited_to_projects');
+      }
+      // a clashing name and a free one are refused alike: nothing tells them apart
+      expect(attempts[0].body).to.deep.equal(attempts[1].body);
+      // archiving changes no name; restoring checks the name again, so it is refused too
+      const archived = await narrow.api.patch(`/v1/projects/${seen.id}`, { archived: true });
+      expect(archived.status).to.equal(200);
+      const restored = await narrow.api.patch(`/v1/projects/${seen.id}`, { archived: false });
+      expect(restored.status).to.equal(403);
+      expect(restored.body.detail.code).to.equal('key_limited_to_projects');
+      // a key for all of alice's projects still may; nothing was created or renamed
+      const back = await alice.api.patch(`/v1/projects/${seen.id}`, { archived: false });
+      expect(back.status).to.equal(200);
+      const all = (await alice.api.get('/v1/projects')).body.projects;
+      expect(all.map((p: { name: string }) => p.name)).to.have.members([hidden, seen.name]);
+    });
+  });
+
   describe('GET /v1/projects', () => {
     it('lists own projects newest-updated first, hides archived unless asked', async () => {
       const alice = await newUser();

@@ -340,7 +340,7 @@ describe('history retention (sweepHistory)', function () {
 
     const gone = await user.api.get(`/v1/graph/${p.projectId}?version=2`);
     expect(gone.status).to.equal(404);
-    expect(gone.body.detail).to.deep.include({ error: 'version_not_found', oldest: 3, newest: 5 });
+    expect(gone.body.detail).to.deep.include({ code: 'version_not_found', oldest: 3, newest: 5 });
     const kept = await user.api.get(`/v1/graph/${p.projectId}?version=3`);
     expect(kept.body.nodes).to.deep.equal(mainAt3.body.nodes);
     expect((await b.graph()).nodes).to.deep.equal(branchHead.nodes);
@@ -388,7 +388,7 @@ describe('history retention (sweepHistory)', function () {
     // main's floor is its head: v1 to v3 are gone from main's history ...
     const gone = await user.api.get(`/v1/graph/${p.projectId}?version=3`);
     expect(gone.status).to.equal(404);
-    expect(gone.body.detail).to.deep.include({ error: 'version_not_found', oldest: 4, newest: 4 });
+    expect(gone.body.detail).to.deep.include({ code: 'version_not_found', oldest: 4, newest: 4 });
     // ... but main at v1, where the merged branches read it, is kept: only m's record of
     // v2 (valid to 3), seen by no readable version, is removed
     expect((await storedContent(p.mainId)).nodes).to.equal(4);

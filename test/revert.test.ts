@@ -173,7 +173,7 @@ describe('revertBranch', function () {
 
     const never = await revert(user, b.id, { version: 2, expected_version: 1 });
     expect(never.status).to.equal(404);
-    expect(never.body.detail).to.deep.include({ error: 'version_not_found', newest: 1 });
+    expect(never.body.detail).to.deep.include({ code: 'version_not_found', newest: 1 });
 
     const stranger = await newUser();
     const hidden = await revert(stranger, b.id, { version: 1, expected_version: 1 });

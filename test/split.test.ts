@@ -114,6 +114,32 @@ describe('separate-process mode: service processes trust only signed identities'
     expect(listed.status).to.equal(401);
   });
 
+  it('accepts a token once: replayed to this process or to another of the same service, it is refused', async function () {
+    this.timeout(60_000);
+    const config = loadConfigWith({ ...TEST_ENV, INTERNAL_SECRET: secret });
+    const replica = await startOwnerService(config, 'projects', createLogger({ level: 'silent' }));
+    try {
+      const alice = await newUser();
+      const principal = { ...nobody, userId: alice.userId, keyId: alice.keyId };
+      const token = sign('listProjects', principal);
+      const first = await call('listProjects', token);
+      expect(first.status).to.equal(200);
+      expect(first.body.status).to.equal(200);
+      // the same call, token and body within the token's lifetime: a replay
+      expect((await call('listProjects', token)).status).to.equal(401);
+      const elsewhere = await fetch(`${replica.url}${internalPath('listProjects')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: token },
+        body: '{}',
+      });
+      expect(elsewhere.status).to.equal(401);
+      // a token signed afresh for the same call is served, by either process
+      expect((await call('listProjects', sign('listProjects', principal))).status).to.equal(200);
+    } finally {
+      await replica.close();
+    }
+  });
+
   it('serves exactly the operations whose x-service is its own, and no other', async () => {
     const principal = nobody;
     const registry = loadOperationRegistry();

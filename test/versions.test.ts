@@ -49,7 +49,7 @@ function expectSame(pinned: Map<string, Answer>, head: Map<string, Answer>, wher
 function expectVersionNotFound(res: ApiResponse, newest: number, where: string): void {
   expect(res.status, `${where}: ${JSON.stringify(res.body)}`).to.equal(404);
   expect(res.body.detail, where).to.deep.include({
-    error: 'version_not_found',
+    code: 'version_not_found',
     oldest: 0,
     newest,
   });

@@ -4,12 +4,20 @@
  */
 import {
   ConflictError,
+  DomainError,
   NotFoundError,
   VersionConflictError,
 } from '../../shared/errors/domainErrors';
-import { hasScope, Principal } from '../../shared/http/principal';
+import type { Principal } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { hasRole, projectGrant, ProjectGrant, ProjectRecord, Role } from '../identity';
+import {
+  projectGrant,
+  ProjectGrant,
+  ProjectRecord,
+  requireRole,
+  requireScope,
+  Role,
+} from '../identity';
 import type { BranchRecord } from './branchRecord';
 import {
   BRANCH_ACCESS,
@@ -128,20 +136,37 @@ export function requireWritable(branch: BranchRecord): void {
 }
 
 /**
- * Whether the caller could change this branch with a batch: what apply needs of it
- * (graph:write, an editor role, a project not archived, an active working branch),
- * asked without refusing. A dry run takes the branch's write lock only for such a caller:
- * a read-only one must never make a writer wait.
+ * Whether the caller could change this branch with a batch (requireBranchChangeable's
+ * checks, asked without refusing). A dry run takes the branch's write lock only for such a
+ * caller: a read-only one must never make a writer wait.
  */
 export function couldWrite(principal: Principal, grant: BranchGrant): boolean {
-  const { branch } = grant;
-  return (
-    hasScope(principal, 'graph:write') &&
-    hasRole(grant, 'editor') &&
-    !grant.project.archived &&
-    !branch.is_main &&
-    branch.status === 'active'
-  );
+  try {
+    requireBranchChangeable(principal, grant, grant.branch);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return false;
+    throw error;
+  }
+}
+
+/**
+ * What every change of a working branch checks, on each path that changes one (rename,
+ * discard, merge, and a staged merge's publishing, which runs long after the request's
+ * first check): scope graph:write (403), the editor role now (403 forbidden: a member
+ * demoted to viewer still sees the branch), a branch that is not main and still active
+ * (409), and a project that is not archived (409 project_archived). Read under the
+ * branch's lock, so an archive or a merge in between has committed by then.
+ */
+export function requireBranchChangeable(
+  principal: Principal,
+  grant: ProjectGrant,
+  branch: BranchRecord,
+): void {
+  requireScope(principal, 'graph:write');
+  requireRole(grant, 'editor');
+  requireWritable(branch);
+  requireProjectActive(grant);
 }
 
 /** 409 version_conflict with current_version. */

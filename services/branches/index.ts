@@ -8,8 +8,9 @@
  * - access: visibleBranch, branchGrant, branchAccessCypher, lockedBranchAccessCypher and
  *   batchWritableCypher (the access row read, the lock taken, or the branch's own checks
  *   of a batch, inside another service's statement),
- *   requireWritable, requireVersion,
- *   requireProjectActive, couldWrite (whether a dry run may take the branch's lock);
+ *   requireWritable, requireVersion, requireProjectActive, couldWrite (whether a dry run
+ *   may take the branch's lock), and requireBranchChangeable (all the checks of a change
+ *   to a working branch, on every path that makes one);
  * - main branch: createMainBranch (project creation), loadMainBranch, markBranchMerged
  *   (a merge's end of the working branch), dryRunFork (a fork inside a dry run's
  *   transaction, so a dry run on main never writes main);
@@ -23,6 +24,7 @@ export {
   branchGrant,
   couldWrite,
   lockedBranchAccessCypher,
+  requireBranchChangeable,
   requireProjectActive,
   requireVersion,
   requireWritable,

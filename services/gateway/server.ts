@@ -114,6 +114,7 @@ export async function startService(
     apiBaseUrl: () => selfUrl,
     maxBodyBytes: config.limits.maxBodyBytes,
     version: config.serviceVersion,
+    allowedOrigins: config.mcp.allowedOrigins,
   });
   const serviceOperations = registry.serviceOperations();
   // Separate-process mode: the owners' processes answer (services/split); in process,

@@ -4,7 +4,7 @@
  * - authentication: Authenticator (bearer token to Principal), AuthCache and the
  *   RevocationFeed that pushes revocations to it;
  * - access: visibleProject, ownedProject, projectGrant, hasRole, requireRole,
- *   requireScope;
+ *   requireScope, requireKeyForAllProjects;
  * - users: checkUserName, ensureUser (the user of a name, created when new),
  *   lockUser (the per-user write lock of a transaction);
  * - commands (graphctl): createApiKey, revokeApiKey, addMember;
@@ -21,6 +21,7 @@ export {
   hasRole,
   ownedProject,
   projectGrant,
+  requireKeyForAllProjects,
   requireRole,
   requireScope,
   visibleProject,

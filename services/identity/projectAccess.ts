@@ -84,6 +84,22 @@ export function requireRole(grant: ProjectGrant, needed: Role): void {
   }
 }
 
+/**
+ * A key limited to some projects (an allowlist) may not choose a project's name:
+ * create, import, rename, or restore (which checks the name again). Names are unique
+ * among all of the user's active projects, so `409 name_taken` would tell such a key
+ * the names of the projects it may not see; it gets 403 key_limited_to_projects,
+ * whatever the name, before any name is compared.
+ */
+export function requireKeyForAllProjects(principal: Principal): void {
+  if (principal.projectAllowlist !== null) {
+    throw new ForbiddenError(
+      'key_limited_to_projects',
+      "this key is limited to some projects; choosing a project's name needs a key for all of your projects",
+    );
+  }
+}
+
 /** A missing scope: 403 insufficient_scope. */
 export function requireScope(principal: Principal, scope: Scope): void {
   if (!hasScope(principal, scope)) throw new InsufficientScopeError(scope);

@@ -2,7 +2,7 @@
  * MCP resources: the graph file of any visible branch (main included, by its
  * branch id), main's graph file by project, and a project's decisions. Each read
  * is the HTTP call an HTTP client would make with the same key
- * (exportBranchFile, getMainGraph, listDecisions), so visibility and rate limits
+ * (exportBranchFile, getMainTopLevel, listDecisions), so visibility and rate limits
  * are those of the API; a failed read is an MCP error carrying the HTTP error body.
  */
 import type { ApiAnswer, ApiCaller } from './apiCaller';
@@ -37,7 +37,7 @@ export const RESOURCE_TEMPLATES = [
     name: 'main-graph-file',
     title: "A project's main graph file",
     description:
-      "The graph file of the project's main branch (getMainGraph, then exportBranchFile).",
+      "The graph file of the project's main branch (getMainTopLevel for main's id, then exportBranchFile).",
     mimeType: JSON_TYPE,
   },
   {
@@ -63,35 +63,59 @@ function ok(answer: ApiAnswer): unknown {
 
 const enc = encodeURIComponent;
 
+/**
+ * listBranches calls a listing makes at once. The key may have only so many requests
+ * in progress (MAX_IN_FLIGHT_PER_KEY, 16 by default, more answer 429): one call per
+ * project all at once failed the listing for a user with more projects than that,
+ * and a few at a time leave the rest of the key's budget to its other calls.
+ */
+export const RESOURCE_LISTING_CONCURRENCY = 4;
+
+/** `work` over `items`, at most `limit` at a time; the results in the items' order. */
+async function mapAtMost<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
 /** Every resource the key can see: each project's main file and decisions, each working branch's file. */
 export async function listResources(api: ApiCaller): Promise<ResourceEntry[]> {
   const { projects } = ok(await api.getJson('/v1/projects?limit=200')) as {
     projects: { id: string; name: string }[];
   };
-  const perProject = await Promise.all(
-    projects.map(async (project) => {
-      const { branches } = ok(await api.getJson(`/v1/projects/${enc(project.id)}/branches`)) as {
-        branches: { id: string; name: string }[];
-      };
-      return [
-        {
-          uri: MAIN_FILE_TEMPLATE.replace('{project_id}', project.id),
-          name: `${project.name}: main graph file`,
-          mimeType: JSON_TYPE,
-        },
-        {
-          uri: DECISIONS_TEMPLATE.replace('{project_id}', project.id),
-          name: `${project.name}: decisions`,
-          mimeType: JSON_TYPE,
-        },
-        ...branches.map((branch) => ({
-          uri: BRANCH_FILE_TEMPLATE.replace('{branch_id}', branch.id),
-          name: `${project.name}: branch ${branch.name} graph file`,
-          mimeType: JSON_TYPE,
-        })),
-      ];
-    }),
-  );
+  const perProject = await mapAtMost(projects, RESOURCE_LISTING_CONCURRENCY, async (project) => {
+    const { branches } = ok(await api.getJson(`/v1/projects/${enc(project.id)}/branches`)) as {
+      branches: { id: string; name: string }[];
+    };
+    return [
+      {
+        uri: MAIN_FILE_TEMPLATE.replace('{project_id}', project.id),
+        name: `${project.name}: main graph file`,
+        mimeType: JSON_TYPE,
+      },
+      {
+        uri: DECISIONS_TEMPLATE.replace('{project_id}', project.id),
+        name: `${project.name}: decisions`,
+        mimeType: JSON_TYPE,
+      },
+      ...branches.map((branch) => ({
+        uri: BRANCH_FILE_TEMPLATE.replace('{branch_id}', branch.id),
+        name: `${project.name}: branch ${branch.name} graph file`,
+        mimeType: JSON_TYPE,
+      })),
+    ];
+  });
   return perProject.flat();
 }
 
@@ -124,10 +148,12 @@ export async function readResource(
     ok(answer);
     text = answer.text;
   } else if (main) {
-    const graph = ok(await api.getJson(`/v1/graph/${enc(decodeURIComponent(main[1]))}`)) as {
-      branch: { id: string };
-    };
-    const answer = await api.getJson(`/v1/branches/${enc(graph.branch.id)}/file`);
+    // main's id from its top level (getMainTopLevel), not from the whole graph
+    // (getMainGraph): the file is read next anyway, and the lookup should cost little
+    const top = ok(
+      await api.getJson(`/v1/graph/${enc(decodeURIComponent(main[1]))}/top-level`),
+    ) as { branch: { id: string } };
+    const answer = await api.getJson(`/v1/branches/${enc(top.branch.id)}/file`);
     ok(answer);
     text = answer.text;
   } else if (decisions) {

@@ -10,6 +10,9 @@
  * read bucket for GET operations, write bucket for the others) and error bodies
  * are exactly those of the HTTP routes. Messages that touch no data
  * (initialize, tools/list, prompts) count against no bucket.
+ *
+ * Before anything else, a request whose Origin is present and not allowed is
+ * refused 403 (DNS-rebinding protection, originCheck.ts).
  */
 import { readFileSync } from 'node:fs';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -19,6 +22,7 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Authenticator } from '../identity';
 import { ApiCaller } from './apiCaller';
 import { createMcpServer } from './mcpServer';
+import { mcpOriginAllowed } from './originCheck';
 import { parse } from 'yaml';
 import type { OpenApiDocument } from './openApiSchemas';
 import { catalogProblems, ToolDefinition, toolDefinitions } from './toolDefinitions';
@@ -41,6 +45,8 @@ export interface McpRouterOptions {
   apiBaseUrl: () => string;
   maxBodyBytes: number;
   version: string;
+  /** Web origins allowed besides the loopback ones (config.mcp.allowedOrigins). */
+  allowedOrigins: readonly string[];
 }
 
 function jsonRpcError(res: Response, status: number, code: number, message: string): void {
@@ -93,6 +99,8 @@ export function mcpRouter(options: McpRouterOptions): Router {
 
   router.all(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
     req.gateway.operationId = 'mcp';
+    if (!mcpOriginAllowed(req.header('origin'), options.allowedOrigins))
+      return jsonRpcError(res, 403, -32000, 'Forbidden: this Origin may not use this MCP endpoint');
     admit(req).then(() => {
       // stateless: no server-initiated stream (GET) and no session to end (DELETE)
       if (req.method !== 'POST') {

@@ -42,12 +42,25 @@ function canonical(value: unknown): string {
  * can only apply at the version it expects, and applying it moves the version
  * on, so the same arguments can never legitimately apply twice: a repeat is
  * either the agent's retry after a lost answer (replayed) or a mistake.
+ * Only such a body gets one (see derivesKey).
  */
 export function derivedIdempotencyKey(operationId: string, path: string, body: unknown): string {
   const digest = createHash('sha256')
     .update(canonical({ operationId, path, body: body ?? null }))
     .digest('hex');
   return `mcp-${digest}`;
+}
+
+/**
+ * Whether a call's body is one whose repeat can only be a retry: a batch with deltas.
+ * A batch without deltas (positions only) leaves the version where it is, so the
+ * same arguments may rightly be sent again (a node moved away and back); replaying
+ * the first answer would silently leave the node where it was. Sent again, such a
+ * batch just writes the same positions again, which is harmless.
+ */
+function derivesKey(body: unknown): boolean {
+  const deltas = (body as { deltas?: unknown } | null | undefined)?.deltas;
+  return Array.isArray(deltas) && deltas.length > 0;
 }
 
 function fail(status: number, body: unknown, text = JSON.stringify(body)): ToolResult {
@@ -102,7 +115,11 @@ export function requestOf(
     ]);
     body = Object.fromEntries(Object.entries(args).filter(([name]) => !taken.has(name)));
   }
-  if (route.idempotencyArgument && args[route.idempotencyArgument] === undefined) {
+  if (
+    route.idempotencyArgument &&
+    args[route.idempotencyArgument] === undefined &&
+    derivesKey(body)
+  ) {
     const header = route.headerParams.find((h) => h.argument === route.idempotencyArgument);
     if (header) headers[header.header] = derivedIdempotencyKey(route.operationId, path, body);
   }

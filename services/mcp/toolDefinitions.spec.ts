@@ -79,19 +79,46 @@ describe('MCP tool definitions', () => {
   });
 
   it('derives the Idempotency-Key from the arguments, whatever their key order', () => {
-    const a = requestOf(tool('apply_deltas'), { branch_id: 'b', deltas: [], expected_version: 1 });
-    const b = requestOf(tool('apply_deltas'), { expected_version: 1, deltas: [], branch_id: 'b' });
-    const c = requestOf(tool('apply_deltas'), { branch_id: 'b', deltas: [], expected_version: 2 });
-    const key = (r: unknown) =>
-      (r as { request: { headers: Record<string, string> } }).request.headers['Idempotency-Key'];
-    expect(key(a)).to.equal(key(b));
-    expect(key(a)).to.not.equal(key(c));
-    expect(key(a)).to.equal(
+    const deltas = [{ type: 'delete_node', node_id: 'n' }];
+    const a = requestOf(tool('apply_deltas'), { branch_id: 'b', deltas, expected_version: 1 });
+    const b = requestOf(tool('apply_deltas'), { expected_version: 1, deltas, branch_id: 'b' });
+    const c = requestOf(tool('apply_deltas'), { branch_id: 'b', deltas, expected_version: 2 });
+    expect(keyOf(a)).to.equal(keyOf(b));
+    expect(keyOf(a)).to.not.equal(keyOf(c));
+    expect(keyOf(a)).to.equal(
       derivedIdempotencyKey('applyDeltas', '/v1/branches/b/deltas', {
-        deltas: [],
+        deltas,
         expected_version: 1,
       }),
     );
-    expect(key(a)).to.match(/^mcp-[0-9a-f]{64}$/);
+    expect(keyOf(a)).to.match(/^mcp-[0-9a-f]{64}$/);
+  });
+
+  it('derives no Idempotency-Key for a batch without deltas: moving a node back must apply again', () => {
+    // positions do not move the version, so the same positions-only arguments can
+    // legitimately be sent twice (a node moved away and back); a derived key would
+    // replay the first answer and leave the node where it was
+    const positions = { n: { x: 1, y: 2 } };
+    for (const args of [
+      { branch_id: 'b', deltas: [], positions, expected_version: 1 },
+      { branch_id: 'b', deltas: [], positions },
+      { branch_id: 'b', positions },
+    ])
+      expect(keyOf(requestOf(tool('apply_deltas'), args)), JSON.stringify(args)).to.equal(
+        undefined,
+      );
+    // the agent's own key is still sent
+    const own = requestOf(tool('apply_deltas'), {
+      branch_id: 'b',
+      deltas: [],
+      idempotency_key: 'k',
+    });
+    expect(keyOf(own)).to.equal('k');
   });
 });
+
+function keyOf(built: unknown): string | undefined {
+  return (built as { request: { headers: Record<string, string> } }).request.headers[
+    'Idempotency-Key'
+  ];
+}

@@ -1,4 +1,5 @@
 /** Unit tests: signed identities between gateway and services. */
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import type { Principal } from '../../shared/http/principal';
 import { bodyDigest, signIdentity, verifyIdentity } from './identityToken';
@@ -49,6 +50,36 @@ describe('identity tokens (separate-process mode)', () => {
     );
     expect(verifyIdentity(SECRET, undefined, 'applyDeltas', request)).to.equal(undefined);
     expect(verifyIdentity(SECRET, `${body}`, 'applyDeltas', request)).to.equal(undefined);
+  });
+
+  it('gives every token its own nonce, to be claimed once until the token expires', () => {
+    const now = Date.now();
+    const a = verifyIdentity(
+      SECRET,
+      signIdentity(SECRET, call, request, now),
+      'applyDeltas',
+      request,
+      now,
+    );
+    const b = verifyIdentity(
+      SECRET,
+      signIdentity(SECRET, call, request, now),
+      'applyDeltas',
+      request,
+      now,
+    );
+    expect(a?.nonce).to.be.a('string').with.length.of.at.least(16);
+    expect(a?.nonce).to.not.equal(b?.nonce);
+    expect(a?.expiresAt).to.equal(now + 60_000);
+    // a token signed without a nonce (as before nonces) is not accepted
+    const token = signIdentity(SECRET, call, request, now);
+    const payload = JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString());
+    delete payload.non;
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const mac = createHmac('sha256', SECRET).update(body).digest('base64url');
+    expect(verifyIdentity(SECRET, `${body}.${mac}`, 'applyDeltas', request, now)).to.equal(
+      undefined,
+    );
   });
 
   it('binds the token to the method, path and body digest of the call', () => {

@@ -6,10 +6,13 @@
  * internal request, and the SHA-256 digest of its body. A service accepts a call
  * only with a valid signature, an unexpired token and all of these matching, so a
  * header anyone could write is worth nothing, and a token seen once cannot carry
- * another body or reach another operation.
+ * another body or reach another operation. Each token also carries a random nonce,
+ * which the receiving service claims once (usedIdentities.ts): the same token sent
+ * again, to any process of the service, is refused, so a token seen on the wire
+ * cannot repeat its call (a write, a merge) during its lifetime.
  *   token = base64url(JSON payload) "." base64url(HMAC(secret, first part))
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Principal } from '../../shared/http/principal';
 
 export const IDENTITY_HEADER = 'x-gds-identity';
@@ -29,6 +32,8 @@ interface Payload {
   mth: string;
   pth: string;
   dig: string;
+  /** Random, once per token: what a service remembers to refuse a replay. */
+  non: string;
 }
 
 /** What the token is bound to, besides the operation. */
@@ -69,12 +74,19 @@ export function signIdentity(
     mth: request.method.toUpperCase(),
     pth: request.path,
     dig: request.digest,
+    non: randomBytes(16).toString('base64url'),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
 
-export type VerifiedIdentity = { principal: Principal; requestId: string };
+export type VerifiedIdentity = {
+  principal: Principal;
+  requestId: string;
+  /** The token's nonce and expiry (ms): the nonce is to be claimed once until then. */
+  nonce: string;
+  expiresAt: number;
+};
 
 /** The identity in `token` for `operationId` and `request`, or undefined when it is not valid. */
 export function verifyIdentity(
@@ -99,6 +111,7 @@ export function verifyIdentity(
   if (payload.op !== operationId || typeof payload.exp !== 'number' || payload.exp < now) {
     return undefined;
   }
+  if (typeof payload.non !== 'string' || payload.non.length < 16) return undefined;
   if (
     payload.mth !== request.method.toUpperCase() ||
     payload.pth !== request.path ||
@@ -114,5 +127,7 @@ export function verifyIdentity(
       projectAllowlist: payload.prj ? new Set(payload.prj) : null,
     },
     requestId: payload.rid,
+    nonce: payload.non,
+    expiresAt: payload.exp,
   };
 }

@@ -28,7 +28,8 @@ import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
 import type { ServiceMetrics } from '../platform';
-import { bodyDigest, IDENTITY_HEADER, verifyIdentity } from './identityToken';
+import { bodyDigest, IDENTITY_HEADER, VerifiedIdentity, verifyIdentity } from './identityToken';
+import type { UsedIdentities } from './usedIdentities';
 
 export interface InternalCall {
   params: Record<string, string>;
@@ -45,6 +46,8 @@ export function internalApi(options: {
   logger: Logger;
   maxBodyBytes: number;
   metrics: ServiceMetrics;
+  /** Where the accepted identities' nonces are claimed (one call per token). */
+  usedIdentities: UsedIdentities;
 }): Express {
   const app = jsonApiApp();
   app.get('/healthz', (_req, res) => {
@@ -87,6 +90,21 @@ export function internalApi(options: {
       res.status(401).json({ error: 'missing or invalid identity' });
       return;
     }
+    options.usedIdentities.claim(identity.nonce, identity.expiresAt).then(
+      (first) => {
+        if (first) return serve(req, res, operationId, identity);
+        res.status(401).json({ error: 'identity already used' });
+      },
+      (error: unknown) => {
+        // not known to be fresh: refused like any call the gateway cannot place (503)
+        options.logger.warn({ err: (error as Error).message }, 'identity nonce not checked');
+        res.status(503).json({ error: 'the identity could not be checked' });
+      },
+    );
+  });
+
+  function serve(req: Request, res: Response, operationId: string, identity: VerifiedIdentity) {
+    const handler = options.operations[operationId];
     const call = req.body as InternalCall;
     const requestId = identity.requestId || randomUUID();
     const log = options.logger.child({ reqId: requestId, operationId });
@@ -146,7 +164,7 @@ export function internalApi(options: {
           res.status(200).json(failed(error));
         }
       });
-  });
+  }
   // A call that cannot be read (malformed JSON, a body past the limit) or anything else
   // that escapes: a JSON answer without internals, never Express's HTML page with a stack.
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {

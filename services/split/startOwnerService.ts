@@ -22,6 +22,7 @@ import {
 } from '../platform';
 import { PurgeQueue } from '../purge';
 import { internalApi } from './internalApi';
+import { RedisUsedIdentities } from './usedIdentities';
 
 export interface RunningOwnerService {
   name: ServiceName;
@@ -39,12 +40,11 @@ export async function startOwnerService(
   const owned = loadOperationRegistry().operations.filter((op) => op.owner === name);
   const log = logger.child({ service: name });
   const metrics = new ServiceMetrics();
-  // Redis only where an operation records Idempotency-Keys (applyDeltas, graph-write)
+  // Redis: the nonces of the identities accepted (each token serves one call, in
+  // whichever process of the service), and Idempotency-Keys where an operation records
+  // them (applyDeltas, graph-write)
   const keepsKeys = owned.some((op) => op.idempotencyKey);
-  const stores = await openStores(config, log, {
-    metrics,
-    redisClientName: keepsKeys ? name : undefined,
-  });
+  const stores = await openStores(config, log, { metrics, redisClientName: name });
   const { executor, redis } = stores;
   // Deleting a project or discarding a branch asks the worker to purge what is left.
   const purges = owned.some((op) => op.method === 'DELETE')
@@ -53,7 +53,7 @@ export async function startOwnerService(
   const handlers = operationHandlers(
     {
       ctx: { executor, config, logger: log, purges },
-      idempotency: redis
+      idempotency: keepsKeys
         ? new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds })
         : undefined,
     },
@@ -68,6 +68,7 @@ export async function startOwnerService(
     logger: log,
     maxBodyBytes: config.limits.maxBodyBytes,
     metrics,
+    usedIdentities: new RedisUsedIdentities(redis),
   });
   const { server, url } = await listen(app, config);
   log.info({ url, operations: Object.keys(handlers) }, 'service process listening');

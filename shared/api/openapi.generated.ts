@@ -19,7 +19,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project
-         * @description Create a project owned by you, together with its protected main branch (at version 0). Needs the `graph:write` scope.
+         * @description Create a project owned by you, together with its protected main branch (at version 0). Needs the `graph:write` scope and a key for all of your projects: a key limited to some projects gets `403 key_limited_to_projects`, so that `409 name_taken` cannot tell it the names of the others.
          *
          *     - `name`: 1 to 200 characters, not blank once trimmed; stored trimmed. It must differ (ignoring case) from the names of your other active projects: `409 name_taken`.
          *     - `intent` (default `cli`) and `language` (default `python`): one of the listed values, else `422 unsupported_intent` / `unsupported_language`.
@@ -44,7 +44,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project from a graph file
-         * @description Create a project from a graph file (as written by `exportBranchFile`) and answer like `createProject`. Needs the `graph:write` scope.
+         * @description Create a project from a graph file (as written by `exportBranchFile`) and answer like `createProject`. Needs the `graph:write` scope and, like `createProject`, a key for all of your projects (`403 key_limited_to_projects`).
          *
          *     - The project's name is the file's `project_name`, with the same rules and `409`s as `createProject`; intent and language take their defaults. Its main branch holds the file's graph at version 0.
          *     - Files of `schema_version` 6 (snake_case) and of the older versions 3 to 5 (camelCase keys) are accepted; any other version is `422 unsupported_schema_version`, which lists the `supported` versions.
@@ -82,7 +82,7 @@ export interface paths {
          * @description Rename a project, archive it (`archived: true`) or restore it (`archived: false`). Needs the `graph:write` scope and ownership: anyone else gets `404`.
          *
          *     - Send at least one of `name` and `archived`, else `422 no_fields`. A name that is blank once trimmed is `422 invalid_name`; other mistakes (wrong type, too long) are answered as a list of problems.
-         *     - Renaming and restoring check that no other active project of yours has the name (ignoring case): `409 name_taken`.
+         *     - Renaming and restoring check that no other active project of yours has the name (ignoring case): `409 name_taken`. A key limited to some projects may archive but not rename or restore: `403 key_limited_to_projects`, so that the check cannot tell it the names of the others.
          *     - An archived project is left out of `listProjects` by default, stays readable, refuses graph writes (`409 project_archived` on fork, deltas and merge) and still counts against your project limit.
          */
         patch: operations["updateProject"];
@@ -132,6 +132,7 @@ export interface paths {
          *
          *     - `expected_version` must be the branch's current version, else `409 version_conflict` with `current_version`: you cannot discard work you have not seen.
          *     - Main cannot be discarded (`409 main_not_writable`); a branch already discarded or merged answers `409 branch_not_active`.
+         *     - Like every change of a branch, it needs the editor role on the project now (a member demoted to viewer: `403 forbidden`) and a project that is not archived (`409 project_archived`).
          */
         delete: operations["discardBranch"];
         options?: never;
@@ -142,6 +143,7 @@ export interface paths {
          *
          *     - Name rules as for `forkBranch`: 1 to 100 characters once trimmed, no control characters (`422`), different from your other active branches in the project (`409 name_taken`).
          *     - Main cannot be renamed (`409 main_not_writable`), nor can a discarded or merged branch (`409 branch_not_active`).
+         *     - Like every change of a branch, it needs the editor role on the project now (a member demoted to viewer: `403 forbidden`) and a project that is not archived (`409 project_archived`).
          */
         patch: operations["renameBranch"];
         trace?: never;
@@ -1142,11 +1144,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The `403` body: `insufficient_scope` when your key lacks the scope the operation needs; `forbidden` when your role on a project you can see is too low (e.g. a viewer forking or writing). */
+        /** @description The `403` body: `insufficient_scope` when your key lacks the scope the operation needs; `forbidden` when your role on a project you can see is too low (e.g. a viewer forking or writing); `key_limited_to_projects` when a key limited to some projects tries to choose a project name (createProject, importProject, and a rename or restore by updateProject). */
         ErrorForbidden: {
             detail: {
                 /** @enum {string} */
-                code: "insufficient_scope" | "forbidden";
+                code: "insufficient_scope" | "forbidden" | "key_limited_to_projects";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -1166,7 +1168,7 @@ export interface components {
         ErrorVersionNotFound: {
             detail: {
                 /** @enum {string} */
-                error: "version_not_found";
+                code: "version_not_found";
                 message: string;
                 /** @description The oldest version still readable. */
                 oldest: number;
@@ -1820,7 +1822,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorUnauthenticated"];
             };
         };
-        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking). */
+        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking), `key_limited_to_projects` when a key limited to some projects tries to choose a project name (create, import, rename, restore). */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2431,7 +2433,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `version_conflict`, `main_not_writable` or `branch_not_active`. */
+            /** @description `version_conflict`, `main_not_writable`, `branch_not_active` or `project_archived`. */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2444,7 +2446,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorVersionConflict"] | {
                         detail: {
                             /** @enum {string} */
-                            code: "main_not_writable" | "branch_not_active";
+                            code: "main_not_writable" | "branch_not_active" | "project_archived";
                             message: string;
                         } & {
                             [key: string]: unknown;
@@ -2490,7 +2492,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `main_not_writable`, `branch_not_active` or `name_taken`. */
+            /** @description `main_not_writable`, `branch_not_active`, `project_archived` or `name_taken`. */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2503,7 +2505,7 @@ export interface operations {
                     "application/json": {
                         detail: {
                             /** @enum {string} */
-                            code: "main_not_writable" | "branch_not_active" | "name_taken";
+                            code: "main_not_writable" | "branch_not_active" | "project_archived" | "name_taken";
                             message: string;
                         } & {
                             [key: string]: unknown;

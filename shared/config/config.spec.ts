@@ -118,6 +118,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the web origins allowed at /mcp from MCP_ALLOWED_ORIGINS, as browsers send them', () => {
+    expect(loadConfig({}).mcp.allowedOrigins).to.deep.equal([]);
+    const config = loadConfig({
+      MCP_ALLOWED_ORIGINS: 'https://Graph.Example.com:443, http://10.0.0.5:8080',
+    });
+    expect(config.mcp.allowedOrigins).to.deep.equal([
+      'https://graph.example.com',
+      'http://10.0.0.5:8080',
+    ]);
+    expect(loadConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcp.allowedOrigins).to.deep.equal(['*']);
+    for (const bad of ['graph.example.com', 'https://graph.example.com/mcp', 'ftp://x'])
+      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: bad }), bad).to.throw(
+        ConfigError,
+        /MCP_ALLOWED_ORIGINS/,
+      );
+  });
+
   it('reads Redis Cluster seed nodes from REDIS_CLUSTER_NODES and rejects malformed entries', () => {
     expect(loadConfig(DEVELOPMENT).redisClusterNodes).to.equal(undefined);
     const set = loadConfig({

@@ -9,6 +9,7 @@ import {
   Env,
   intSetting,
   isRoutingUri,
+  originsSetting,
   redisClusterSetting,
   RedisNode,
   serviceUrlsSetting,
@@ -129,6 +130,15 @@ export interface Config extends DeploymentSettings {
   serviceVersion: string;
   /** The API key `graphctl mcp` sends when --token is not given (GDS_TOKEN). */
   clientToken: string | undefined;
+  /** The MCP endpoint (/mcp) on the gateway. */
+  mcp: {
+    /**
+     * Web origins besides the loopback ones (always allowed) whose pages may call /mcp
+     * (MCP_ALLOWED_ORIGINS, comma-separated, `*` for any): a request whose Origin is
+     * present and not allowed is refused 403 (DNS-rebinding protection).
+     */
+    allowedOrigins: string[];
+  };
 }
 
 /** What a Redis client factory needs: the single server's URL, or the cluster's seeds. */
@@ -265,6 +275,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL || 'info',
     serviceVersion: readServiceVersion(),
     clientToken: env.GDS_TOKEN || undefined,
+    mcp: { allowedOrigins: originsSetting(env, 'MCP_ALLOWED_ORIGINS', problems) },
   };
   if (config.metricsToken !== undefined && config.metricsToken.length < 16)
     problems.push('METRICS_TOKEN must be at least 16 characters');

@@ -115,3 +115,37 @@ export function serviceUrlsSetting(
   if (missing.length > 0) problems.push(`SERVICE_URLS lacks ${missing.join(', ')}`);
   return urls as Record<ServiceName, string[]>;
 }
+
+/**
+ * A list of web origins (`scheme://host[:port]`, comma-separated; `*` for any), each
+ * kept in the form a browser sends in `Origin` (lower-case host, no default port).
+ */
+export function originsSetting(env: Env, name: string, problems: string[]): string[] {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return [];
+  const origins: string[] = [];
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    if (part === '*') {
+      origins.push(part);
+      continue;
+    }
+    let url: URL | undefined;
+    try {
+      url = new URL(part);
+    } catch {
+      url = undefined;
+    }
+    const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username;
+    if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      problems.push(
+        `${name} needs http(s) origins like https://host[:port], got ${JSON.stringify(part)}`,
+      );
+      continue;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+}

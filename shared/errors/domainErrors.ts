@@ -8,9 +8,6 @@ export type Extra = Record<string, unknown>;
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
-  /** The key of the object detail that carries `code`: `code` for most errors, `error` for
-   * those whose bodies follow the delta errors' form (VersionNotFoundError). */
-  readonly codeKey: 'code' | 'error' = 'code';
   constructor(
     readonly code: string,
     message: string,
@@ -82,7 +79,6 @@ export class EdgeNotFoundError extends DomainError {
  */
 export class VersionNotFoundError extends DomainError {
   readonly kind = 'not_found';
-  override readonly codeKey = 'error';
   constructor(
     readonly version: number,
     readonly oldest: number,

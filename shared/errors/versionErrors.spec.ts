@@ -9,7 +9,7 @@ describe('versioned store errors', () => {
     expect(status).to.equal(404);
     expect(body).to.deep.equal({
       detail: {
-        error: 'version_not_found',
+        code: 'version_not_found',
         message: 'version 12 is not readable; readable versions are 3 to 7',
         oldest: 3,
         newest: 7,

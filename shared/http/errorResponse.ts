@@ -49,7 +49,7 @@ export function errorBody(error: DomainError): {
       detail = (error as DomainError & { envelope: unknown }).envelope;
       break;
     default:
-      detail = { [error.codeKey]: error.code, message: error.message, ...error.extra };
+      detail = { code: error.code, message: error.message, ...error.extra };
   }
   const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);

@@ -102,6 +102,8 @@ describe('abuse: bodies that cannot be read or walked', () => {
       logger: h.service.logger,
       maxBodyBytes: 1024,
       metrics: new ServiceMetrics(),
+      // never reached: the body cannot be read, so no identity is looked at
+      usedIdentities: { claim: async () => true },
     });
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -1,6 +1,7 @@
 /**
  * DELETE /v1/branches/{id}?expected_version=N (discardBranch): discard a working branch. Owner only
- * (others: 404); the version is compared under the branch's write lock. The branch row and its
+ * (others: 404), with the editor role still held (403) and the project not archived (409
+ * project_archived); the version is compared under the branch's write lock. The branch row and its
  * structural_changes stay; its nodes, ports and wires are removed in batches by a background job,
  * requested once the transaction has committed (a failed request is caught up by the worker's
  * sweep, services/purge).
@@ -8,8 +9,7 @@
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { requireScope } from '../../identity';
-import { ownedBranch, requireVersion, requireWritable } from '../branchAccess';
+import { ownedBranch, requireBranchChangeable, requireVersion } from '../branchAccess';
 import type { BranchRecord } from '../branchRecord';
 import { markBranchDiscarded } from '../store/branchQueries';
 
@@ -20,9 +20,8 @@ export async function discardBranch(
   expectedVersion: number,
 ): Promise<BranchRecord> {
   const discarded = await ctx.executor.writeTx(async (tx) => {
-    const { branch } = await ownedBranch(tx, principal, branchId, { lock: true });
-    requireScope(principal, 'graph:write');
-    requireWritable(branch);
+    const { branch, ...grant } = await ownedBranch(tx, principal, branchId, { lock: true });
+    requireBranchChangeable(principal, grant, branch);
     requireVersion(branch, expectedVersion);
     const row = await tx.one<{ branch: BranchRecord }>(markBranchDiscarded, {
       id: branch.id,

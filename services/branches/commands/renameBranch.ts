@@ -1,12 +1,14 @@
 /**
- * PATCH /v1/branches/{id} (renameBranch): rename only. Owner only (others: 404); 409
- * main_not_writable on main, branch_not_active on discarded or merged.
+ * PATCH /v1/branches/{id} (renameBranch): rename only. Owner only (others: 404), with the
+ * editor role still held (403 forbidden: a member demoted to viewer keeps seeing the
+ * branch but may no longer change it); 409 main_not_writable on main, branch_not_active
+ * on discarded or merged, project_archived in an archived project (read-only).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { lockUser, requireScope } from '../../identity';
-import { ownedBranch, requireWritable } from '../branchAccess';
+import { lockUser } from '../../identity';
+import { ownedBranch, requireBranchChangeable } from '../branchAccess';
 import { BranchRecord, checkBranchName } from '../branchRecord';
 import { renameBranch as renameBranchQuery } from '../store/branchQueries';
 import { requireFreeBranchName } from './forkBranch';
@@ -19,9 +21,8 @@ export async function renameBranch(
 ): Promise<BranchRecord> {
   return ctx.executor.writeTx(async (tx) => {
     await lockUser(tx, principal.userId);
-    const { branch } = await ownedBranch(tx, principal, branchId, { lock: true });
-    requireScope(principal, 'graph:write');
-    requireWritable(branch);
+    const { branch, ...grant } = await ownedBranch(tx, principal, branchId, { lock: true });
+    requireBranchChangeable(principal, grant, branch);
     const name = checkBranchName(body.name);
     await requireFreeBranchName(tx, {
       projectId: branch.project_id,

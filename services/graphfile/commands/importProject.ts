@@ -30,7 +30,7 @@ import {
   saveUsage,
   writePositions,
 } from '../../graph';
-import { checkUserName, ensureUser, requireScope } from '../../identity';
+import { checkUserName, ensureUser, requireKeyForAllProjects, requireScope } from '../../identity';
 import {
   checkProjectName,
   CreatedProject,
@@ -41,7 +41,7 @@ import {
 import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
 import { ImportPlan, planImport } from '../importPlan';
-import { abortStage, stageContent, StagingOptions } from '../importStaging';
+import { abortStage, holdImportStage, stageContent, StagingOptions } from '../importStaging';
 import { closeStage } from '../store/graphFileQueries';
 
 /** The file's project_name, under the rules of a project name. */
@@ -62,6 +62,7 @@ export async function importProject(
   staging: StagingOptions = {},
 ): Promise<CreatedProject> {
   requireScope(principal, 'graph:write');
+  requireKeyForAllProjects(principal);
   return importAs(ctx, body, async () => principal, staging);
 }
 
@@ -144,6 +145,8 @@ async function importStaged(
   try {
     const usage = await stageContent(ctx, mainId, plan, chunk);
     return await ctx.executor.writeTx(async (tx) => {
+      // the stage is still this import's, and stays so until this transaction ends
+      await holdImportStage(tx, mainId);
       const principal = await owner(tx);
       const created = await insertProject(tx, ctx, principal, {
         name,

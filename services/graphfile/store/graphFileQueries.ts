@@ -12,12 +12,26 @@ export const findBranchWithProject = cypher(
 
 /**
  * A staged import in progress (importStaging.ts): the line its content is written on,
- * before a Branch of that id exists. The worker's sweep removes the records of a stage
- * abandoned long enough (services/purge).
+ * before a Branch of that id exists, and its lease (lease_until, ms): the worker's sweep
+ * removes the records of a stage whose lease ran out (services/purge).
  */
 export const openStage = cypher(
   'openStage',
-  `CREATE (s:VStage {line: $line, kind: $kind, started_at: $now})
+  `CREATE (s:VStage {line: $line, kind: $kind, started_at: $now, lease_until: $until})
+   RETURN s.line AS line`,
+);
+
+/**
+ * Takes the stage's lock (held until the transaction ends, so the sweep cannot take
+ * the stage meanwhile) and extends its lease to $until, unless the sweep has taken it
+ * (taken_at) or removed it: then there is no row.
+ */
+export const holdStage = cypher(
+  'holdStage',
+  `MATCH (s:VStage {line: $line})
+   SET s.lock_seq = coalesce(s.lock_seq, 0) + 1
+   WITH s WHERE s.taken_at IS NULL
+   SET s.lease_until = $until
    RETURN s.line AS line`,
 );
 

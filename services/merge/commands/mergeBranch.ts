@@ -15,13 +15,13 @@ import { nowTimestamp } from '../../../shared/http/timestamps';
 import {
   loadMainBranch,
   markBranchMerged,
+  requireBranchChangeable,
   requireProjectActive,
   requireVersion,
   requireWritable,
   visibleBranch,
 } from '../../branches';
 import type { BranchRecord } from '../../branches';
-import { requireRole, requireScope } from '../../identity';
 import { mainView, saveUsage, writeViewOf } from '../../graph';
 import type { ApplierLimits, BranchUsage } from '../../graph';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
@@ -71,10 +71,7 @@ async function lockForMerge(
   expectedVersion: number,
 ): Promise<{ main: LeasedBranch; branch: BranchRecord }> {
   const { branch: seen, ...grant } = await visibleBranch(tx, principal, branchId);
-  requireScope(principal, 'graph:write');
-  requireRole(grant, 'editor');
-  requireWritable(seen);
-  requireProjectActive(grant);
+  requireBranchChangeable(principal, grant, seen);
   const main = await loadMainBranch(tx, seen.project_id, { lock: true });
   const { branch, ...locked } = await visibleBranch(tx, principal, branchId, { lock: true });
   requireWritable(branch);
@@ -168,8 +165,12 @@ async function mergeStaged(
     const result = await ctx.executor.writeTx(async (tx) => {
       const main = await holdStaging(tx, staging);
       if (main.version !== staging.main.version) throw new Error('main moved under a merge lease');
-      const { branch } = await visibleBranch(tx, principal, staging.branch.id, { lock: true });
-      requireWritable(branch);
+      const { branch, ...grant } = await visibleBranch(tx, principal, staging.branch.id, {
+        lock: true,
+      });
+      // everything checked when the merge began, again: while the chunks were written
+      // the caller may have lost the editor role, or the project been archived
+      requireBranchChangeable(principal, grant, branch);
       // the branch changed while the merge was written: what was staged is not its head
       requireVersion(branch, staging.branch.version);
       const done = await publish(ctx, tx, principal, main, branch, written.mode, usage);

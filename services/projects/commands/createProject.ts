@@ -1,7 +1,8 @@
 /**
  * POST /v1/projects (createProject): the project, its owner membership and its main branch in one
  * transaction. The user's lock serializes concurrent creates so that name uniqueness (active
- * projects, case-insensitive) and the cap both hold.
+ * projects, case-insensitive) and the cap both hold. A key limited to some projects may not
+ * create one (403 key_limited_to_projects): name_taken would tell it the others' names.
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '../../../shared/errors/domainErrors';
@@ -11,7 +12,7 @@ import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { BranchRecord } from '../../branches';
 import { createMainBranch } from '../../branches';
-import { lockUser, ProjectRecord, requireScope } from '../../identity';
+import { lockUser, ProjectRecord, requireKeyForAllProjects, requireScope } from '../../identity';
 import { checkIntent, checkLanguage, checkProjectName } from '../projectRules';
 import {
   countOwnedProjects,
@@ -33,6 +34,7 @@ export interface CreatedProject {
 /** Checks input and scope; returns the clean values. */
 export function checkCreateProject(principal: Principal, body: CreateProjectInput) {
   requireScope(principal, 'graph:write');
+  requireKeyForAllProjects(principal);
   return {
     name: checkProjectName(body.name),
     intent: checkIntent(body.intent),

@@ -1,12 +1,19 @@
 /**
  * PATCH /v1/projects/{id} (updateProject): rename, archive, restore. Owner only (others: 404). A
- * rename, or a restore to active, re-checks name uniqueness.
+ * rename, or a restore to active, re-checks name uniqueness, which a key limited to some
+ * projects may not have done (403 key_limited_to_projects).
  */
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { lockUser, ownedProject, ProjectRecord, requireScope } from '../../identity';
+import {
+  lockUser,
+  ownedProject,
+  ProjectRecord,
+  requireKeyForAllProjects,
+  requireScope,
+} from '../../identity';
 import { checkProjectName } from '../projectRules';
 import { lockProjectBranches, updateProject as updateProjectQuery } from '../store/projectQueries';
 import { requireFreeName } from './createProject';
@@ -39,6 +46,7 @@ export async function updateProject(
     // writers read `archived` under their branch locks: archiving waits for them
     if (archived && !project.archived) await tx.run(lockProjectBranches, { projectId });
     if (!archived && (hasName || project.archived)) {
+      requireKeyForAllProjects(principal);
       await requireFreeName(tx, principal.userId, name, project.id);
     }
     const row = await tx.one<{ project: ProjectRecord }>(updateProjectQuery, {

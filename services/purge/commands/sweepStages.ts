@@ -1,32 +1,42 @@
 /**
  * Abandoned staging, removed by the worker's sweep: a staged import (graphfile) writes
  * its content on the line of a main branch it creates last, and records the stage
- * (VStage) first. A stage still open after STAGE_ABANDONED_MS belongs to an import that
- * crashed: its records are removed in batches, like a discarded branch's, then the
- * stage. A stage whose branch exists was published (its record is only dropped).
+ * (VStage) first, with a lease each of its transactions renews. A stage whose lease ran
+ * out belongs to an import that crashed or stalled: the sweep takes it under its lock
+ * (the import then answers 503 rather than publish it), removes its records in batches,
+ * like a discarded branch's, then the stage. A stage whose branch exists was published
+ * (its record is only dropped). A stage written before leases is abandoned once it is
+ * STAGE_ABANDONED_MS old.
  */
 import type { Executor } from '../../../shared/neo4j/executor';
-import { deleteStage, findAbandonedStages } from '../store/purgeQueries';
+import { deleteStage, findAbandonedStages, takeOverStage } from '../store/purgeQueries';
 import { purgeBranchContent } from './purgeBranch';
 
-/** How long a stage may stay open before the sweep takes it for abandoned. */
+/** How long a stage without a lease may stay open before the sweep takes it for abandoned. */
 export const STAGE_ABANDONED_MS = 60 * 60 * 1000;
+
+/** How long a stage the sweep took stays its own (another sweep may take it after). */
+const SWEEP_LEASE_MS = 10 * 60_000;
 
 export async function sweepStages(
   executor: Executor,
   now: number = Date.now(),
 ): Promise<{ stages: number; records: number }> {
-  const stages = await executor.read<{ line: string; published: boolean }>(findAbandonedStages, {
-    before: new Date(now - STAGE_ABANDONED_MS).toISOString(),
-    limit: 100,
-  });
+  const at = { now, before: new Date(now - STAGE_ABANDONED_MS).toISOString() };
+  const stages = await executor.read<{ line: string }>(findAbandonedStages, { ...at, limit: 100 });
+  let taken = 0;
   let records = 0;
-  for (const { line, published } of stages) {
-    if (!published) {
+  for (const { line } of stages) {
+    const row = await executor.writeTx((tx) =>
+      tx.one<{ published: boolean }>(takeOverStage, { ...at, line, until: now + SWEEP_LEASE_MS }),
+    );
+    if (!row) continue; // renewed meanwhile, or gone
+    if (!row.published) {
       const removed = await purgeBranchContent(executor, line);
       records += removed.nodes + removed.ports + removed.edges;
     }
     await executor.write(deleteStage, { line });
+    taken += 1;
   }
-  return { stages: stages.length, records };
+  return { stages: taken, records };
 }

@@ -202,13 +202,35 @@ export const purgeExpiredRecords = {
   GFinding: expired('GFinding'),
 };
 
-/** Stages (VStage, graphfile's staged import) started before $before whose line never
- * became a branch: abandoned by a crashed import. */
+/**
+ * Whether stage `s` is abandoned: its lease (lease_until, ms) ran out before $now, or,
+ * for a stage written before leases, it started before $before.
+ */
+const ABANDONED = `CASE WHEN s.lease_until IS NULL THEN s.started_at < $before
+                        ELSE s.lease_until < $now END`;
+
+/** Stages (VStage, graphfile's staged import) abandoned by a crashed or stalled import. */
 export const findAbandonedStages = cypher(
   'findAbandonedStages',
-  `MATCH (s:VStage) WHERE s.started_at < $before
-   RETURN s.line AS line, EXISTS { MATCH (:Branch {id: s.line}) } AS published
+  `MATCH (s:VStage) WHERE ${ABANDONED}
+   RETURN s.line AS line
    LIMIT toInteger($limit)`,
+);
+
+/**
+ * Takes an abandoned stage for the sweep under the stage's lock (an import's
+ * transaction renewing it meanwhile has committed by then, and is seen): marks it
+ * taken (the import can no longer renew or publish it) with the sweep's own lease
+ * to $until. No row when it was renewed or is gone; `published` when its line is a
+ * branch already (only its record is left).
+ */
+export const takeOverStage = cypher(
+  'takeOverStage',
+  `MATCH (s:VStage {line: $line})
+   SET s.lock_seq = coalesce(s.lock_seq, 0) + 1
+   WITH s WHERE ${ABANDONED}
+   SET s.taken_at = $now, s.lease_until = $until
+   RETURN EXISTS { MATCH (:Branch {id: s.line}) } AS published`,
 );
 
 export const deleteStage = cypher(
