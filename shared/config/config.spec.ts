@@ -94,9 +94,11 @@ describe('loadConfig', () => {
   });
 
   it('bounds the wait for a bookmark: GRAPH_BOOKMARK_WAIT_MS, 5000 by default, at least 1', () => {
-    expect(loadConfig({}).neo4j.bookmarkWaitMs).to.equal(5000);
-    expect(loadConfig({ GRAPH_BOOKMARK_WAIT_MS: '750' }).neo4j.bookmarkWaitMs).to.equal(750);
-    expect(() => loadConfig({ GRAPH_BOOKMARK_WAIT_MS: '0' })).to.throw(
+    expect(loadConfig(DEVELOPMENT).neo4j.bookmarkWaitMs).to.equal(5000);
+    expect(
+      loadConfig({ ...DEVELOPMENT, GRAPH_BOOKMARK_WAIT_MS: '750' }).neo4j.bookmarkWaitMs,
+    ).to.equal(750);
+    expect(() => loadConfig({ ...DEVELOPMENT, GRAPH_BOOKMARK_WAIT_MS: '0' })).to.throw(
       ConfigError,
       /GRAPH_BOOKMARK_WAIT_MS/,
     );
@@ -119,17 +121,20 @@ describe('loadConfig', () => {
   });
 
   it('reads the web origins allowed at /mcp from MCP_ALLOWED_ORIGINS, as browsers send them', () => {
-    expect(loadConfig({}).mcp.allowedOrigins).to.deep.equal([]);
+    expect(loadConfig(DEVELOPMENT).mcp.allowedOrigins).to.deep.equal([]);
     const config = loadConfig({
+      ...DEVELOPMENT,
       MCP_ALLOWED_ORIGINS: 'https://Graph.Example.com:443, http://10.0.0.5:8080',
     });
     expect(config.mcp.allowedOrigins).to.deep.equal([
       'https://graph.example.com',
       'http://10.0.0.5:8080',
     ]);
-    expect(loadConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcp.allowedOrigins).to.deep.equal(['*']);
+    expect(
+      loadConfig({ ...DEVELOPMENT, MCP_ALLOWED_ORIGINS: '*' }).mcp.allowedOrigins,
+    ).to.deep.equal(['*']);
     for (const bad of ['graph.example.com', 'https://graph.example.com/mcp', 'ftp://x'])
-      expect(() => loadConfig({ MCP_ALLOWED_ORIGINS: bad }), bad).to.throw(
+      expect(() => loadConfig({ ...DEVELOPMENT, MCP_ALLOWED_ORIGINS: bad }), bad).to.throw(
         ConfigError,
         /MCP_ALLOWED_ORIGINS/,
       );
