@@ -28,6 +28,8 @@ import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
+import { ChangeEntry, changeParams } from '../trail/changeRecord';
+import { touchesOf } from '../trail/touches';
 import { refreshFindings } from '../findingRecords';
 import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
 import { sameFindingWrites } from '../runFindingPlan';
@@ -79,23 +81,28 @@ function recordAhead(
   idempotency: IdempotencyClaim | null,
 ): BatchRecord | null {
   if (idempotency !== null || batch.positions !== null || !text || 'error' in text) return null;
-  return {
-    now: nowTimestamp(),
-    actorId: principal.userId,
-    deltas: text.text,
-    deltasBytes: text.bytes,
-    ...idempotencyParams(principal, null),
-    positionsApplied: null,
-  };
+  const now = nowTimestamp();
+  return { now, ...batchChange(principal, batch, text, null, null, now) };
 }
 
-/** How a batch records the caller's Idempotency-Key (none: nulls). */
-function idempotencyParams(principal: Principal, idempotency: IdempotencyClaim | null) {
-  return {
-    idempotencyKey: idempotency?.key ?? null,
-    idempotencyScope: idempotency === null ? null : principal.userId,
-    idempotencyFingerprint: idempotency?.fingerprint ?? null,
+/** The trail's record of a batch (graph/trail/): its text, key, positions and touches. */
+function batchChange(
+  principal: Principal,
+  batch: DeltaBatch,
+  text: { text: string; bytes: number },
+  idempotency: IdempotencyClaim | null,
+  positionsApplied: number | null,
+  now: string,
+) {
+  const entry: ChangeEntry = {
+    kind: 'batch',
+    actorId: principal.userId,
+    now,
+    deltas: text,
+    idempotency: idempotency && { ...idempotency, scope: principal.userId },
+    positionsApplied,
   };
+  return changeParams(entry, touchesOf(batch.deltas));
 }
 
 /**
@@ -242,17 +249,14 @@ export async function applyDeltas(
       findings.catch(() => undefined); // awaited below
       const findingParams = derived ? runFindingParams(tx, view, derived) : NO_FINDING_CHANGES;
       const positionsApplied = await applyPositions(tx, view, batch);
+      const now = nowTimestamp();
       const row = await tx.one<{ version: number }>(recordBatch, {
         view,
         ...findingParams,
         branchId,
-        now: nowTimestamp(),
-        actorId: principal.userId,
-        deltas: recorded.text,
-        deltasBytes: recorded.bytes,
+        now,
         ...after,
-        ...idempotencyParams(principal, idempotency),
-        positionsApplied,
+        ...batchChange(principal, batch, recorded, idempotency, positionsApplied, now),
       });
       await findings;
       return { row, positionsApplied };

@@ -36,6 +36,8 @@ import {
 } from '../revertSteps';
 import { refreshFindings } from '../findingRecords';
 import { recordRevert } from '../store/revertQueries';
+import { ChangeEntry, changeParams } from '../trail/changeRecord';
+import { touchesOf } from '../trail/touches';
 import { branchView, writeViewOf } from '../view';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 
@@ -126,17 +128,20 @@ export async function revertBatch(
     const usageBefore = await usageOf(tx, branch);
     const usageAfter = grown(usageBefore, usageChange(written), recorded.bytes);
     requireWithinQuota(ctx.config.quotas, usageBefore, usageAfter);
+    const now = nowTimestamp();
+    const entry: ChangeEntry = {
+      kind: 'revert',
+      actorId: principal.userId,
+      now,
+      deltas: recorded,
+      revertedVersion: k,
+      idempotency: idempotency && { ...idempotency, scope: principal.userId },
+    };
     const row = await tx.one<{ version: number }>(recordRevert, {
       branchId,
-      now: nowTimestamp(),
-      actorId: principal.userId,
-      revertedVersion: k,
-      deltas: recorded.text,
-      deltasBytes: recorded.bytes,
+      now,
       ...usageAfter,
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyScope: idempotency === null ? null : principal.userId,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
+      ...changeParams(entry, touchesOf(recorded.deltas)),
     });
     return {
       replayed: false,

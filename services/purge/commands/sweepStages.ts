@@ -7,7 +7,7 @@
  */
 import type { Executor } from '../../../shared/neo4j/executor';
 import { deleteStage, findAbandonedStages } from '../store/purgeQueries';
-import { purgeBranchContent } from './purgeBranch';
+import { purgeLine } from './purgeBranch';
 
 /** How long a stage may stay open before the sweep takes it for abandoned. */
 export const STAGE_ABANDONED_MS = 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export async function sweepStages(
   let records = 0;
   for (const { line, published } of stages) {
     if (!published) {
-      const removed = await purgeBranchContent(executor, line);
+      const removed = await purgeLine(executor, line);
       records += removed.nodes + removed.ports + removed.edges;
     }
     await executor.write(deleteStage, { line });
