@@ -41,7 +41,7 @@ async function wiredPair(b: BranchHandle) {
 }
 
 describe('node history', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
 
   it('lists the batches that touched a node newest first, paged, with who, fields and wires, and each field’s last setter', async () => {
     const p = await mergeProject(await newUser());
