@@ -96,6 +96,33 @@ describe('node history', function () {
     expect(future.status).to.equal(404);
   });
 
+  it('lists what a delta naming another node did to it: moved by a flatten, removed with its ancestor, its wire with it', async () => {
+    const p = await mergeProject(await newUser());
+    const b = await p.fork();
+    const [box, inner, child, other] = [uuid(), uuid(), uuid(), uuid()];
+    const [out, inp] = [port('out'), port('in')];
+    await b.apply([
+      addNode({ id: box, kind: 'boundary', parent_id: null, data: { name: 'box' } }),
+      addNode({ id: inner, kind: 'boundary', parent_id: box, data: { name: 'inner' } }),
+      addNode({ id: child, parent_id: inner, data: { name: 'child', outputs: [out] } }),
+      addNode({ id: other, parent_id: null, data: { name: 'other', inputs: [inp] } }),
+      addEdge(out.id, inp.id),
+    ]);
+    await b.apply([{ type: 'flatten_boundary', node_id: inner }]);
+    await b.apply([{ type: 'delete_node', node_id: box }]);
+    const moved = await branchHistory(p.user, b, child);
+    expect(summary(moved)).to.deep.equal([
+      [3, 'batch', 'removed', [], 1],
+      [2, 'batch', 'changed', ['parent_id'], 0],
+      [1, 'batch', 'added', ['kind', 'parent_id', 'name', 'outputs'], 1],
+    ]);
+    expect(moved.fields.parent_id).to.deep.equal({ branch_id: b.id, version: 2 });
+    // the wire went with child's removal: the other end's history says so
+    const otherEnd = await branchHistory(p.user, b, other);
+    expect(otherEnd.changes[0]).to.deep.include({ version: 3, action: null });
+    expect(otherEnd.changes[0].wires.map((w: any) => w.action)).to.deep.equal(['removed']);
+  });
+
   it('lists a revert, then the merge on main, and main’s changes beneath a later branch', async () => {
     const p = await mergeProject(await newUser());
     const b = await p.fork();

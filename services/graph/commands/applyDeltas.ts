@@ -29,7 +29,8 @@ import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 import { ChangeEntry, changeParams } from '../trail/changeRecord';
-import { touchesOf } from '../trail/touches';
+import { touchesOf, TouchRow } from '../trail/touches';
+import { batchTouches } from '../trail/trail';
 import { refreshFindings } from '../findingRecords';
 import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
 import { sameFindingWrites } from '../runFindingPlan';
@@ -82,14 +83,14 @@ function recordAhead(
 ): BatchRecord | null {
   if (idempotency !== null || batch.positions !== null || !text || 'error' in text) return null;
   const now = nowTimestamp();
-  return { now, ...batchChange(principal, batch, text, null, null, now) };
+  return { now, ...batchChange(principal, text, touchesOf(batch.deltas), null, null, now) };
 }
 
 /** The trail's record of a batch (graph/trail/): its text, key, positions and touches. */
 function batchChange(
   principal: Principal,
-  batch: DeltaBatch,
   text: { text: string; bytes: number },
+  touches: TouchRow[],
   idempotency: IdempotencyClaim | null,
   positionsApplied: number | null,
   now: string,
@@ -102,7 +103,7 @@ function batchChange(
     idempotency: idempotency && { ...idempotency, scope: principal.userId },
     positionsApplied,
   };
-  return changeParams(entry, touchesOf(batch.deltas));
+  return changeParams(entry, touches);
 }
 
 /**
@@ -239,6 +240,8 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
+      // read before the findings take what the batch wrote
+      const touches = await batchTouches(tx, view, batch.deltas);
       // the findings, the positions and the record travel together: the record reads
       // nothing the findings write, and all of it commits or none. A batch that is one run
       // of additions has its findings derived from the facts its checks read, and written
@@ -256,7 +259,7 @@ export async function applyDeltas(
         branchId,
         now,
         ...after,
-        ...batchChange(principal, batch, recorded, idempotency, positionsApplied, now),
+        ...batchChange(principal, recorded, touches, idempotency, positionsApplied, now),
       });
       await findings;
       return { row, positionsApplied };

@@ -242,3 +242,14 @@ export const nodeInView = cypher(
   `${optionalStateOf('n', 'GNode', '$nodeId')}
    RETURN n IS NOT NULL AS exists`,
 );
+
+/** Which of the nodes $ids exist in $view (a batch's write view, after its writes). */
+export const nodesInView = cypher(
+  'trailNodesInView',
+  `UNWIND $ids AS id
+   CALL (id) {
+     ${optionalStateOf('n', 'GNode', 'id')}
+     RETURN n IS NOT NULL AS exists
+   }
+   RETURN id, exists`,
+);

@@ -10,6 +10,9 @@
  * - add_edge is keyed by each port it connects (the node owning the port finds it
  *   through that port); delete_edge is keyed by the wire's id (found through the
  *   add_edge that named it).
+ * - What a delta changed without naming it (cascadeTouches): the descendants a
+ *   delete_node removed, the children a flatten_boundary moved to its parent, the wires
+ *   removed with a node's ports.
  */
 import { CHANNELS } from '../../../shared/model/nodeModel';
 import type { Delta, NodeDataInput } from '../deltas/deltaTypes';
@@ -96,4 +99,37 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
     }
   }
   return [...rows.values()];
+}
+
+/**
+ * The touches of what a batch wrote without a delta naming it (`written`: the ids the
+ * transaction wrote in the batch's view, writtenEntities.ts), added to `touches`: a node
+ * still in the view after the batch (`present`) was moved (a flatten_boundary's child:
+ * its `parent_id`), any other was removed with an ancestor; a wire was removed with its
+ * port's node.
+ */
+export function cascadeTouches(
+  touches: TouchRow[],
+  written: { nodes: Iterable<string>; edges: Iterable<string> },
+  present: ReadonlySet<string>,
+): TouchRow[] {
+  const named = new Set(touches.map((t) => t.id));
+  const extra: TouchRow[] = [];
+  for (const id of written.nodes) {
+    if (named.has(id)) continue;
+    const moved = present.has(id);
+    extra.push({
+      key: id,
+      entity: 'node',
+      id,
+      action: moved ? 'changed' : 'removed',
+      fields: moved ? ['parent_id'] : [],
+      ports: [],
+    });
+  }
+  for (const id of written.edges) {
+    if (named.has(id)) continue;
+    extra.push({ key: id, entity: 'edge', id, action: 'removed', fields: [], ports: [] });
+  }
+  return extra.length === 0 ? touches : [...touches, ...extra];
 }

@@ -6,16 +6,43 @@
  * reads it here.
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
+import type { View } from '../view';
+import { peekWritten } from '../writtenEntities';
 import {
   listBatchesPage,
   listChangeSizes,
   listChangesByVersion,
+  nodesInView,
   recordChange,
   recordMergedChange,
   recordTouches,
 } from '../store/trailQueries';
+import type { Delta } from '../deltas/deltaTypes';
 import { ChangeEntry, changeParams, ChangeRecord } from './changeRecord';
-import type { TouchRow } from './touches';
+import { cascadeTouches, touchesOf, TouchRow } from './touches';
+
+/**
+ * What a batch written through `view` touched: what its deltas name (touchesOf), and
+ * what it changed without naming (cascadeTouches), from what the transaction wrote.
+ * Called before the batch's findings take the written set (refreshFindings); only a
+ * batch that wrote nodes no delta named costs a read (are they still in the view?).
+ */
+export async function batchTouches(
+  tx: QueryRunner,
+  view: View,
+  deltas: readonly Delta[],
+): Promise<TouchRow[]> {
+  const written = peekWritten(tx, view);
+  const touches = touchesOf(deltas);
+  const named = new Set(touches.map((t) => t.id));
+  const unnamed = [...written.GNode].filter((id) => !named.has(id));
+  const present = new Set<string>();
+  if (unnamed.length > 0) {
+    const rows = await tx.run<{ id: string; exists: boolean }>(nodesInView, { view, ids: unnamed });
+    for (const r of rows) if (r.exists) present.add(r.id);
+  }
+  return cascadeTouches(touches, { nodes: unnamed, edges: written.Edge }, present);
+}
 
 /** Records `entry` with its touches on branch `branchId` at the branch's version. */
 export async function appendChange(
