@@ -419,7 +419,7 @@ export interface paths {
          *     - Send an `Idempotency-Key` to retry safely: a repeat with the same key and body returns the first answer with `Idempotent-Replayed: true`.
          *     - `404`: `not_found` for a missing branch; `version_not_found` when `version` is above the branch's current version or its history is no longer kept (detail.oldest and detail.newest give the readable range).
          *     - `409`: `version_conflict`, `revert_conflict`, `branch_not_active` (discarded or merged), `main_not_writable` (main changes only by merges), `project_archived`, `idempotency_key_in_progress`.
-         *     - `422`: a body of the wrong shape, or `idempotency_key_reused` when the key was used with a different body.
+         *     - `422`: a body of the wrong shape, `idempotency_key_reused` when the key was used with a different body, or `change_too_large` when the inverse would record more than the batch size limit on the change trail (detail.bytes, detail.max_bytes; a revert of a large subtree's deletion): every entry of the trail stays bounded. Nothing is changed.
          */
         post: operations["revertBranch"];
         delete?: never;
@@ -3315,7 +3315,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description A body of the wrong shape (a list of problems), or `idempotency_key_reused` (object detail). */
+            /** @description A body of the wrong shape (a list of problems), or `idempotency_key_reused` or `change_too_large` (object detail). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -3329,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | {
                         detail: {
                             /** @enum {string} */
-                            code: "idempotency_key_reused";
+                            code: "idempotency_key_reused" | "change_too_large";
                             message: string;
                         } & {
                             [key: string]: unknown;

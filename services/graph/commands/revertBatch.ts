@@ -36,7 +36,7 @@ import {
 } from '../revertSteps';
 import { refreshFindings } from '../findingRecords';
 import { recordRevert } from '../store/revertQueries';
-import { ChangeEntry, changeParams } from '../trail/changeRecord';
+import { ChangeEntry, changeParams, requireRecordable } from '../trail/changeRecord';
 import { touchesOf } from '../trail/touches';
 import { branchView, writeViewOf } from '../view';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
@@ -121,6 +121,7 @@ export async function revertBatch(
     const write = writeViewOf(branchView(branch, mainId, branch.version));
     const written = await readWritten(tx, branch.id, k, before, after);
     const recorded = await inverseText(tx, before, after, written);
+    requireRecordable('revert', recorded.bytes, ctx.config.limits.maxBatchBytes);
     const done = await writeBack(tx, write, written);
     await requireNothingBroken(tx, write, k, done);
     await refreshFindings(tx, write);

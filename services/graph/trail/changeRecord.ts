@@ -6,6 +6,7 @@
  * deltas; an import records its counts. Every record names what it touched through its
  * Touch records (touches.ts).
  */
+import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { TouchRow } from './touches';
 
 export type ChangeKind = 'batch' | 'revert' | 'merge' | 'import';
@@ -75,4 +76,19 @@ export function changeParams(entry: ChangeEntry, touches: TouchRow[]): ChangePar
     },
     touches,
   };
+}
+
+/**
+ * Refuses (422 change_too_large) a change that would record more than `maxBytes` of
+ * deltas: a revert's inverse (a revert of a subtree's deletion adds the subtree back)
+ * is bounded like a batch (batch_too_large, refused before it applies), so no entry of
+ * the trail, and of its listing, is larger than one batch.
+ */
+export function requireRecordable(kind: ChangeKind, bytes: number, maxBytes: number): void {
+  if (bytes <= maxBytes) return;
+  throw new InvalidInputError(
+    'change_too_large',
+    `the ${kind} would record ${bytes} bytes on the change trail; at most ${maxBytes} per change`,
+    { bytes, max_bytes: maxBytes },
+  );
 }
