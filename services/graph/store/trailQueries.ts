@@ -45,10 +45,13 @@ const touchOf = (branch: string, version: string, t: string) =>
  * Records a change on the line bound to `b` at its current version: the Change record
  * with the properties `$change` (trail/changeRecord.ts changeParams) and one Touch
  * record per row of `$touches`. Every writer of the trail records through this clause.
+ * Its counts are stored as integers (a map parameter carries numbers as floats).
  */
 export function recordChangeCypher(b: string): string {
   return `CREATE (c:Change {branch_id: ${b}.id, version: ${b}.version})
-   SET c += $change
+   SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes),
+       c.positions_applied = toInteger(c.positions_applied),
+       c.reverted_version = toInteger(c.reverted_version)
    FOREACH (t IN $touches | CREATE ${touchOf(`${b}.id`, `${b}.version`, 't')})`;
 }
 
