@@ -58,7 +58,7 @@ export const setLineVersion = cypher(
  * lock; each node and its port as records of the branch's line at the next version;
  * the wires; the kept findings the batch opens, `$findings`, as finding records of the
  * same version; the version bump, the branch's counters and last activity; the batch's
- * Change record with the deltas' text).
+ * Change record with the deltas' text and the Touch records of what it touched).
  */
 export const bareBatch = cypher(
   'bench.bareBatch',
@@ -87,7 +87,10 @@ export const bareBatch = cypher(
        br.edge_count = coalesce(br.edge_count, 0) + size($edges),
        br.stored_bytes = coalesce(br.stored_bytes, 0) + size($deltas)
    CREATE (:Change {branch_id: br.id, version: w, kind: 'batch', actor_id: $actorId,
-                    created_at: $now, deltas: $deltas, deltas_bytes: size($deltas)})
+                    created_at: $now, deltas: $deltas, deltas_bytes: size($deltas), touched: true})
+   FOREACH (t IN $touches |
+     CREATE (:Touch {branch_id: br.id, version: w, key: t.key, entity: t.entity, entity_id: t.id,
+                     action: t.action, fields: t.fields, ports: t.ports}))
    RETURN br.version AS version`,
 );
 
@@ -106,4 +109,29 @@ export const branchRow = cypher(
   `MATCH (b:Branch {id: $branchId})
    RETURN b.id AS id, b.version AS version, b.base_main_version AS base_main_version,
           b.main_id AS main_id`,
+);
+
+/**
+ * A branch's trail written in bulk (nodeHistoryBench.ts), as the trail records a batch
+ * (services/graph/store/trailQueries.ts recordChangeCypher): for each version $from to
+ * $to a Change record and the Touch record of one new node; every version that is a
+ * multiple of $step also touches node $nodeId (its description). The branch then stands
+ * at version $to.
+ */
+export const syntheticTrail = cypher(
+  'bench.syntheticTrail',
+  `MATCH (b:Branch {id: $branchId})
+   CALL (b) {
+     UNWIND range(toInteger($from), toInteger($to)) AS v
+     CREATE (:Change {branch_id: b.id, version: v, kind: 'batch', actor_id: $actorId,
+                      created_at: $now, deltas: '[]', deltas_bytes: 2, touched: true})
+     WITH v, randomUUID() AS other
+     CREATE (:Touch {branch_id: b.id, version: v, key: other, entity: 'node', entity_id: other,
+                     action: 'added', fields: ['kind', 'parent_id', 'name'], ports: []})
+     FOREACH (_ IN CASE WHEN v % toInteger($step) = 0 THEN [1] ELSE [] END |
+       CREATE (:Touch {branch_id: b.id, version: v, key: $nodeId, entity: 'node',
+                       entity_id: $nodeId, action: 'changed', fields: ['description'], ports: []}))
+   }
+   SET b.version = toInteger($to)
+   RETURN b.version AS version`,
 );

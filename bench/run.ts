@@ -3,7 +3,7 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,layout,gateway]
+ *     [--only writes,reads,merge,history,blame,layout,gateway]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -17,6 +17,7 @@ import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 import { runHistoryBench, StorageFigure } from './historyBench';
 import { runLayoutBench } from './layoutBench';
+import { LONG, runNodeHistoryBench, SHORT } from './nodeHistoryBench';
 import { reportGateway, runGatewayBench } from './gatewayBench';
 import {
   reportLayout,
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      only: { type: 'string', default: 'writes,reads,merge,history,layout,gateway' },
+      only: { type: 'string', default: 'writes,reads,merge,history,blame,layout,gateway' },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
     },
@@ -87,6 +88,13 @@ async function main(): Promise<void> {
       reportStorage(history.storage);
       all.push(...history.samples);
       storage = history.storage;
+    });
+    await part('blame', async () => {
+      const figures = await runNodeHistoryBench({ client, executor, userId });
+      printTable('Node history (getNodeHistory)', figures.samples, () => 'trail length');
+      console.log(
+        `node history, trail of ${LONG} against ${SHORT} changes: ${figures.ratio} (target within 1.3x)`,
+      );
     });
     await part('layout', async () => {
       reportLayout(await runLayoutBench({ client, executor, sizes }), sizes);

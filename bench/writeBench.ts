@@ -13,7 +13,14 @@ import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { RedisClient } from '../shared/redis/redisClient';
 import { quote } from '../shared/text/clip';
-import { branchView, findingRow, graphRoutes, IdempotencyStore } from '../services/graph';
+import {
+  branchView,
+  findingRow,
+  graphRoutes,
+  IdempotencyStore,
+  touchesOf,
+} from '../services/graph';
+import type { Delta } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
@@ -112,7 +119,8 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
   return { deltas, bare };
 }
 
-/** The parameters of bareBatch for `bare` (the deltas' text as the change trail keeps it). */
+/** The parameters of bareBatch for `bare` (the deltas' text as the change trail keeps it,
+ * and the touches it indexes, built by the function the API uses). */
 export function bareParams(branchId: string, batch: ReturnType<typeof batchDeltas>) {
   return {
     branchId,
@@ -120,6 +128,7 @@ export function bareParams(branchId: string, batch: ReturnType<typeof batchDelta
     now: new Date().toISOString(),
     actorId: 'bench',
     deltas: JSON.stringify(batch.deltas),
+    touches: touchesOf(batch.deltas as Delta[]),
   };
 }
 

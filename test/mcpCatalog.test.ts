@@ -34,6 +34,8 @@ const AGENT_OPERATIONS = [
   'getBranchDiff',
   'getMainDiff',
   'listBranchChanges',
+  'getNodeHistory',
+  'getMainNodeHistory',
   'listDecisions',
   'getDecision',
   'exportBranchFile',

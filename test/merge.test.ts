@@ -86,7 +86,7 @@ describe('merge into main', function () {
     expect(bee.data.description).to.equal('bee');
   });
 
-  it('records each merge on main’s trail (kind merge, merged branch, mode, the branch’s deltas)', async () => {
+  it('records each merge on main’s trail by a bounded summary (kind merge, merged branch, mode, the merged trail’s versions), never the branch’s deltas', async () => {
     const p = await mergeProject(await newUser());
     const b = await p.fork();
     const id = uuid();
@@ -105,9 +105,16 @@ describe('merge into main', function () {
       actor: p.user.userId,
       idempotency_key: null,
     });
-    expect(change.deltas.map((d: any) => d.type)).to.deep.equal(['add_node', 'update_node_data']);
-    expect(change.deltas[0].node.parent_id).to.equal(null); // "" normalised
-    expect(change.deltas[1].node_id).to.equal(id); // upper case normalised
+    expect(change.deltas).to.deep.equal([]);
+    expect(change.merged_trail).to.deep.equal({ changes: 2, from_version: 1, to_version: 2 });
+    // the deltas stay on the merged branch's own trail
+    const own = await p.user.api.get(`/v1/branches/${b.id}/changes`);
+    expect(own.body.changes.map((c: any) => c.deltas[0].type)).to.deep.equal([
+      'update_node_data',
+      'add_node',
+    ]);
+    expect(own.body.changes[1].deltas[0].node.parent_id).to.equal(null); // "" normalised
+    expect(own.body.changes[0].deltas[0].node_id).to.equal(id); // upper case normalised
   });
 
   describe('refusals', () => {

@@ -9,6 +9,8 @@ import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { migrateStore } from '../services/graph';
 import { currentHarness, newUser, uniqueName } from './support/harness';
+import { addNode, uuid } from './support/graphBuilders';
+import { mergeProject } from './support/mergeWorkspace';
 
 const writeOldShape = cypher(
   'testWriteOldShape',
@@ -45,6 +47,67 @@ const countRelationships = cypher(
   `MATCH (n:GNode)-[r:CONTAINS|HAS_PORT]->() WHERE n.branch_id IN $lines
    RETURN count(r) AS n`,
 );
+
+/** The trail as it was before it indexed touches: no Touch records, no `touched` mark,
+ * and merges holding the merged branch's whole trail as their deltas. */
+const writeOldTrail = cypher(
+  'testWriteOldTrail',
+  `CALL () {
+     MATCH (t:Touch) WHERE t.branch_id IN $lines
+     DETACH DELETE t
+   }
+   MATCH (c:Change) WHERE c.branch_id IN $lines
+   REMOVE c.touched, c.merged_batches, c.merged_from_version, c.merged_to_version
+   SET c.deltas = CASE WHEN c.kind = 'merge' THEN $mergeDeltas ELSE c.deltas END,
+       c.deltas_bytes = CASE WHEN c.kind = 'merge' THEN size($mergeDeltas) ELSE c.deltas_bytes END
+   RETURN count(c) AS changes`,
+);
+const forgetTrailMark = cypher(
+  'testForgetTrailMark',
+  `MATCH (m:StoreMigration {id: 'trail-touches'}) DETACH DELETE m RETURN count(*) AS removed`,
+);
+
+describe('store migration: the change trail recorded before it indexed touches', () => {
+  it('backfills the touches of batches and merges, and bounds the merge records', async function () {
+    this.timeout(120_000);
+    const { executor, logger } = currentHarness().service;
+    const p = await mergeProject(await newUser());
+    const b = await p.fork();
+    const n = uuid();
+    await b.apply([addNode({ id: n, parent_id: null, data: { name: 'n' } })]);
+    await b.apply([{ type: 'update_node_data', node_id: n, after: { name: 'n2' } }]);
+    await b.mergeOk();
+    const lines = [p.mainId, b.id];
+    const listed = await p.user.api.get(`/v1/branches/${b.id}/changes`);
+    const mergeDeltas = JSON.stringify(
+      [...listed.body.changes].reverse().flatMap((c: { deltas: unknown[] }) => c.deltas),
+    );
+    await executor.write(writeOldTrail, { lines, mergeDeltas });
+    // before the backfill the node has an (empty) history, never a 404
+    const empty = await p.user.api.get(`/v1/branches/${b.id}/node/${n}/history`);
+    expect(empty.status).to.equal(200);
+    expect(empty.body.changes).to.deep.equal([]);
+
+    await executor.write(forgetTrailMark);
+    await migrateStore(executor, logger);
+    await migrateStore(executor, logger); // idempotent: nothing indexed twice
+
+    const onBranch = await p.user.api.get(`/v1/branches/${b.id}/node/${n}/history`);
+    expect(onBranch.status).to.equal(200);
+    expect(onBranch.body.changes.map((c: { version: number }) => c.version)).to.deep.equal([2, 1]);
+    expect(onBranch.body.fields.name).to.deep.equal({ branch_id: b.id, version: 2 });
+    const onMain = await p.user.api.get(`/v1/graph/${p.projectId}/node/${n}/history`);
+    expect(onMain.body.changes).to.have.length(1);
+    expect(onMain.body.changes[0]).to.include({ kind: 'merge', action: 'added' });
+    const trail = await p.user.api.get(`/v1/branches/${p.mainId}/changes`);
+    expect(trail.body.changes[0].deltas).to.deep.equal([]);
+    expect(trail.body.changes[0].merged_trail).to.deep.equal({
+      changes: 2,
+      from_version: 1,
+      to_version: 2,
+    });
+  });
+});
 
 describe('store migration: content written before the versioned store', () => {
   it('keeps what main and each branch saw, as versioned records with no relationships', async function () {

@@ -4,7 +4,8 @@
  * boundary opens in place; selecting a node shows its panel and its source
  * decision opens the ledger; findings mark their
  * nodes; the diff colours exactly the added and changed nodes; the merge preview
- * locates a conflict on the graph; the change trail lists the batches; a viewer
+ * locates a conflict on the graph; the change trail lists the batches; a selected
+ * node's history lists the changes that touched it; a viewer
  * key browses with no write control; a bad key shows the 401 message. No request
  * leaves the service and the key never appears in a URL; axe-core finds no serious
  * or critical violation on any view; a screenshot of each view is saved under
@@ -314,6 +315,25 @@ describe('web viewer at /app in headless chromium', function () {
     expect(text).to.contain('1 update_node_data');
     await screenshot(p, 'changes');
     await axeClean(p, 'change trail');
+  });
+
+  it('a selected node shows its history: the merges that touched it and who last set each field', async () => {
+    const p = await page();
+    await go(p, serviceUrl, `#/p/${project.projectId}/b/main/graph`);
+    await graphReady(p);
+    // db was added by the seed's merge (main's version 1) and renamed store by b2's (2)
+    await p.click(`${sel(n.db.id)} .card-name`);
+    const history = await p.waitForSelector('[data-testid="node-history"] >> text=version 2');
+    expect(history).to.not.equal(null);
+    const text = (await p.textContent('[data-testid="node-history"]')) ?? '';
+    expect(text).to.contain('version 1');
+    expect(text).to.contain('merge · changed (name)');
+    expect(text).to.contain('merge · added');
+    const fields = (await p.textContent('[data-testid="node-history-fields"]')) ?? '';
+    expect(fields).to.contain('name: version 2');
+    expect(fields).to.contain('kind: version 1');
+    await screenshot(p, 'node-history');
+    await axeClean(p, 'node history');
   });
 
   it('a viewer-only key browses main and sees no write control', async () => {

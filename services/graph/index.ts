@@ -3,7 +3,8 @@
  * them (validate, apply), the full and scoped reads, and their HTTP routes.
  *
  * - routes: graphRoutes (reads, validate, apply), scopedReadRoutes (subtree,
- *   neighborhood, boundary, top level, search); IdempotencyStore for apply's keys;
+ *   neighborhood, boundary, top level, search), historyRoutes (a node's history);
+ *   IdempotencyStore for apply's keys;
  * - the delta engine that merge replay and graph-file import reuse: BatchApplier,
  *   parseDeltaBatch, deltaError, the delta types, PORT_CHANNELS; the text of a batch
  *   on the change trail (recordedText, parseRecordedDeltas, toWireDelta);
@@ -18,6 +19,9 @@
  *   NodeWithPorts) and path rules (chainProblem, renderPath);
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
+ * - the change trail (trail/: its one record type and its writers' and readers'
+ *   functions: appendChange, appendMerge, appendTouches, touchesOf, readTrailPage,
+ *   trailBatchPage);
  * - schema: graphSchema and changeSchema (constraints and indexes, run at start-up).
  *
  * Other services import these from here, never from graph's deltas/, commands/ or
@@ -45,15 +49,25 @@ export { loadBranchGraph, loadLiveGraph } from './graphLoader';
 export type { LoadedGraph } from './graphLoader';
 export type { Channel, NodeKind, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 export { graphRoutes } from './graphRoutes';
+export { historyRoutes } from './historyRoutes';
 export { IdempotencyStore } from './idempotency';
 export { deleteNodesAndPorts, writePositions } from './nodeWrites';
 export type { NodePosition } from './nodeWrites';
 export { chainProblem, renderPath } from './paths';
 export { revertRoutes } from './revertRoutes';
 export { scopedReadRoutes } from './scopedReadRoutes';
-export { changeSchema } from './store/changeQueries';
+export { trailSchema as changeSchema } from './store/trailQueries';
 export { graphSchema } from './store/graphSchema';
 export { migrateStore } from './migration/migrateStore';
+export {
+  appendChange,
+  appendMerge,
+  appendTouches,
+  readTrailPage,
+  trailBatchPage,
+} from './trail/trail';
+export type { ChangeEntry, ChangeRecord } from './trail/changeRecord';
+export { touchesOf } from './trail/touches';
 export { branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
 export { graphVersion, resolveView } from './viewResolver';
 export type { View } from './view';

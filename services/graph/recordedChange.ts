@@ -7,7 +7,7 @@
 import { InvalidInputError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { findChangeByIdempotencyKey } from './store/changeQueries';
+import { findChangeByIdempotencyKey } from './store/trailQueries';
 
 /** What a write sends with its Idempotency-Key: the key and its body's fingerprint. */
 export interface IdempotencyClaim {

@@ -201,5 +201,5 @@ export async function inverseText(tx: QueryRunner, before: View, after: View, wr
     { maxDeltas: Number.MAX_SAFE_INTEGER, requireVersion: false },
   );
   const text = recordedText(parsed.deltas);
-  return { text, bytes: Buffer.byteLength(text) };
+  return { text, bytes: Buffer.byteLength(text), deltas: parsed.deltas };
 }

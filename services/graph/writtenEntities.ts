@@ -44,3 +44,14 @@ export function takeWritten(tx: QueryRunner, view: View): Written {
   lines?.delete(keyOf(view));
   return written ?? { GNode: new Set(), Port: new Set(), Edge: new Set() };
 }
+
+/** What this transaction has written in `view` so far, without forgetting it (the
+ * trail's touches of a batch read it before its findings take it). */
+export function peekWritten(tx: QueryRunner, view: View): Written {
+  const written = byTransaction.get(tx)?.get(keyOf(view));
+  return {
+    GNode: new Set(written?.GNode),
+    Port: new Set(written?.Port),
+    Edge: new Set(written?.Edge),
+  };
+}

@@ -17,11 +17,13 @@ import { DeltaError, ServiceUnavailableError } from '../../shared/errors/domainE
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { nowTimestamp } from '../../shared/http/timestamps';
 import {
+  appendTouches,
   BatchApplier,
   mainView,
   recordedText,
   refreshFindings,
   requireWithinQuota,
+  touchesOf,
   writePositions,
 } from '../graph';
 import type { BranchUsage } from '../graph';
@@ -89,6 +91,7 @@ export async function stageContent(
       }
       // the line is new and keeps its findings from its first version (no branch yet)
       await refreshFindings(tx, view, true);
+      await appendTouches(tx, line, 0, touchesOf(deltas));
       usage.nodes += applier.usage.nodes;
       usage.edges += applier.usage.edges;
       requireWithinQuota(ctx.config.quotas, ZERO, usage);

@@ -44,6 +44,8 @@ export const TOOL_OPERATIONS: Readonly<Record<string, ToolSemantics>> = {
   getBranchDiff: {},
   getMainDiff: {},
   listBranchChanges: {},
+  getNodeHistory: {},
+  getMainNodeHistory: {},
   listDecisions: {},
   getDecision: {},
   exportBranchFile: {},

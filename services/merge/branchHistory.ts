@@ -10,8 +10,7 @@
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import type { Delta } from '../graph';
 import { CHANNELS } from '../../shared/model/nodeModel';
-import { parseRecordedDeltas, recordedText } from '../graph';
-import { listBranchBatchesPage } from './store/mergeQueries';
+import { parseRecordedDeltas, trailBatchPage } from '../graph';
 
 /** Batches per page of the trail: with MAX_BATCH_BYTES per batch, a page's text is bounded. */
 export const TRAIL_PAGE = 8;
@@ -44,11 +43,7 @@ export async function batchPage(
   afterVersion: number,
   pageSize = TRAIL_PAGE,
 ): Promise<RecordedBatch[]> {
-  const rows = await tx.run<{ version: number; deltas: string | null }>(listBranchBatchesPage, {
-    branchId,
-    afterVersion,
-    limit: pageSize,
-  });
+  const rows = await trailBatchPage(tx, branchId, afterVersion, pageSize);
   return rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
 }
 
@@ -138,18 +133,4 @@ function addWrites(writes: BranchWrites, batches: RecordedBatch[]): void {
       }
     }
   }
-}
-
-/**
- * The JSON text of every delta of the branch's batches in applied order (what a
- * merge records on main), built page by page from the recorded texts: only the
- * text is held whole, never the parsed trail.
- */
-export async function recordedBranchText(tx: QueryRunner, branchId: string): Promise<string> {
-  const parts: string[] = [];
-  for await (const page of batchPages(tx, branchId)) {
-    const deltas: Delta[] = page.flatMap((b) => b.deltas);
-    if (deltas.length > 0) parts.push(recordedText(deltas).slice(1, -1));
-  }
-  return `[${parts.join(',')}]`;
 }

@@ -5,7 +5,7 @@
 import type { components } from '../../shared/api/openapi.generated';
 import { presentBranch, presentBranchRef } from '../branches';
 import type { BranchDiff } from './commands/diffBranch';
-import type { ChangeRecord } from './commands/listChanges';
+import type { ChangeRecord } from '../graph';
 import type { MergeResult } from './commands/mergeBranch';
 import type { MergePreview } from './commands/previewMerge';
 import { parseRecordedDeltas, toWireDelta } from '../graph';
@@ -56,18 +56,29 @@ export function presentDiff(result: BranchDiff, version: string): Schemas['DiffR
 /**
  * One entry of a trail. Deltas are shown after parse-time normalisation (graph/deltas/wireDelta.ts):
  * the wire shape the batch was applied with, empty strings of nullable fields already null.
+ * A merge is shown by its summary (merged_trail), never by the merged deltas, which the
+ * merged branch's own trail keeps.
  */
 export function presentChange(change: ChangeRecord): Schemas['StructuralChange'] {
   const kind = change.kind ?? 'batch';
+  const merge = kind === 'merge';
   return {
     version: change.version,
     actor: change.actor_id,
     created_at: change.created_at,
-    deltas: parseRecordedDeltas(change.deltas).map(toWireDelta),
+    deltas: merge ? [] : parseRecordedDeltas(change.deltas).map(toWireDelta),
     idempotency_key: change.idempotency_key ?? null,
     kind,
-    merged_branch_id: kind === 'merge' ? (change.merged_branch_id ?? null) : null,
-    mode: kind === 'merge' ? (change.mode ?? null) : null,
+    merged_branch_id: merge ? (change.merged_branch_id ?? null) : null,
+    mode: merge ? (change.mode ?? null) : null,
+    ...(merge &&
+      typeof change.merged_batches === 'number' && {
+        merged_trail: {
+          changes: change.merged_batches,
+          from_version: change.merged_from_version ?? 0,
+          to_version: change.merged_to_version ?? 0,
+        },
+      }),
     ...(kind === 'revert' &&
       typeof change.reverted_version === 'number' && { reverted_version: change.reverted_version }),
   };

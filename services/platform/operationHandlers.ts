@@ -12,6 +12,7 @@ import { decisionRoutes } from '../decisions';
 import {
   forkContent,
   graphRoutes,
+  historyRoutes,
   IdempotencyStore,
   revertRoutes,
   scopedReadRoutes,
@@ -35,6 +36,7 @@ const ROUTE_FACTORIES: readonly RouteFactory[] = [
   ({ ctx, idempotency }) => graphRoutes(ctx, { idempotency }),
   ({ ctx, idempotency }) => revertRoutes(ctx, { idempotency }),
   ({ ctx }) => scopedReadRoutes(ctx),
+  ({ ctx }) => historyRoutes(ctx),
   ({ ctx }) => mergeRoutes(ctx),
   ({ ctx }) => graphFileRoutes(ctx),
 ];

@@ -6,14 +6,15 @@
  * - PurgeQueue: what project deletion and branch discard hand their targets to;
  * - jobs: PURGE_QUEUE, purgeProcessor, sweepPurges (the worker's periodic sweep),
  *   sweepHistory (history retention, run with it), sweepStages (abandoned staging);
- * - purgeLine: removes every record of a line (a refused staged import's);
+ * - purgeLine: removes every record of a line (a refused staged import's), its touches
+ *   included;
  * - schema: purgeSchema (indexes, run at start-up).
  */
 export { sweepHistory } from './commands/sweepHistory';
 export type { HistoryResult } from './commands/sweepHistory';
 export { sweepPurges } from './commands/sweepPurges';
 export { sweepStages } from './commands/sweepStages';
-export { purgeBranchContent as purgeLine } from './commands/purgeBranch';
+export { purgeLine } from './commands/purgeBranch';
 export type { SweepResult } from './commands/sweepPurges';
 export { purgeProcessor } from './purgeJobs';
 export { PURGE_QUEUE, PurgeQueue } from './purgeQueue';

@@ -422,7 +422,7 @@ export interface paths {
          *     - Send an `Idempotency-Key` to retry safely: a repeat with the same key and body returns the first answer with `Idempotent-Replayed: true`.
          *     - `404`: `not_found` for a missing branch; `version_not_found` when `version` is above the branch's current version or its history is no longer kept (detail.oldest and detail.newest give the readable range).
          *     - `409`: `version_conflict`, `revert_conflict`, `branch_not_active` (discarded or merged), `main_not_writable` (main changes only by merges), `project_archived`, `idempotency_key_in_progress`.
-         *     - `422`: a body of the wrong shape, or `idempotency_key_reused` when the key was used with a different body.
+         *     - `422`: a body of the wrong shape, `idempotency_key_reused` when the key was used with a different body, or `change_too_large` when the inverse would record more than the batch size limit on the change trail (detail.bytes, detail.max_bytes; a revert of a large subtree's deletion): every entry of the trail stays bounded. Nothing is changed.
          */
         post: operations["revertBranch"];
         delete?: never;
@@ -582,11 +582,65 @@ export interface paths {
         };
         /**
          * A branch's change trail
-         * @description One page of a branch's change trail, newest first (version descending): each applied batch (kind `batch`, with its deltas) and, on main, each merge (kind `merge`, with the merged branch and mode). Works for any branch you can see, main included, and for discarded or merged branches. Needs a valid key, no scope.
+         * @description One page of a branch's change trail, newest first (version descending): each applied batch (kind `batch`, with its deltas), each revert (kind `revert`) and, on main, each merge (kind `merge`, with the merged branch, the mode and a summary of the merged trail, never its deltas) and an imported project's content (kind `import`, version 0). Works for any branch you can see, main included, and for discarded or merged branches. Needs a valid key, no scope.
          *
          *     - A page holds at most `limit` changes and also stops at about 8 MiB of recorded deltas (always holding at least one change), so it may be shorter than `limit` with `has_more` true. Continue at `offset` plus the number of changes returned.
          */
         get: operations["listBranchChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/branches/{branch_id}/node/{node_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of a node on a branch
+         * @description The changes that touched one node, newest first (`the branch's own changes, then main's up to the branch's base`), paged by `limit` and `offset`, with, for each field of the node, the change that last set it. Use it to answer "who changed this, when, and in which batch". Needs a valid key, no scope; visible to whoever may read the branch (the same visibility as getSubtree and listBranchChanges; main's id reads main).
+         *
+         *     - A change touches a node when it adds, changes or removes the node (its fields, including its port lists and so its ports: `fields` names them, `ports` lists the ports of the lists it wrote) or adds or removes a wire on one of its ports (`wires`). A change that touched only the node's wires has `action` null. A delta naming another node counts too: a node removed with its ancestor (`delete_node`) is `removed`, a child a `flatten_boundary` moved to its grandparent is `changed` in `parent_id`, and a wire removed with the node at its other end is listed as `removed`.
+         *     - Each change names the line it was recorded on (`branch_id`): the branch's own changes carry its id, the changes of main beneath it (up to the branch's `base_main_version`) carry main's id, and come after them.
+         *     - `fields` maps each field the node's current life has had set (`kind`, `parent_id` and the NodeData names) to the change that last set it; a field never sent keeps the default the node was added with, and is absent.
+         *     - At `version`, the history is that of the view at that version: later changes are not listed. A node the view never had answers `404 not_found`, like a missing branch.
+         *     - The cost follows the node's changes, not the length of the trail.
+         *     - Changes recorded before the trail indexed what they touched are listed once the store's migration has indexed them (at start-up); a project's content imported before then has no change listed.
+         */
+        get: operations["getNodeHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/graph/{project_id}/node/{node_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The history of a node on main
+         * @description The changes that touched one node, newest first (`version descending`), paged by `limit` and `offset`, with, for each field of the node, the change that last set it. Use it to answer "who changed this, when, and in which batch". Needs a valid key, no scope; visible to whoever may read the project's main (any member, like getMainTopLevel).
+         *
+         *     - A change touches a node when it adds, changes or removes the node (its fields, including its port lists and so its ports: `fields` names them, `ports` lists the ports of the lists it wrote) or adds or removes a wire on one of its ports (`wires`). A change that touched only the node's wires has `action` null. A delta naming another node counts too: a node removed with its ancestor (`delete_node`) is `removed`, a child a `flatten_boundary` moved to its grandparent is `changed` in `parent_id`, and a wire removed with the node at its other end is listed as `removed`.
+         *     - Each change names the line it was recorded on (`branch_id`): main's id. A merge lists the changes of the merged branch as one change of main (kind `merge`, with the merged branch's id); an imported project's content is main's version 0 (kind `import`).
+         *     - `fields` maps each field the node's current life has had set (`kind`, `parent_id` and the NodeData names) to the change that last set it; a field never sent keeps the default the node was added with, and is absent.
+         *     - At `version`, the history is that of the view at that version: later changes are not listed. A node the view never had answers `404 not_found`, like a missing branch.
+         *     - The cost follows the node's changes, not the length of the trail.
+         *     - Changes recorded before the trail indexed what they touched are listed once the store's migration has indexed them (at start-up); a project's content imported before then has no change listed.
+         */
+        get: operations["getMainNodeHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1380,26 +1434,35 @@ export interface components {
             /** @description Entities present on both with different content, sorted by id. */
             changed: components["schemas"]["ChangedEntity"][];
         };
-        /** @description One entry of a branch's change trail. Empty batches and position-only writes are not recorded. */
+        /** @description One entry of a branch's change trail. Empty batches and position-only writes are not recorded. Every entry is bounded; a batch or a revert by the batch size limit, a merge by its summary. */
         StructuralChange: {
-            /** @description The branch version this change produced (for main: main's version after the merge). */
+            /** @description The branch version this change produced (for main: main's version after the merge; 0 for an imported project's content). */
             version: number;
             /**
              * Format: uuid
-             * @description User id of the caller who applied the batch or ran the merge.
+             * @description User id of the caller who applied the batch, ran the merge or imported the file.
              */
             actor: string;
             created_at: components["schemas"]["Timestamp"];
-            /** @description The batch's deltas, in order, as recorded (unknown keys left out, empty strings read as null). For a merge entry on main: the merged branch's deltas in the order they were applied to main. */
+            /** @description The batch's deltas, in order, as recorded (unknown keys left out, empty strings read as null). Empty for a merge entry on main (see `merged_trail`: the merged branch's own trail keeps its deltas) and for an import. */
             deltas: components["schemas"]["Delta"][];
             idempotency_key: string | null;
             /**
-             * @description batch = an applied delta batch; merge = a merge into main (main's trail only); revert = the inverse of an earlier batch (revertBranch), whose version is `reverted_version`.
+             * @description batch = an applied delta batch; merge = a merge into main (main's trail only); revert = the inverse of an earlier batch (revertBranch), whose version is `reverted_version`; import = the content of an imported graph file (main's version 0).
              * @enum {string}
              */
-            kind: "batch" | "merge" | "revert";
+            kind: "batch" | "merge" | "revert" | "import";
             /** @description For kind revert: the branch version whose batch this change undid. Absent for other kinds. */
             reverted_version?: number;
+            /** @description For kind merge: what of the merged branch's trail the merge brought to main (read the branch's own trail, listBranchChanges on `merged_branch_id`, for its deltas). Absent for other kinds, and for merges recorded before the summary was kept. */
+            merged_trail?: {
+                /** @description How many changes (batches and reverts) the merged branch's trail held. */
+                changes: number;
+                /** @description The branch version of its first change (0 when it had none). */
+                from_version: number;
+                /** @description The branch version of its last change (0 when it had none). */
+                to_version: number;
+            };
             merged_branch_id: string | null;
             /**
              * @description For kind merge: how it merged; null for batches.
@@ -1783,6 +1846,73 @@ export interface components {
             /** @description Newest first (version descending). */
             changes: components["schemas"]["StructuralChange"][];
             /** @description True when changes follow this page. A page that reached its size budget (about 8 MiB of recorded deltas) has fewer than `limit` changes and has_more true. */
+            has_more: boolean;
+            limit: number;
+            offset: number;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description One change that touched a node (getNodeHistory, getMainNodeHistory). */
+        NodeHistoryChange: {
+            /**
+             * Format: uuid
+             * @description The line the change was recorded on (the branch read, or main beneath it).
+             */
+            branch_id: string;
+            /** @description The version of that line the change produced (its entry in listBranchChanges). */
+            version: number;
+            /**
+             * @description As in StructuralChange.
+             * @enum {string}
+             */
+            kind: "batch" | "merge" | "revert" | "import";
+            /**
+             * Format: uuid
+             * @description User id of the caller who made the change.
+             */
+            actor: string;
+            created_at: components["schemas"]["Timestamp"];
+            /**
+             * @description What the change did to the node itself; null when it touched only wires on the node's ports.
+             * @enum {unknown}
+             */
+            action: "added" | "changed" | "removed" | null;
+            /** @description The node's fields the change set (`kind`, `parent_id`, NodeData names; a port list by its channel name). */
+            fields: string[];
+            /** @description The ports of the port lists the change wrote. */
+            ports: string[];
+            /** @description Wires on the node's ports the change added or removed, ordered by id. */
+            wires: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                action: "added" | "removed" | "changed";
+            }[];
+            merged_branch_id: string | null;
+            /** @description For kind revert: the version whose batch it undid. Absent for other kinds. */
+            reverted_version?: number;
+        };
+        /** @description The change that last set one field of a node. */
+        NodeFieldSetBy: {
+            /** Format: uuid */
+            branch_id: string;
+            version: number;
+        };
+        /** @description One page of a node's history, and the change that last set each of its fields. */
+        NodeHistoryResponse: {
+            branch: components["schemas"]["BranchRef"];
+            /** Format: uuid */
+            node_id: string;
+            /** @description Newest first. */
+            changes: components["schemas"]["NodeHistoryChange"][];
+            /** @description Each field the node's current life has had set, with the change that last set it (over the whole history, not only this page). */
+            fields: {
+                [key: string]: components["schemas"]["NodeFieldSetBy"];
+            };
             has_more: boolean;
             limit: number;
             offset: number;
@@ -3189,7 +3319,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            /** @description A body of the wrong shape (a list of problems), or `idempotency_key_reused` (object detail). */
+            /** @description A body of the wrong shape (a list of problems), or `idempotency_key_reused` or `change_too_large` (object detail). */
             422: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
@@ -3203,7 +3333,7 @@ export interface operations {
                     "application/json": components["schemas"]["HTTPValidationError"] | {
                         detail: {
                             /** @enum {string} */
-                            code: "idempotency_key_reused";
+                            code: "idempotency_key_reused" | "change_too_large";
                             message: string;
                         } & {
                             [key: string]: unknown;
@@ -3578,6 +3708,99 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNodeHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+                /** @description Page size, 1 to 200. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Number of entries to skip. */
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+                /** @description Node id. */
+                node_id: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the node's history. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHistoryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMainNodeHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Read the graph as it was at this version: a branch version on a branch, a main version on main. Absent, the current version is read. A version above the current one, or older than the history still kept (see HISTORY_RETENTION_DAYS), is `404 version_not_found`, naming the oldest and newest readable versions. Positions are layout, not history: a pinned read shows the nodes it returns at their current positions.
+                 * @example 3
+                 */
+                version?: components["parameters"]["GraphVersion"];
+                /** @description Page size, 1 to 200. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Number of entries to skip. */
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /** @description Node id. */
+                node_id: components["parameters"]["NodeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the node's history. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeHistoryResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFoundOrVersionNotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];

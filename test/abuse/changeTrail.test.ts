@@ -60,6 +60,31 @@ describe('abuse: change trail', function () {
     expect(graph.nodes).to.deep.equal([]);
   });
 
+  it('refuses a revert whose inverse would record more than MAX_BATCH_BYTES: 422 change_too_large, nothing changed', async () => {
+    const max = currentHarness().config.limits.maxBatchBytes;
+    const p = await mergeProject(await newUser());
+    const b = await p.fork();
+    const box = uuid();
+    await b.apply([addNode({ id: box, kind: 'boundary', parent_id: null, data: { name: 'box' } })]);
+    // three batches of heavy children, then one small delete of their parent: its inverse
+    // adds them all back
+    for (let i = 0; i < 3; i += 1)
+      await b.apply(
+        heavyNodes(max * 0.6).map((d: any) => ({ ...d, node: { ...d.node, parent_id: box } })),
+      );
+    await b.apply([{ type: 'delete_node', node_id: box }]);
+    const res = await p.user.api.post(`/v1/branches/${b.id}/revert`, {
+      version: b.version,
+      expected_version: b.version,
+    });
+    expect(res.status, JSON.stringify(res.body).slice(0, 400)).to.equal(422);
+    expect(res.body.detail).to.include({ code: 'change_too_large', max_bytes: max });
+    expect(res.body.detail.bytes).to.be.above(max);
+    const trail = await p.user.api.get(`/v1/branches/${b.id}/changes?limit=1`);
+    expect(trail.body.changes[0]).to.include({ version: b.version, kind: 'batch' });
+    expect(trail.body.branch.version).to.equal(b.version);
+  });
+
   it('pages the listing by bytes and replays a long trail page by page', async () => {
     const max = currentHarness().config.limits.maxBatchBytes;
     const p = await mergeProject(await newUser());
@@ -98,9 +123,16 @@ describe('abuse: change trail', function () {
     expect(merged.mode).to.equal('replay');
     const main = await p.main();
     expect(main.nodes).to.have.length(batches * perBatch + 1);
-    // main's merge record holds every replayed delta, read back through the listing
+    // main's merge record is a bounded summary, however long the merged trail: the
+    // listing never returns the branch's deltas in one entry
     const trail = await p.user.api.get(`/v1/branches/${p.mainId}/changes?limit=1`);
     expect(trail.body.changes[0]).to.include({ kind: 'merge', mode: 'replay' });
-    expect(trail.body.changes[0].deltas).to.have.length(batches * perBatch);
+    expect(trail.body.changes[0].deltas).to.deep.equal([]);
+    expect(trail.body.changes[0].merged_trail).to.deep.equal({
+      changes: batches,
+      from_version: 1,
+      to_version: batches,
+    });
+    expect(JSON.stringify(trail.body).length).to.be.below(4096);
   });
 });

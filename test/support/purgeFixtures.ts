@@ -92,10 +92,17 @@ const testProjectLeftovers = cypher(
    CALL () { UNWIND $branchIds AS b MATCH (p:Port {branch_id: b}) RETURN count(p) AS ports }
    CALL () { UNWIND $branchIds AS b MATCH (e:Edge {branch_id: b}) RETURN count(e) AS edges }
    CALL () { UNWIND $branchIds AS b MATCH (c:Change {branch_id: b}) RETURN count(c) AS changes }
-   RETURN projects, memberships, branches, decisions, nodes + ports + edges + changes AS content`,
+   CALL () {
+     UNWIND $branchIds AS b
+     MATCH (t:Touch {branch_id: b}) WHERE t.key IS NOT NULL AND t.version IS NOT NULL
+     RETURN count(t) AS touches
+   }
+   RETURN projects, memberships, branches, decisions,
+          nodes + ports + edges + changes + touches AS content`,
 );
 
-/** What Neo4j still holds of a project: its node, memberships, branches, decisions, content. */
+/** What Neo4j still holds of a project: its node, memberships, branches, decisions, content
+ * (nodes, ports, wires, and the change trail with what its changes touched). */
 export async function projectLeftovers(
   projectId: string,
   branchIds: string[],

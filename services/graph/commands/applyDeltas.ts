@@ -28,6 +28,9 @@ import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
 import { recordBatch, touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
+import { ChangeEntry, changeParams } from '../trail/changeRecord';
+import { touchesOf, TouchRow } from '../trail/touches';
+import { batchTouches } from '../trail/trail';
 import { refreshFindings } from '../findingRecords';
 import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
 import { sameFindingWrites } from '../runFindingPlan';
@@ -79,23 +82,28 @@ function recordAhead(
   idempotency: IdempotencyClaim | null,
 ): BatchRecord | null {
   if (idempotency !== null || batch.positions !== null || !text || 'error' in text) return null;
-  return {
-    now: nowTimestamp(),
-    actorId: principal.userId,
-    deltas: text.text,
-    deltasBytes: text.bytes,
-    ...idempotencyParams(principal, null),
-    positionsApplied: null,
-  };
+  const now = nowTimestamp();
+  return { now, ...batchChange(principal, text, touchesOf(batch.deltas), null, null, now) };
 }
 
-/** How a batch records the caller's Idempotency-Key (none: nulls). */
-function idempotencyParams(principal: Principal, idempotency: IdempotencyClaim | null) {
-  return {
-    idempotencyKey: idempotency?.key ?? null,
-    idempotencyScope: idempotency === null ? null : principal.userId,
-    idempotencyFingerprint: idempotency?.fingerprint ?? null,
+/** The trail's record of a batch (graph/trail/): its text, key, positions and touches. */
+function batchChange(
+  principal: Principal,
+  text: { text: string; bytes: number },
+  touches: TouchRow[],
+  idempotency: IdempotencyClaim | null,
+  positionsApplied: number | null,
+  now: string,
+) {
+  const entry: ChangeEntry = {
+    kind: 'batch',
+    actorId: principal.userId,
+    now,
+    deltas: text,
+    idempotency: idempotency && { ...idempotency, scope: principal.userId },
+    positionsApplied,
   };
+  return changeParams(entry, touches);
 }
 
 /**
@@ -232,6 +240,8 @@ export async function applyDeltas(
     const recording = (async () => {
       const after = grown(before, applier.usage, recorded.bytes);
       requireWithinQuota(ctx.config.quotas, before, after);
+      // read before the findings take what the batch wrote
+      const touches = await batchTouches(tx, view, batch.deltas);
       // the findings, the positions and the record travel together: the record reads
       // nothing the findings write, and all of it commits or none. A batch that is one run
       // of additions has its findings derived from the facts its checks read, and written
@@ -242,17 +252,14 @@ export async function applyDeltas(
       findings.catch(() => undefined); // awaited below
       const findingParams = derived ? runFindingParams(tx, view, derived) : NO_FINDING_CHANGES;
       const positionsApplied = await applyPositions(tx, view, batch);
+      const now = nowTimestamp();
       const row = await tx.one<{ version: number }>(recordBatch, {
         view,
         ...findingParams,
         branchId,
-        now: nowTimestamp(),
-        actorId: principal.userId,
-        deltas: recorded.text,
-        deltasBytes: recorded.bytes,
+        now,
         ...after,
-        ...idempotencyParams(principal, idempotency),
-        positionsApplied,
+        ...batchChange(principal, recorded, touches, idempotency, positionsApplied, now),
       });
       await findings;
       return { row, positionsApplied };

@@ -5,7 +5,7 @@
  * older keys; this clears them, in bounded rounds.
  */
 import type { Executor } from '../../../shared/neo4j/executor';
-import { expireIdempotencyKeys as expireQuery } from '../store/changeQueries';
+import { expireIdempotencyKeys as expireQuery } from '../store/trailQueries';
 
 /** Keys cleared per write transaction. */
 const ROUND = 1000;

@@ -36,6 +36,8 @@ import {
 } from '../revertSteps';
 import { refreshFindings } from '../findingRecords';
 import { recordRevert } from '../store/revertQueries';
+import { ChangeEntry, changeParams, requireRecordable } from '../trail/changeRecord';
+import { touchesOf } from '../trail/touches';
 import { branchView, writeViewOf } from '../view';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
 
@@ -119,6 +121,7 @@ export async function revertBatch(
     const write = writeViewOf(branchView(branch, mainId, branch.version));
     const written = await readWritten(tx, branch.id, k, before, after);
     const recorded = await inverseText(tx, before, after, written);
+    requireRecordable('revert', recorded.bytes, ctx.config.limits.maxBatchBytes);
     const done = await writeBack(tx, write, written);
     await requireNothingBroken(tx, write, k, done);
     await refreshFindings(tx, write);
@@ -126,17 +129,20 @@ export async function revertBatch(
     const usageBefore = await usageOf(tx, branch);
     const usageAfter = grown(usageBefore, usageChange(written), recorded.bytes);
     requireWithinQuota(ctx.config.quotas, usageBefore, usageAfter);
+    const now = nowTimestamp();
+    const entry: ChangeEntry = {
+      kind: 'revert',
+      actorId: principal.userId,
+      now,
+      deltas: recorded,
+      revertedVersion: k,
+      idempotency: idempotency && { ...idempotency, scope: principal.userId },
+    };
     const row = await tx.one<{ version: number }>(recordRevert, {
       branchId,
-      now: nowTimestamp(),
-      actorId: principal.userId,
-      revertedVersion: k,
-      deltas: recorded.text,
-      deltasBytes: recorded.bytes,
+      now,
       ...usageAfter,
-      idempotencyKey: idempotency?.key ?? null,
-      idempotencyScope: idempotency === null ? null : principal.userId,
-      idempotencyFingerprint: idempotency?.fingerprint ?? null,
+      ...changeParams(entry, touchesOf(recorded.deltas)),
     });
     return {
       replayed: false,

@@ -6,6 +6,7 @@
  * on those facts (runFindingPlan.ts). The checks then decide whether the transaction
  * keeps any of it.
  */
+import type { ChangeParams } from '../trail/changeRecord';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { BranchAccessRow } from '../../branches';
 import type { NewRow } from '../recordWrites';
@@ -46,19 +47,11 @@ export interface RecordedRun {
 }
 
 /**
- * How a batch is recorded (store/changeQueries.ts publishBatchCypher's parameters), for a
- * statement that may record it (lockWithLeadingRun).
+ * How a batch is recorded (store/changeQueries.ts publishBatchCypher's parameters: the
+ * trail's record and touches, graph/trail/changeRecord.ts), for a statement that may
+ * record it (lockWithLeadingRun).
  */
-export interface BatchRecord {
-  now: string;
-  actorId: string;
-  deltas: string;
-  deltasBytes: number;
-  idempotencyKey: string | null;
-  idempotencyScope: string | null;
-  idempotencyFingerprint: string | null;
-  positionsApplied: number | null;
-}
+export type BatchRecord = { now: string } & ChangeParams;
 
 /** The run a batch's first statement writes, and, when it may also record the batch, how. */
 interface RunWrite {
@@ -123,16 +116,7 @@ export async function lockAndReadRunFacts(
 }
 
 /** The parameters of the record when the statement is not to publish the batch. */
-const NO_RECORD: BatchRecord = {
-  now: '',
-  actorId: '',
-  deltas: '',
-  deltasBytes: 0,
-  idempotencyKey: null,
-  idempotencyScope: null,
-  idempotencyFingerprint: null,
-  positionsApplied: null,
-};
+const NO_RECORD: BatchRecord = { now: '', change: {}, touches: [] };
 
 /** The statement's answer on what it published, with the finding records as `plan` built them. */
 function recordedOf(

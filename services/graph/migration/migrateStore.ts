@@ -8,10 +8,13 @@
  * merged or discarded; new forks write nothing.
  *
  * Idempotent and resumable: every step skips what is already done, and a marker node
- * ends it so later starts cost one lookup. Progress is logged per step.
+ * ends it so later starts cost one lookup. Progress is logged per step. Then the change
+ * trail's touches are backfilled for changes recorded before the trail indexed them
+ * (backfillTrail.ts), behind a marker of its own.
  */
 import type { Logger } from 'pino';
 import type { Executor } from '../../../shared/neo4j/executor';
+import { backfillTrail } from './backfillTrail';
 import {
   dropStructureRelationships,
   findMigrationMark,
@@ -23,6 +26,12 @@ import {
 } from './migrationQueries';
 
 export async function migrateStore(executor: Executor, logger: Logger): Promise<void> {
+  await versionStore(executor, logger);
+  // after the records are versioned: the trail's touches name versioned entities
+  await backfillTrail(executor, logger);
+}
+
+async function versionStore(executor: Executor, logger: Logger): Promise<void> {
   const [mark] = await executor.read<{ done: boolean }>(findMigrationMark);
   if (mark?.done) return;
   // tombstones and floors first: they select the older branches by their missing

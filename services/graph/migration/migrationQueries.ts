@@ -22,6 +22,20 @@ export const writeMigrationMark = cypher(
    RETURN true AS done`,
 );
 
+/** The marker written when the trail's touches were backfilled (backfillTrail.ts). */
+export const findTrailMark = cypher(
+  'findTrailMigrationMark',
+  `OPTIONAL MATCH (m:StoreMigration {id: 'trail-touches'})
+   RETURN m IS NOT NULL AS done`,
+);
+
+export const writeTrailMark = cypher(
+  'writeTrailMigrationMark',
+  `MERGE (m:StoreMigration {id: 'trail-touches'})
+   ON CREATE SET m.done_at = datetime()
+   RETURN true AS done`,
+);
+
 /** Every branch learns its main's id (views are built from it): the last step that
  * tells branches written before the versioned store from the others. */
 export const setMainIds = cypher(

@@ -141,7 +141,7 @@ const publishRunCypher = `WITH view, b, ports, orphansKept, findingsKept
      ${publishBatchCypher('b', {
        nodes: 'b.node_count + $record.nodes',
        edges: 'b.edge_count + $record.edges',
-       bytes: 'coalesce(b.stored_bytes, 0) + $deltasBytes',
+       bytes: 'coalesce(b.stored_bytes, 0) + $change.deltas_bytes',
      })}
      RETURN head(collect({version: b.version, opened: [r IN opened | r.id], closed: closed})) AS recorded`;
 

@@ -7,6 +7,7 @@
  * views at K - 1 and K (store/visibility.ts).
  */
 import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
+import { recordChangeCypher } from './trailQueries';
 import { StateLabel, statesWhere, stateOf, optionalStateOf, seek, wiresOnPort } from './visibility';
 
 const LABELS: readonly StateLabel[] = ['GNode', 'Port', 'Edge'];
@@ -152,20 +153,14 @@ export const latestWrites = cypher(
 
 /**
  * Advances the branch version by one and records the revert on the change trail
- * (kind `revert`, the reverted version, the inverse as deltas so that a merge replays
- * it like any batch) with the branch's usage counters after it.
+ * ($change: kind `revert`, the reverted version, the inverse as deltas so that a merge
+ * replays it like any batch; $touches) with the branch's usage counters after it.
  */
 export const recordRevert = cypher(
   'recordRevert',
   `MATCH (b:Branch {id: $branchId})
    SET b.version = b.version + 1, b.last_active_at = $now,
        b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
-   CREATE (c:Change {branch_id: b.id, version: b.version, kind: 'revert',
-                     reverted_version: toInteger($revertedVersion), actor_id: $actorId,
-                     created_at: $now, deltas: $deltas, deltas_bytes: $deltasBytes,
-                     idempotency_key: $idempotencyKey,
-                     idempotency_scope: $idempotencyScope,
-                     idempotency_fingerprint: $idempotencyFingerprint,
-                     positions_applied: null})
+   ${recordChangeCypher('b')}
    RETURN b.version AS version`,
 );

@@ -20,16 +20,20 @@ import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
+import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
+  appendChange,
   BatchApplier,
   mainView,
+  touchesOf,
   recordedText,
   refreshFindings,
   requireWithinQuota,
   saveUsage,
   writePositions,
 } from '../../graph';
+import type { ChangeEntry } from '../../graph';
 import { checkUserName, ensureUser, requireKeyForAllProjects, requireScope } from '../../identity';
 import {
   checkProjectName,
@@ -89,6 +93,17 @@ export async function importProjectForUser(
 
 type Owner = (tx: QueryRunner) => Promise<Principal>;
 
+/** Main's first change (version 0): the file's content, counted, not its deltas. */
+function importEntry(principal: Principal, usage: { nodes: number; edges: number }): ChangeEntry {
+  return {
+    kind: 'import',
+    actorId: principal.userId,
+    now: nowTimestamp(),
+    deltas: null,
+    imported: { nodes: usage.nodes, edges: usage.edges },
+  };
+}
+
 /** Reads and plans the file, then writes owner, project, main and content: in one
  * transaction, or staged (importStaging.ts) when the content is large. */
 async function importAs(
@@ -128,6 +143,7 @@ async function importAs(
     requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
     await saveUsage(tx, created.main.id, usage);
     await writePositions(tx, view, plan.positions);
+    await appendChange(tx, created.main.id, importEntry(principal, usage), touchesOf(plan.deltas));
     return created;
   });
 }
@@ -155,6 +171,8 @@ async function importStaged(
         mainId,
       });
       await saveUsage(tx, mainId, usage);
+      // the content's touches were recorded with its chunks (stageContent)
+      await appendChange(tx, mainId, importEntry(principal, usage), []);
       await tx.run(closeStage, { line: mainId });
       return created;
     });

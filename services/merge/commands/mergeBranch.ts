@@ -22,10 +22,9 @@ import {
   visibleBranch,
 } from '../../branches';
 import type { BranchRecord } from '../../branches';
-import { mainView, saveUsage, writeViewOf } from '../../graph';
+import { appendMerge, mainView, saveUsage, writeViewOf } from '../../graph';
 import type { ApplierLimits, BranchUsage } from '../../graph';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
-import { recordedBranchText } from '../branchHistory';
 import { mainUsageAfter } from '../mainUsage';
 import type { MergeConflict } from '../conflicts/conflictList';
 import { MergeMode, runMerge, writtenChange } from '../mergeEngine';
@@ -40,7 +39,7 @@ import {
   Staging,
   writeStaged,
 } from '../stagedMerge';
-import { recordMerge } from '../store/mergeQueries';
+import { advanceMain } from '../store/mergeQueries';
 import { measureWritten } from '../writtenMeasure';
 
 export interface MergeResult {
@@ -105,17 +104,15 @@ async function publish(
   if (usage.problem !== null) throw new InvalidInputError('branch_quota_exceeded', usage.problem);
   await saveUsage(tx, main.id, usage.after);
   const now = nowTimestamp();
-  const deltas = await recordedBranchText(tx, branch.id);
-  const advanced = await tx.one<{ branch: BranchRecord }>(recordMerge, {
-    mainId: main.id,
-    now,
-    actorId: principal.userId,
-    deltas,
-    deltasBytes: Buffer.byteLength(deltas),
-    mergedBranchId: branch.id,
-    mode,
-  });
+  const advanced = await tx.one<{ branch: BranchRecord }>(advanceMain, { mainId: main.id, now });
   if (!advanced) throw new Error('the merge was not recorded on main');
+  await appendMerge(tx, main.id, {
+    kind: 'merge',
+    actorId: principal.userId,
+    now,
+    deltas: null,
+    merged: { branchId: branch.id, mode },
+  });
   const merged = await markBranchMerged(tx, branch.id, now);
   return { branch: merged, main: advanced.branch, mode };
 }

@@ -16,6 +16,7 @@ import {
   purgeBranchFindings,
   purgeBranchNodes,
   purgeBranchPorts,
+  purgeBranchTouches,
 } from '../store/purgeQueries';
 
 export interface ContentCounts {
@@ -51,6 +52,14 @@ export async function purgeBranchContent(
   const edges = await countDeleted(executor, purgeBranchEdges, { branchId });
   await countDeleted(executor, purgeBranchFindings, { branchId });
   return { nodes, ports, edges };
+}
+
+/** Deletes every record of a line that never became a branch (a refused or abandoned
+ * staged import): its content and the touches its content recorded. */
+export async function purgeLine(executor: Executor, line: string): Promise<ContentCounts> {
+  const counts = await purgeBranchContent(executor, line);
+  await countDeleted(executor, purgeBranchTouches, { branchId: line });
+  return counts;
 }
 
 export async function purgeBranch(executor: Executor, branchId: string): Promise<ContentCounts> {

@@ -11,6 +11,7 @@ import {
   findProjectForPurge,
   listProjectBranchIds,
   purgeBranchChanges,
+  purgeBranchTouches,
   purgeProjectBranches,
   purgeProjectDecisions,
   purgeProjectMemberships,
@@ -50,6 +51,7 @@ export async function purgeProject(
     counts.ports += content.ports;
     counts.edges += content.edges;
     counts.changes += await countDeleted(executor, purgeBranchChanges, { branchId });
+    await countDeleted(executor, purgeBranchTouches, { branchId });
   }
   counts.decisions = await countDeleted(executor, purgeProjectDecisions, { projectId });
   counts.memberships = await countDeleted(executor, purgeProjectMemberships, { projectId });

@@ -10,7 +10,7 @@
  */
 import type { Executor } from '../../../shared/neo4j/executor';
 import { deleteStage, findAbandonedStages, takeOverStage } from '../store/purgeQueries';
-import { purgeBranchContent } from './purgeBranch';
+import { purgeLine } from './purgeBranch';
 
 /** How long a stage without a lease may stay open before the sweep takes it for abandoned. */
 export const STAGE_ABANDONED_MS = 60 * 60 * 1000;
@@ -32,7 +32,7 @@ export async function sweepStages(
     );
     if (!row) continue; // renewed meanwhile, or gone
     if (!row.published) {
-      const removed = await purgeBranchContent(executor, line);
+      const removed = await purgeLine(executor, line);
       records += removed.nodes + removed.ports + removed.edges;
     }
     await executor.write(deleteStage, { line });

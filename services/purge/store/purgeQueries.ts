@@ -76,6 +76,12 @@ export const purgeBranchChanges = batchDelete(
   'purgeBranchChanges',
   'MATCH (x:Change {branch_id: $branchId}) WHERE x.version IS NOT NULL',
 );
+/** What the trail's changes touched (graph/trail/touches.ts), through its
+ * (branch_id, key, version) index: with the trail, or with a refused staged import. */
+export const purgeBranchTouches = batchDelete(
+  'purgeBranchTouches',
+  'MATCH (x:Touch {branch_id: $branchId}) WHERE x.key IS NOT NULL AND x.version IS NOT NULL',
+);
 export const purgeProjectDecisions = batchDelete(
   'purgeProjectDecisions',
   'MATCH (x:Decision {project_id: $projectId})',

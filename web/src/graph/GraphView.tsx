@@ -28,6 +28,7 @@ import {
   Marks,
   markedNodeIds,
 } from './overlays';
+import { NodeHistory } from './NodeHistory';
 import { ConflictList, DiffList, FindingsList, NodePanel } from './SidePanels';
 import { SearchBox } from './SearchBox';
 
@@ -284,6 +285,9 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
                 projectId={projectId}
                 notes={marks.nodes.get(selected.id)?.notes ?? []}
               />
+            )}
+            {selected && branchId && (
+              <NodeHistory branchId={branchId} nodeId={selected.id} version={version} />
             )}
             {tab === 'graph' && findings && <FindingsList findings={findings} />}
             {tab === 'diff' &&

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { fitting, pageBytes } from './listChanges';
+import { fitting, pageBytes } from './trail';
 
 describe('fitting (a page of the change trail within its byte budget)', () => {
   it('takes changes while they fit, and always the first one', () => {

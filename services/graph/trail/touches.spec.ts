@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import type { Delta } from '../deltas/deltaTypes';
+import { touchesOf } from './touches';
+
+const N = '00000000-0000-4000-8000-000000000001';
+const P1 = '00000000-0000-4000-8000-0000000000a1';
+const P2 = '00000000-0000-4000-8000-0000000000a2';
+const E = '00000000-0000-4000-8000-0000000000e1';
+
+describe('touchesOf (what a change touched, as the trail indexes it)', () => {
+  it('keys a node delta by the node, with the fields it set and the ports of its lists', () => {
+    const deltas: Delta[] = [
+      {
+        index: 0,
+        type: 'add_node',
+        node: {
+          id: N,
+          kind: 'behavior',
+          parent_id: null,
+          data: { name: 'a', inputs: [{ id: P1 }] },
+        },
+      },
+      { index: 1, type: 'update_node_data', node_id: N, after: { description: 'd' } },
+    ];
+    expect(touchesOf(deltas)).to.deep.equal([
+      {
+        key: N,
+        entity: 'node',
+        id: N,
+        action: 'added',
+        fields: ['kind', 'parent_id', 'name', 'inputs', 'description'],
+        ports: [P1],
+      },
+    ]);
+  });
+
+  it('keys an added wire by each of its ports and a removed wire by its own id', () => {
+    const deltas: Delta[] = [
+      { index: 0, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
+      { index: 1, type: 'delete_edge', edge_id: E },
+    ];
+    expect(touchesOf(deltas).map((t) => [t.key, t.entity, t.id, t.action])).to.deep.equal([
+      [P1, 'edge', E, 'added'],
+      [P2, 'edge', E, 'added'],
+      [E, 'edge', E, 'removed'],
+    ]);
+  });
+
+  it('a removal outranks an earlier change of the same node in one batch', () => {
+    const deltas: Delta[] = [
+      { index: 0, type: 'reparent_node', node_id: N, parent_id: null },
+      { index: 1, type: 'delete_node', node_id: N },
+    ];
+    const [touch] = touchesOf(deltas);
+    expect(touch).to.include({ action: 'removed' });
+    expect(touch.fields).to.deep.equal(['parent_id']);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * What a change touched, as the trail indexes it (store/trailQueries.ts, Touch records):
+ * one small record per (change, key, entity), found by (branch_id, key, version), so
+ * "which changes touched node X" is an index seek whatever the trail's length.
+ *
+ * - A node delta (add_node, update_node_data, reparent_node, delete_node,
+ *   flatten_boundary) is keyed by the node's id and names the node's fields it set and
+ *   the ports of the channel lists it wrote: ports are written only through their node's
+ *   data, so a port's changes are its node's.
+ * - add_edge is keyed by each port it connects (the node owning the port finds it
+ *   through that port); delete_edge is keyed by the wire's id (found through the
+ *   add_edge that named it).
+ * - What a delta changed without naming it (cascadeTouches): the descendants a
+ *   delete_node removed, the children a flatten_boundary moved to its parent, the wires
+ *   removed with a node's ports.
+ */
+import { CHANNELS } from '../../../shared/model/nodeModel';
+import type { Delta, NodeDataInput } from '../deltas/deltaTypes';
+
+export type TouchAction = 'added' | 'changed' | 'removed';
+
+/** One touch of one change: the Touch record's properties besides branch and version. */
+export interface TouchRow {
+  /** The id the record is found by: a node id, a port id (wires), or a wire id. */
+  key: string;
+  entity: 'node' | 'edge';
+  /** The node's or the wire's id. */
+  id: string;
+  action: TouchAction;
+  /** For a node: the fields the change set (NodeData names, `kind`, `parent_id`). */
+  fields: string[];
+  /** For a node: the ports of the channel lists it wrote; for a wire: its two ports. */
+  ports: string[];
+}
+
+function portIdsOf(data: NodeDataInput): string[] {
+  const ids: string[] = [];
+  for (const channel of CHANNELS) for (const port of data[channel] ?? []) ids.push(port.id);
+  return ids;
+}
+
+const STRONGER: Record<TouchAction, number> = { changed: 0, added: 1, removed: 2 };
+
+/** The touches of `deltas` in order, one per (key, entity id): a later delta on the same
+ * entity adds its fields and ports; `added` or `removed` outrank `changed`. */
+export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
+  const rows = new Map<string, TouchRow>();
+  const touch = (row: TouchRow): void => {
+    const at = `${row.key} ${row.id}`;
+    const seen = rows.get(at);
+    if (!seen) {
+      rows.set(at, { ...row, fields: [...new Set(row.fields)], ports: [...new Set(row.ports)] });
+      return;
+    }
+    seen.fields = [...new Set([...seen.fields, ...row.fields])];
+    seen.ports = [...new Set([...seen.ports, ...row.ports])];
+    if (STRONGER[row.action] > STRONGER[seen.action]) seen.action = row.action;
+  };
+  const node = (id: string, action: TouchAction, fields: string[], ports: string[] = []) =>
+    touch({ key: id, entity: 'node', id, action, fields, ports });
+  for (const d of deltas) {
+    switch (d.type) {
+      case 'add_node':
+        node(
+          d.node.id,
+          'added',
+          ['kind', 'parent_id', ...Object.keys(d.node.data)],
+          portIdsOf(d.node.data),
+        );
+        break;
+      case 'update_node_data':
+        node(d.node_id, 'changed', Object.keys(d.after), portIdsOf(d.after));
+        break;
+      case 'reparent_node':
+        node(d.node_id, 'changed', ['parent_id']);
+        break;
+      case 'delete_node':
+      case 'flatten_boundary':
+        node(d.node_id, 'removed', []);
+        break;
+      case 'add_edge': {
+        const ports = [d.edge.source_handle, d.edge.target_handle].filter(
+          (p): p is string => p !== null,
+        );
+        for (const port of ports)
+          touch({ key: port, entity: 'edge', id: d.edge.id, action: 'added', fields: [], ports });
+        break;
+      }
+      case 'delete_edge':
+        touch({
+          key: d.edge_id,
+          entity: 'edge',
+          id: d.edge_id,
+          action: 'removed',
+          fields: [],
+          ports: [],
+        });
+        break;
+    }
+  }
+  return [...rows.values()];
+}
+
+/**
+ * The touches of what a batch wrote without a delta naming it (`written`: the ids the
+ * transaction wrote in the batch's view, writtenEntities.ts), added to `touches`: a node
+ * still in the view after the batch (`present`) was moved (a flatten_boundary's child:
+ * its `parent_id`), any other was removed with an ancestor; a wire was removed with its
+ * port's node.
+ */
+export function cascadeTouches(
+  touches: TouchRow[],
+  written: { nodes: Iterable<string>; edges: Iterable<string> },
+  present: ReadonlySet<string>,
+): TouchRow[] {
+  const named = new Set(touches.map((t) => t.id));
+  const extra: TouchRow[] = [];
+  for (const id of written.nodes) {
+    if (named.has(id)) continue;
+    const moved = present.has(id);
+    extra.push({
+      key: id,
+      entity: 'node',
+      id,
+      action: moved ? 'changed' : 'removed',
+      fields: moved ? ['parent_id'] : [],
+      ports: [],
+    });
+  }
+  for (const id of written.edges) {
+    if (named.has(id)) continue;
+    extra.push({ key: id, entity: 'edge', id, action: 'removed', fields: [], ports: [] });
+  }
+  return extra.length === 0 ? touches : [...touches, ...extra];
+}
