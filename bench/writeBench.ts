@@ -12,8 +12,13 @@ import type { Config } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { RedisClient } from '../shared/redis/redisClient';
-import { quote } from '../shared/text/clip';
-import { branchView, findingRow, graphRoutes, IdempotencyStore } from '../services/graph';
+import {
+  branchView,
+  findingRow,
+  graphRoutes,
+  IdempotencyStore,
+  orphanNodeFinding,
+} from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
@@ -100,13 +105,7 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
       source_handle: edge.source,
       target_handle: edge.target,
     });
-    const orphan = {
-      code: 'orphan_node',
-      locator: id,
-      severity: 'warning',
-      message: `node ${quote(name)} traces to no source decision`,
-    };
-    const { id: findingId, props } = findingRow(orphan);
+    const { id: findingId, props } = findingRow(orphanNodeFinding({ id, name }));
     bare.findings.push({ id: findingId, props });
   }
   return { deltas, bare };
