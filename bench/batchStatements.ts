@@ -19,6 +19,7 @@ import neo4j, { ManagedTransaction, ProfiledPlan } from 'neo4j-driver';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { NamedQuery, Params, QueryRunner, Row } from '../shared/neo4j/namedQuery';
+import { readableCypher } from '../shared/neo4j/readableCypher';
 import { startService } from '../services/gateway';
 import { graphRoutes, IdempotencyStore } from '../services/graph';
 import { benchConfig, benchUser } from './benchService';
@@ -29,17 +30,6 @@ import { batchDeltas } from './writeBench';
 interface Ran {
   query: NamedQuery;
   plan: ProfiledPlan | false;
-}
-
-/** The text with a line break before each clause, for reading (the text sent is one line). */
-export function readableCypher(text: string): string {
-  return text
-    .replace(
-      / (OPTIONAL MATCH|MATCH|WITH|CALL|RETURN|UNWIND|WHERE|CREATE|MERGE|SET|REMOVE|DELETE|DETACH DELETE|FOREACH|UNION|ORDER BY|LIMIT|USING) /g,
-      '\n  $1 ',
-    )
-    .replace(/\{ /g, '{\n    ')
-    .trim();
 }
 
 /** The text that runs `query` and profiles it: PROFILE after the statement's CYPHER options. */
@@ -161,7 +151,7 @@ async function main() {
       version = (answer.body as { branch: { version: number } }).branch.version;
       process.stdout.write(`\n=== batch: ${title} (${ran.length} statements) ===\n`);
       for (const [i, { query, plan }] of ran.entries()) {
-        process.stdout.write(`\n--- ${i + 1}. ${query.name}\n${readableCypher(query.text)}\n`);
+        process.stdout.write(`\n--- ${i + 1}. ${query.name}\n${readableCypher(query.text)}`);
         if (plan) process.stdout.write(`  plan (PROFILE):\n${printPlan(plan).join('\n')}\n`);
       }
     }
