@@ -22,7 +22,7 @@
  *   6. compare    requireVersion, then the trail text's size and the branch's usage
  *   7. write      writeAndRecord: the deltas through the BatchApplier (deltas/batchApplier.ts)
  *   8. record     ...with the quota, the findings, the positions and the change record sent
- *                 in the same round trip as the last write (recordStage)
+ *                 in the same round trip as the last write (batchRecord.ts)
  *   9. answer     the ApplyResult
  */
 import type { Principal } from '../../../shared/http/principal';
@@ -39,16 +39,20 @@ import {
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
-import { BatchRecord, LockedRunFacts, lockWithLeadingRun } from '../deltas/leadingRun';
+import { LockedRunFacts, lockWithLeadingRun } from '../deltas/leadingRun';
 import type { DeltaBatch } from '../deltas/deltaTypes';
 import { BranchUsage, grown, requireWithinQuota, usageOf } from '../branchUsage';
+import {
+  applyPositions,
+  recordAhead,
+  recordBatchAfterChecks,
+  Refused,
+  TrailText,
+} from './batchRecord';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
-import { recordBatch, touchBranch } from '../store/changeQueries';
+import { touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
-import { refreshFindings } from '../findingRecords';
-import { FindingParams, NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
-import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
 export interface ApplyResult {
@@ -58,12 +62,6 @@ export interface ApplyResult {
   positionsApplied: number | null;
   branch: { id: string; version: number; project_id: string };
 }
-
-/** Something refused, kept to be thrown at the stage that answers it. */
-type Refused = { refused: unknown };
-
-/** A batch's change trail text and its size, or its batch_too_large refusal. */
-type TrailText = { text: string; bytes: number } | Refused;
 
 /** Stage 1's output: the batch and its trail text, or why the body does not parse. */
 type ParsedBody = { batch: DeltaBatch; trail: TrailText } | Refused;
@@ -101,39 +99,6 @@ function parseBody(ctx: ServiceContext, body: unknown): ParsedBody {
   );
   if ('refused' in batch) return batch;
   return { batch, trail: refusal(() => recordBatchText(batch.deltas, limits.maxBatchBytes)) };
-}
-
-/**
- * How a batch is recorded by its first statement, when it may be (lockWithLeadingRun then
- * decides whether the batch is one run of additions): not one that places positions, nor
- * one over the trail's size limit (refused after the access checks), nor one under an
- * Idempotency-Key (that key's earlier batch, if any, is looked for after the lock, and
- * must be found alone).
- */
-function recordAhead(
-  principal: Principal,
-  parsed: { batch: DeltaBatch; trail: TrailText },
-  idempotency: IdempotencyClaim | null,
-): BatchRecord | null {
-  const { batch, trail } = parsed;
-  if (idempotency !== null || batch.positions !== null || 'refused' in trail) return null;
-  return {
-    now: nowTimestamp(),
-    actorId: principal.userId,
-    deltas: trail.text,
-    deltasBytes: trail.bytes,
-    ...idempotencyParams(principal, null),
-    positionsApplied: null,
-  };
-}
-
-/** How a batch records the caller's Idempotency-Key (none: nulls). */
-function idempotencyParams(principal: Principal, idempotency: IdempotencyClaim | null) {
-  return {
-    idempotencyKey: idempotency?.key ?? null,
-    idempotencyScope: idempotency === null ? null : principal.userId,
-    idempotencyFingerprint: idempotency?.fingerprint ?? null,
-  };
 }
 
 /**
@@ -231,13 +196,6 @@ async function placePositionsOnly(
   return answer(branch, { applied: false, version: branch.version, positions });
 }
 
-async function applyPositions(tx: QueryRunner, view: View, batch: DeltaBatch) {
-  if (batch.positions === null) return null;
-  if (batch.positions.size === 0) return 0;
-  const positions = [...batch.positions].map(([id, p]) => ({ id, x: p.x, y: p.y }));
-  return writePositions(tx, view, positions);
-}
-
 /**
  * 7. write and 8. record: the deltas through the applier, then the record, sent before the
  * last write of additions is answered (BatchApplier.applyThen), the write's errors winning.
@@ -262,57 +220,20 @@ async function writeAndRecord(
     // the first statement recorded the batch: it stands, the checks having passed
     const ahead = leading?.recorded;
     if (ahead) return answer(branch, { version: ahead.version, positions: null });
-    const { version, positions } = await recordStage(tx, principal, view, batch, idempotency, {
-      ...after,
-      findings: applier.runFindings,
-      trail,
-    });
+    const { version, positions } = await recordBatchAfterChecks(
+      tx,
+      principal,
+      view,
+      batch,
+      idempotency,
+      {
+        ...after,
+        findings: applier.runFindings,
+        trail,
+      },
+    );
     return answer(branch, { version: version ?? branch.version + 1, positions });
   });
-}
-
-/**
- * 8. record: the findings, the positions and the change record travel together (the
- * record reads nothing the findings write, and all of it commits or none). A batch that is
- * one run of additions has its findings derived from the facts its checks read and written
- * by the record's statement (no read after the write); any other batch has them recomputed
- * from a read of what it wrote (refreshFindings), alongside the record.
- */
-async function recordStage(
-  tx: QueryRunner,
-  principal: Principal,
-  view: View,
-  batch: DeltaBatch,
-  idempotency: IdempotencyClaim | null,
-  record: BranchUsage & {
-    findings: BatchApplier['runFindings'];
-    trail: { text: string; bytes: number };
-  },
-): Promise<{ version: number | undefined; positions: number | null }> {
-  const { findings, trail, ...after } = record;
-  const positionsAndRecord = async (findingParams: FindingParams) => {
-    const positions = await applyPositions(tx, view, batch);
-    const row = await tx.one<{ version: number }>(recordBatch, {
-      view,
-      ...findingParams,
-      branchId: view.line,
-      now: nowTimestamp(),
-      actorId: principal.userId,
-      deltas: trail.text,
-      deltasBytes: trail.bytes,
-      ...after,
-      ...idempotencyParams(principal, idempotency),
-      positionsApplied: positions,
-    });
-    return { version: row?.version, positions };
-  };
-  // each takes what the batch wrote (writtenEntities.ts) before the positions are placed
-  if (findings) return positionsAndRecord(runFindingParams(tx, view, findings));
-  const [, recorded] = await Promise.all([
-    refreshFindings(tx, view),
-    positionsAndRecord(NO_FINDING_CHANGES),
-  ]);
-  return recorded;
 }
 
 /** 9. answer. */
