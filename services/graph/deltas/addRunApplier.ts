@@ -10,14 +10,13 @@
  * exactly the answers of applying the deltas one by one (BatchApplier), with one or two
  * statements instead of three or four per delta.
  */
-import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph, noteGraphWritten } from '../recordWrites';
 import { sameView, View } from '../view';
 import { failDelta } from './deltaErrors';
 import { Addition } from './deltaTypes';
-import { edgeKindsAllowed } from './edgeRules';
+import { edgeKindsAllowed, parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
 import { addedState, recordsOf } from './runRows';
@@ -25,8 +24,6 @@ import type { NewRow } from '../recordWrites';
 import type { NodeState } from '../../../shared/model/nodeModel';
 import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
 import { Fact, nameKey, readRunFacts, RunFacts } from './runFacts';
-
-export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
 interface PortFact {
   channel: string;
@@ -121,26 +118,15 @@ export async function applyAddRun(
           `id ${clash} is already used on this branch`,
           clash,
         );
-      if (parentId !== null) {
-        if (parentId === id)
-          fail('invalid_parent', 'node.parent_id', 'a node cannot be its own parent');
-        const parentKind = createdNodes.get(parentId) ?? facts.get(parentId)?.nodeKind;
-        if (!parentKind)
-          return fail(
-            'invalid_parent',
-            'node.parent_id',
-            `parent ${parentId} does not exist on this branch`,
-          );
-        if (!PARENT_KINDS.has(parentKind))
-          fail(
-            'invalid_parent',
-            'node.parent_id',
-            `a node may not be parented to a ${parentKind} node`,
-          );
-      }
+      const parentKind =
+        parentId === null || parentId === id
+          ? undefined
+          : (createdNodes.get(parentId) ?? facts.get(parentId)?.nodeKind ?? undefined);
+      const refusal = parentRefusal(id, parentId, parentKind);
+      if (refusal) fail('invalid_parent', 'node.parent_id', refusal);
       const depth =
         parentId === null ? 1 : (createdDepth.get(parentId) ?? depths.get(parentId) ?? 1) + 1;
-      if (depth > maxDepth) {
+      if (tooDeep(depth, maxDepth)) {
         fail(
           'depth_limit_exceeded',
           'node.parent_id',
@@ -152,11 +138,7 @@ export async function applyAddRun(
       if (state.name !== '') {
         const key = nameKey(scope, state.name);
         if (taken.has(key))
-          fail(
-            'duplicate_name',
-            'node.data.name',
-            `a sibling is already named ${quote(state.name)}`,
-          );
+          fail('duplicate_name', 'node.data.name', siblingNameRefusal(state.name));
         taken.add(key);
       }
       createdNodes.set(id, kind);
