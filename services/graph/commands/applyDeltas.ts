@@ -257,20 +257,26 @@ export async function applyDeltas(
   idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
+    // 1. parse
     const parsed = parseBody(ctx, body);
+    // 2. lock
     const locked = await lockBranch(ctx, tx, principal, branchId, parsed, idempotency);
+    // 3. authorize
     authorize(principal, locked.grant);
+    // 4. replay
     const replayed = await replayOf(ctx, tx, principal, locked, idempotency);
     if (replayed) return replayed;
+    // 5. admit
     const { batch, trail } = admit(parsed, locked.grant);
     const { branch } = locked.grant;
     if (batch.deltas.length === 0) return placePositionsOnly(tx, branch, batch);
+    // 6. compare the version, then the trail's size limit and the usage the quotas grow from
     requireVersion(branch, batch.expectedVersion as number);
     if ('refused' in trail) throw trail.refused;
     const before = await usageOf(tx, branch);
-    // the batch reads and writes the branch's next version; recordBatch publishes it (the
-    // leading run's facts were read through the write view of the locked row: the applier
-    // checks that view against this one before it uses them)
+    // 7. write, 8. record, 9. answer: the batch reads and writes the branch's next version,
+    // which its record publishes (the leading run's facts were read through the write view
+    // of the locked row: the applier checks that view against this one before using them)
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
     const admitted = { batch, trail, branch, before, view, leading: locked.leading };
     return writeAndRecord(ctx, tx, principal, admitted, idempotency);
