@@ -212,7 +212,8 @@ async function writeAndRecord(
     tx,
     view,
     { maxDepth: ctx.config.limits.maxNestingDepth },
-    { leadingFacts: leading?.facts, deriveFindings: true },
+    // a batch the first statement recorded has its findings written already
+    { leadingFacts: leading?.facts, deriveFindings: !leading?.recorded },
   );
   return applier.applyThen(batch.deltas, async () => {
     const after = grown(before, applier.usage, trail.bytes);
