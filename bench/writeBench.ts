@@ -12,12 +12,12 @@ import type { Config } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { RedisClient } from '../shared/redis/redisClient';
-import { quote } from '../shared/text/clip';
 import {
   branchView,
   findingRow,
   graphRoutes,
   IdempotencyStore,
+  orphanNodeFinding,
   touchesOf,
 } from '../services/graph';
 import type { Delta } from '../services/graph';
@@ -107,13 +107,7 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
       source_handle: edge.source,
       target_handle: edge.target,
     });
-    const orphan = {
-      code: 'orphan_node',
-      locator: id,
-      severity: 'warning',
-      message: `node ${quote(name)} traces to no source decision`,
-    };
-    const { id: findingId, props } = findingRow(orphan);
+    const { id: findingId, props } = findingRow(orphanNodeFinding({ id, name }));
     bare.findings.push({ id: findingId, props });
   }
   return { deltas, bare };

@@ -13,7 +13,7 @@
 import { expect } from 'chai';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { lockAndReadRunFacts } from '../services/graph/deltas/leadingRun';
-import { readRunFacts } from '../services/graph/deltas/runFacts';
+import { readRunFacts, RunFacts } from '../services/graph/deltas/runFacts';
 import type { AddNode } from '../services/graph/deltas/deltaTypes';
 import { runRecords } from '../services/graph/deltas/runRows';
 import { branchView, writeViewOf } from '../services/graph/view';
@@ -29,6 +29,12 @@ const branchRow = cypher(
 );
 
 type Row = { id: string; version: number; main_id: string; base_main_version: number };
+
+/** The facts a lock read found, failing the test when it found no branch. */
+function factsIn(read: { facts: RunFacts | undefined }): RunFacts {
+  if (!read.facts) throw new Error('the lock read found no branch');
+  return read.facts;
+}
 
 /** An add_node delta as parsed, under `parentId`, named `name`. */
 function parsedAdd(parentId: string | null, name: string): AddNode {
@@ -59,7 +65,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
         const read = await lockAndReadRunFacts(tx, { id, ...caller }, run, 64);
         return {
           row: found,
-          locked: { access: read.access, facts: await read.facts },
+          locked: { access: read.access, facts: factsIn(read) },
           viaView: await readRunFacts(tx, view, run, 64),
         };
       });
@@ -81,7 +87,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
         [parsedAdd(top, 'taken')],
         64,
       );
-      return read.facts;
+      return factsIn(read);
     });
     expect(onBranch.facts.map((f) => [f.id, f.nodeKind])).to.deep.equal([[top, 'boundary']]);
     expect(onBranch.takenNames).to.have.length(1);
@@ -110,7 +116,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
           run,
           64,
         );
-        return (await read.facts).facts.map((f) => f.id);
+        return factsIn(read).facts.map((f) => f.id);
       });
     expect(await usedOn(b.id, kept)).to.deep.equal([kept]);
     expect(await usedOn(b.id, deleted)).to.deep.equal([]);
@@ -172,10 +178,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
       const read = await lockAndReadRunFacts(tx, { id: uuid(), userId: stranger.userId }, run, 64);
       return {
         access: read.access,
-        failed: await read.facts.then(
-          () => false,
-          () => true,
-        ),
+        failed: read.facts === undefined,
       };
     });
     expect(missing).to.deep.equal({ access: undefined, failed: true });
@@ -210,7 +213,7 @@ describe('the add-run facts read with the branch lock (applyDeltas)', function (
             records: runRecords(run),
             expectedVersion,
           });
-          const facts = await read.facts;
+          const facts = factsIn(read);
           const again = await readRunFacts(tx, facts.view, run, 64);
           seen = {
             prewritten: facts.prewritten,

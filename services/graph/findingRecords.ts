@@ -13,7 +13,15 @@
  * node's findings.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { quote } from '../../shared/text/clip';
+import {
+  danglingWireFinding,
+  FindingOf,
+  orphanNodeFinding,
+  SUBJECT_OF_CODE,
+  tracedMarker,
+  typeMismatchFinding,
+  unsatisfiedInputFinding,
+} from './findingRules';
 import { QUOTED } from './findings';
 import { removeFindings, upsertFindings } from './recordWrites';
 import { levelBelow } from './store/deltaQueries';
@@ -28,13 +36,8 @@ import type { View } from './view';
 import { takeWritten } from './writtenEntities';
 import type { Written } from './writtenEntities';
 
-/** A kept finding, or a `traced` marker (severity 'marker', never listed). */
-export type KeptFinding = {
-  code: string;
-  locator: string;
-  severity: string;
-  message: string;
-};
+/** A kept finding, or a `traced` marker (severity 'marker', never listed): findingRules.ts. */
+export type KeptFinding = FindingOf;
 
 const RANK: Record<string, string> = { error: '0', warning: '1', marker: '9' };
 
@@ -124,13 +127,12 @@ export async function recomputeFindings(
   for (const r of row.edgeRows) add(wireFinding(r));
   for (const f of nodeFindings(nodeRows)) add(f);
 
-  const SUBJECT_OF: Record<string, Set<string>> = {
-    unsatisfied_input: ports,
-    dangling_wire: edges,
-    type_mismatch: edges,
-    orphan_node: nodes,
-    traced: nodes,
-  };
+  const SUBJECT_OF: Record<string, Set<string>> = Object.fromEntries(
+    Object.entries(SUBJECT_OF_CODE).map(([code, subject]) => [
+      code,
+      { node: nodes, port: ports, wire: edges }[subject],
+    ]),
+  );
   // a subject's own codes only: ids are unique within a branch, but a stored record of
   // another kind's code under the same id is never this refresh's to remove
   const mine = keptRecords.filter((f) => (SUBJECT_OF[f.code] ?? nodes).has(f.locator));
@@ -238,27 +240,14 @@ export function nodeFindings(rows: NodeRow[]): KeptFinding[] {
   };
   const found: KeptFinding[] = [];
   for (const row of rows) {
-    if (row.traced) {
-      found.push({ code: 'traced', locator: row.id, severity: 'marker', message: '' });
-    } else if (decide(row)) {
-      found.push({
-        code: 'orphan_node',
-        locator: row.id,
-        severity: 'warning',
-        message: `node ${quote(row.name)} traces to no source decision`,
-      });
-    }
+    if (row.traced) found.push(tracedMarker(row));
+    else if (decide(row)) found.push(orphanNodeFinding(row));
   }
   return found;
 }
 
 export function unsatisfiedInput(row: { locator: string; name: string }): KeptFinding {
-  return {
-    code: 'unsatisfied_input',
-    locator: row.locator,
-    severity: 'error',
-    message: `input port ${quote(row.name)} has no incoming wire`,
-  };
+  return unsatisfiedInputFinding({ id: row.locator, name: row.name });
 }
 
 export function wireFinding(row: {
@@ -267,17 +256,6 @@ export function wireFinding(row: {
   sourceType: string;
   targetType: string;
 }): KeptFinding {
-  return row.dangling
-    ? {
-        code: 'dangling_wire',
-        locator: row.locator,
-        severity: 'error',
-        message: 'a handle of this wire names no port on the branch',
-      }
-    : {
-        code: 'type_mismatch',
-        locator: row.locator,
-        severity: 'error',
-        message: `wire joins type ${quote(row.sourceType)} to ${quote(row.targetType)}`,
-      };
+  const wire = { id: row.locator, sourceType: row.sourceType, targetType: row.targetType };
+  return row.dangling ? danglingWireFinding(wire) : typeMismatchFinding(wire);
 }

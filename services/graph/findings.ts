@@ -3,7 +3,13 @@
  * first), code, locator. */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { CLIP_LENGTH, quote } from '../../shared/text/clip';
+import { CLIP_LENGTH } from '../../shared/text/clip';
+import {
+  danglingWireFinding,
+  orphanNodeFinding,
+  typeMismatchFinding,
+  unsatisfiedInputFinding,
+} from './findingRules';
 import {
   anyProvenance,
   provenanceTree,
@@ -86,45 +92,20 @@ export function orphansOf(rows: TreeRow[]): TreeRow[] {
 export async function computeFindings(tx: QueryRunner, view: View): Promise<Finding[]> {
   const findings: Finding[] = [];
   const params = { view, quoted: QUOTED };
-  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, params)) {
-    findings.push({
-      code: 'unsatisfied_input',
-      locator: row.locator,
-      severity: 'error',
-      message: `input port ${quote(row.name)} has no incoming wire`,
-    });
-  }
+  for (const row of await tx.run<{ locator: string; name: string }>(unsatisfiedInputs, params))
+    findings.push(unsatisfiedInputFinding({ id: row.locator, name: row.name }));
   for (const row of await tx.run<{
     locator: string;
     dangling: boolean;
     sourceType: string;
     targetType: string;
   }>(wireFindings, params)) {
-    if (row.dangling) {
-      findings.push({
-        code: 'dangling_wire',
-        locator: row.locator,
-        severity: 'error',
-        message: 'a handle of this wire names no port on the branch',
-      });
-    } else {
-      findings.push({
-        code: 'type_mismatch',
-        locator: row.locator,
-        severity: 'error',
-        message: `wire joins type ${quote(row.sourceType)} to ${quote(row.targetType)}`,
-      });
-    }
+    const wire = { id: row.locator, sourceType: row.sourceType, targetType: row.targetType };
+    findings.push(row.dangling ? danglingWireFinding(wire) : typeMismatchFinding(wire));
   }
   if (await tx.one(anyProvenance, { view })) {
-    for (const row of orphansOf(await tx.run<TreeRow>(provenanceTree, params))) {
-      findings.push({
-        code: 'orphan_node',
-        locator: row.id,
-        severity: 'warning',
-        message: `node ${quote(row.name)} traces to no source decision`,
-      });
-    }
+    for (const row of orphansOf(await tx.run<TreeRow>(provenanceTree, params)))
+      findings.push(orphanNodeFinding(row));
   }
   return sortFindings(findings);
 }

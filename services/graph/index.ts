@@ -41,6 +41,7 @@ export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDel
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
 export { findingRow, findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';
+export { orphanNodeFinding } from './findingRules';
 export { findingChangesOf, findingsOf } from './findingLists';
 export type { FindingList } from './findingLists';
 export type { Written } from './writtenEntities';

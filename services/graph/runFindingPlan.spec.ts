@@ -1,6 +1,24 @@
 import { expect } from 'chai';
-import { runFindingPlan, RunFindingPlan, RunShape, sameFindingWrites } from './runFindingPlan';
+import type { NewRow } from './recordWrites';
+import { runFindingPlan, RunFindingPlan, RunShape } from './runFindingPlan';
 import { FindingPort, RunFindingInput, runFindingWrites } from './runFindings';
+
+/** What a batch's statement recorded of its findings: the records opened, the ids closed. */
+export interface FindingWrites {
+  opened: readonly NewRow[];
+  closed: readonly string[];
+}
+
+/** Whether two sets of finding writes are the same records (in any order). */
+function sameFindingWrites(a: FindingWrites, b: FindingWrites): boolean {
+  const rows = (w: FindingWrites) =>
+    w.opened
+      .map((r) => JSON.stringify([r.id, r.props]))
+      .sort()
+      .join('\n');
+  const ids = (w: FindingWrites) => [...new Set(w.closed)].sort().join('\n');
+  return rows(a) === rows(b) && ids(a) === ids(b);
+}
 
 /** A small deterministic generator, so that a failure can be replayed from its seed. */
 function random(seed: number) {

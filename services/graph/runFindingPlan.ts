@@ -17,8 +17,9 @@
  * existing ports has no plan.
  *
  * Findings are built by runFindings.ts's rules (unsatisfiedNewInputs, wireFindingAt,
- * nodeFindings), and applyDeltas compares what the statement recorded with what those
- * rules derive from the facts before it commits (sameFindingWrites).
+ * nodeFindings); runFindingPlan.spec.ts holds the plan's choices, taken on any facts, to
+ * what those rules derive from the same facts, and test/recordAhead.test.ts holds the
+ * statement's choices to the whole computation (findingRecords.ts).
  */
 import { findingRow, KeptFinding, keyOf, nodeFindings } from './findingRecords';
 import type { NewRow } from './recordWrites';
@@ -91,21 +92,4 @@ export function runFindingPlan(shape: RunShape): RunFindingPlan | null {
   }
   const closed = [...closedPorts].map((port) => ({ port, id: unsatisfiedKey(port) }));
   return { opened, closed, ends };
-}
-
-/** What a batch's statement recorded of its findings: the records opened, the ids closed. */
-export interface FindingWrites {
-  opened: readonly NewRow[];
-  closed: readonly string[];
-}
-
-/** Whether two sets of finding writes are the same records (in any order). */
-export function sameFindingWrites(a: FindingWrites, b: FindingWrites): boolean {
-  const rows = (w: FindingWrites) =>
-    w.opened
-      .map((r) => JSON.stringify([r.id, r.props]))
-      .sort()
-      .join('\n');
-  const ids = (w: FindingWrites) => [...new Set(w.closed)].sort().join('\n');
-  return rows(a) === rows(b) && ids(a) === ids(b);
 }

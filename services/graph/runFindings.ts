@@ -26,6 +26,7 @@ import {
   unsatisfiedInput,
   wireFinding,
 } from './findingRecords';
+import { UNSATISFIED_INPUT } from './findingRules';
 import type { NewRow } from './recordWrites';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
@@ -122,7 +123,7 @@ export function wireFindingAt(
 }
 
 /** The id of input port `port`'s unsatisfied_input finding. */
-export const unsatisfiedKey = (port: string) => keyOf({ code: 'unsatisfied_input', locator: port });
+export const unsatisfiedKey = (port: string) => keyOf({ code: UNSATISFIED_INPUT, locator: port });
 
 /**
  * What a run writes for its findings: the records it opens and the ids of the kept

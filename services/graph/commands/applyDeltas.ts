@@ -7,12 +7,30 @@
  * from the record, as a replay, even after the branch was merged or the project archived. The
  * change trail records the parsed deltas, never the body as sent (unknown keys dropped), and at
  * most limits.maxBatchBytes of them per batch (422 batch_too_large).
+ *
+ * The stages, in the order applyDeltas runs them:
+ *   1. parse      parseBody: the batch and its trail text, or why the body is refused (the
+ *                 refusal is answered only after the access checks, as for any caller)
+ *   2. lock       lockBranch: the branch's write lock, the caller's access row and, for a batch
+ *                 starting with additions, the facts of that run in the same statement
+ *                 (deltas/leadingRun.ts), which may also write the run and record the batch
+ *                 ahead of the checks below (any refusal rolls all of it back)
+ *   3. authorize  authorize: the branch is visible, graph:write, editor role
+ *   4. replay     replayOf: the batch earlier recorded under the Idempotency-Key, if any
+ *   5. admit      admit: the body parsed, the branch writable, the project active; a batch of
+ *                 positions only is placed here (placePositionsOnly)
+ *   6. compare    requireVersion, then the trail text's size and the branch's usage
+ *   7. write      writeAndRecord: the deltas through the BatchApplier (deltas/batchApplier.ts)
+ *   8. record     ...with the quota, the findings, the positions and the change record sent
+ *                 in the same round trip as the last write (batchRecord.ts)
+ *   9. answer     the ApplyResult
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
+  BranchGrant,
   branchGrant,
   requireProjectActive,
   requireVersion,
@@ -21,20 +39,20 @@ import {
 } from '../../branches';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
-import { BatchRecord, lockWithLeadingRun } from '../deltas/leadingRun';
+import { LockedRunFacts, lockWithLeadingRun } from '../deltas/leadingRun';
 import type { DeltaBatch } from '../deltas/deltaTypes';
-import { grown, requireWithinQuota, usageOf } from '../branchUsage';
+import { BranchUsage, grown, requireWithinQuota, usageOf } from '../branchUsage';
+import {
+  applyPositions,
+  recordAhead,
+  recordBatchAfterChecks,
+  Refused,
+  TrailText,
+} from './batchRecord';
 import { parseDeltaBatch } from '../deltas/parseDeltas';
 import { recordBatchText } from '../deltas/wireDelta';
-import { recordBatch, touchBranch } from '../store/changeQueries';
+import { touchBranch } from '../store/changeQueries';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
-import { ChangeEntry, changeParams } from '../trail/changeRecord';
-import { touchesOf, TouchRow } from '../trail/touches';
-import { batchTouches } from '../trail/trail';
-import { refreshFindings } from '../findingRecords';
-import { NO_FINDING_CHANGES, runFindingParams } from '../runFindings';
-import { sameFindingWrites } from '../runFindingPlan';
-import { writePositions } from '../nodeWrites';
 import { branchView, View, writeViewOf } from '../view';
 
 export interface ApplyResult {
@@ -45,81 +63,191 @@ export interface ApplyResult {
   branch: { id: string; version: number; project_id: string };
 }
 
-async function applyPositions(
-  tx: QueryRunner,
-  view: View,
-  batch: DeltaBatch,
-): Promise<number | null> {
-  if (batch.positions === null) return null;
-  if (batch.positions.size === 0) return 0;
-  const positions = [...batch.positions].map(([id, p]) => ({ id, x: p.x, y: p.y }));
-  return writePositions(tx, view, positions);
+/** Stage 1's output: the batch and its trail text, or why the body does not parse. */
+type ParsedBody = { batch: DeltaBatch; trail: TrailText } | Refused;
+
+/** Stage 2's output: the locked branch's grant, and the leading run's facts when read with the lock. */
+interface LockedBranch {
+  grant: BranchGrant;
+  leading: LockedRunFacts | undefined;
 }
 
-/** The change trail's text of `batch`, or the batch_too_large error it earns. */
-function trailText(
-  ctx: ServiceContext,
-  batch: DeltaBatch,
-): { text: string; bytes: number } | { error: unknown } {
-  try {
-    return recordBatchText(batch.deltas, ctx.config.limits.maxBatchBytes);
-  } catch (error) {
-    return { error };
-  }
+/** What the write and record stages need, all checks passed. */
+interface AdmittedBatch {
+  batch: DeltaBatch;
+  trail: { text: string; bytes: number };
+  branch: BranchGrant['branch'];
+  /** The branch's usage before the batch (quota checks). */
+  before: BranchUsage;
+  /** The write view: the branch's next version, which recordBatch publishes. */
+  view: View;
+  leading: LockedRunFacts | undefined;
 }
 
-/**
- * How a batch is recorded by its first statement, when it may be (lockWithLeadingRun then
- * decides whether the batch is one run of additions): not one that places positions, nor
- * one over the trail's size limit (refused after the access checks), nor one under an
- * Idempotency-Key (that key's earlier batch, if any, is looked for after the lock, and
- * must be found alone).
- */
-function recordAhead(
-  principal: Principal,
-  batch: DeltaBatch,
-  text: ReturnType<typeof trailText> | undefined,
-  idempotency: IdempotencyClaim | null,
-): BatchRecord | null {
-  if (idempotency !== null || batch.positions !== null || !text || 'error' in text) return null;
-  const now = nowTimestamp();
-  return { now, ...batchChange(principal, text, touchesOf(batch.deltas), null, null, now) };
-}
-
-/** The trail's record of a batch (graph/trail/): its text, key, positions and touches. */
-function batchChange(
-  principal: Principal,
-  text: { text: string; bytes: number },
-  touches: TouchRow[],
-  idempotency: IdempotencyClaim | null,
-  positionsApplied: number | null,
-  now: string,
-) {
-  const entry: ChangeEntry = {
-    kind: 'batch',
-    actorId: principal.userId,
-    now,
-    deltas: text,
-    idempotency: idempotency && { ...idempotency, scope: principal.userId },
-    positionsApplied,
+/** 1. parse: the batch, or the error its body earns (thrown after the access checks). */
+function parseBody(ctx: ServiceContext, body: unknown): ParsedBody {
+  const refusal = <T>(make: () => T): T | Refused => {
+    try {
+      return make();
+    } catch (refused) {
+      return { refused };
+    }
   };
-  return changeParams(entry, touches);
+  const limits = ctx.config.limits;
+  const batch = refusal(() =>
+    parseDeltaBatch(body, { maxDeltas: limits.maxDeltasPerBatch, requireVersion: true }),
+  );
+  if ('refused' in batch) return batch;
+  return { batch, trail: refusal(() => recordBatchText(batch.deltas, limits.maxBatchBytes)) };
 }
 
 /**
- * What apply checks before it looks at the batch (visible branch, graph:write, editor
- * role), read without a lock: an Idempotency-Key's kept answer is served only after it.
+ * 2. lock: the branch's write lock and the caller's access row; for a batch that parses and
+ * starts with additions, in the statement that also reads (and may write and record) that
+ * leading run (deltas/leadingRun.ts), else alone.
  */
+async function lockBranch(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+  parsed: ParsedBody,
+  idempotency: IdempotencyClaim | null,
+): Promise<LockedBranch> {
+  const leading =
+    'batch' in parsed
+      ? await lockWithLeadingRun(
+          tx,
+          { id: branchId, userId: principal.userId },
+          parsed.batch.deltas,
+          ctx.config.limits.maxNestingDepth,
+          parsed.batch.expectedVersion as number,
+          recordAhead(principal, parsed, idempotency),
+        )
+      : undefined;
+  const grant = leading
+    ? branchGrant(principal, leading.access)
+    : await visibleBranch(tx, principal, branchId, { lock: true });
+  return { grant, leading };
+}
+
+/**
+ * 3. authorize: what apply checks before it looks at the batch (visible branch, graph:write,
+ * editor role). The route checks it once without a lock (requireApplyAccess), so that an
+ * Idempotency-Key's kept answer is served only after it; applyDeltas again under the lock.
+ */
+function authorize(principal: Principal, grant: BranchGrant): void {
+  requireScope(principal, 'graph:write');
+  requireRole(grant, 'editor');
+}
+
 export async function requireApplyAccess(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
 ): Promise<void> {
   await ctx.executor.readTx(async (tx) => {
-    const grant = await visibleBranch(tx, principal, branchId);
-    requireScope(principal, 'graph:write');
-    requireRole(grant, 'editor');
+    authorize(principal, await visibleBranch(tx, principal, branchId));
   });
+}
+
+/** 4. replay: the answer of the batch earlier recorded under the caller's Idempotency-Key, if any. */
+async function replayOf(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  principal: Principal,
+  locked: LockedBranch,
+  idempotency: IdempotencyClaim | null,
+): Promise<ApplyResult | null> {
+  if (idempotency === null) return null;
+  const { branch } = locked.grant;
+  const request = { branchId: branch.id, userId: principal.userId, kind: 'batch' as const };
+  const done = await recordedChange(ctx, tx, request, idempotency);
+  if (!done) return null;
+  // a recorded batch advanced the branch past the version it expected, so its leading run
+  // was not written ahead of its checks; records written at an unpublished version must
+  // never be committed, so this transaction would roll back rather than answer
+  if (locked.leading?.prewritten)
+    throw new Error('a replayed batch wrote its leading run: refusing to commit it');
+  return answer(branch, {
+    replayed: true,
+    version: done.version,
+    positions: done.positionsApplied,
+  });
+}
+
+/** 5. admit: the body parsed, and the branch is one a batch may write. */
+function admit(parsed: ParsedBody, grant: BranchGrant): { batch: DeltaBatch; trail: TrailText } {
+  if ('refused' in parsed) throw parsed.refused;
+  requireWritable(grant.branch);
+  requireProjectActive(grant);
+  return parsed;
+}
+
+/** Positions are not history: a batch of no deltas places them at the current version. */
+async function placePositionsOnly(
+  tx: QueryRunner,
+  branch: BranchGrant['branch'],
+  batch: DeltaBatch,
+): Promise<ApplyResult> {
+  const current = branchView(branch, branch.main_id, branch.version);
+  const positions = await applyPositions(tx, current, batch);
+  if (positions) await tx.run(touchBranch, { branchId: branch.id, now: nowTimestamp() });
+  return answer(branch, { applied: false, version: branch.version, positions });
+}
+
+/**
+ * 7. write and 8. record: the deltas through the applier, then the record, sent before the
+ * last write of additions is answered (BatchApplier.applyThen), the write's errors winning.
+ */
+async function writeAndRecord(
+  ctx: ServiceContext,
+  tx: QueryRunner,
+  principal: Principal,
+  admitted: AdmittedBatch,
+  idempotency: IdempotencyClaim | null,
+): Promise<ApplyResult> {
+  const { batch, trail, branch, before, view, leading } = admitted;
+  const applier = new BatchApplier(
+    tx,
+    view,
+    { maxDepth: ctx.config.limits.maxNestingDepth },
+    // a batch the first statement recorded has its findings written already
+    { leadingFacts: leading?.facts, deriveFindings: !leading?.recorded },
+  );
+  return applier.applyThen(batch.deltas, async () => {
+    const after = grown(before, applier.usage, trail.bytes);
+    requireWithinQuota(ctx.config.quotas, before, after);
+    // the first statement recorded the batch: it stands, the checks having passed
+    const ahead = leading?.recorded;
+    if (ahead) return answer(branch, { version: ahead.version, positions: null });
+    const { version, positions } = await recordBatchAfterChecks(
+      tx,
+      principal,
+      view,
+      batch,
+      idempotency,
+      {
+        ...after,
+        findings: applier.runFindings,
+        trail,
+      },
+    );
+    return answer(branch, { version: version ?? branch.version + 1, positions });
+  });
+}
+
+/** 9. answer. */
+function answer(
+  branch: BranchGrant['branch'],
+  outcome: { version: number; positions: number | null; replayed?: boolean; applied?: boolean },
+): ApplyResult {
+  return {
+    applied: outcome.applied ?? true,
+    replayed: outcome.replayed ?? false,
+    positionsApplied: outcome.positions,
+    branch: { id: branch.id, project_id: branch.project_id, version: outcome.version },
+  };
 }
 
 export async function applyDeltas(
@@ -130,148 +258,28 @@ export async function applyDeltas(
   idempotency: IdempotencyClaim | null = null,
 ): Promise<ApplyResult> {
   return ctx.executor.writeTx(async (tx) => {
-    // Statements: the body is parsed first, so that what its leading additions need is
-    // read in the statement that takes the branch's lock (through the write view of the
-    // locked row); a body that does not parse, or does not start with an addition, takes
-    // the lock alone. A body that does not parse is still answered only after the access
-    // checks, as before.
-    let parsed: { batch: DeltaBatch } | { error: unknown };
-    try {
-      parsed = {
-        batch: parseDeltaBatch(body, {
-          maxDeltas: ctx.config.limits.maxDeltasPerBatch,
-          requireVersion: true,
-        }),
-      };
-    } catch (error) {
-      parsed = { error };
-    }
-    const maxDepth = ctx.config.limits.maxNestingDepth;
-    // the change trail's text is known from the deltas: a batch of additions only may be
-    // recorded by its first statement too, and is refused if its checks then fail
-    const text = 'batch' in parsed ? trailText(ctx, parsed.batch) : undefined;
-    const lockedRun =
-      'batch' in parsed
-        ? await lockWithLeadingRun(
-            tx,
-            { id: branchId, userId: principal.userId },
-            parsed.batch.deltas,
-            maxDepth,
-            parsed.batch.expectedVersion as number,
-            recordAhead(principal, parsed.batch, text, idempotency),
-          )
-        : undefined;
-    const { branch, ...grant } = lockedRun
-      ? branchGrant(principal, lockedRun.access)
-      : await visibleBranch(tx, principal, branchId, { lock: true });
-    // the batch reads and writes the branch's next version; recordBatch publishes it (the
-    // facts were read through the write view of the locked row: the applier checks that
-    // view against this one before it uses them)
-    const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
-    const applier = new BatchApplier(
-      tx,
-      view,
-      { maxDepth },
-      { leadingFacts: lockedRun?.facts, deriveFindings: true },
-    );
-    requireScope(principal, 'graph:write');
-    requireRole(grant, 'editor');
-    const ref = { id: branch.id, project_id: branch.project_id };
-    if (idempotency !== null) {
-      const done = await recordedChange(
-        ctx,
-        tx,
-        { branchId, userId: principal.userId, kind: 'batch' },
-        idempotency,
-      );
-      if (done) {
-        // a recorded batch advanced the branch past the version it expected, so its leading
-        // run was not written ahead of its checks; records written at an unpublished version
-        // must never be committed, so this transaction would roll back rather than answer
-        if (lockedRun?.prewritten)
-          throw new Error('a replayed batch wrote its leading run: refusing to commit it');
-        return {
-          applied: true,
-          replayed: true,
-          positionsApplied: done.positionsApplied,
-          branch: { ...ref, version: done.version },
-        };
-      }
-    }
-    if ('error' in parsed) throw parsed.error;
-    const { batch } = parsed;
-    requireWritable(branch);
-    requireProjectActive(grant);
-    if (batch.deltas.length === 0) {
-      // positions are not history: with no deltas they are placed at the current version
-      const current = branchView(branch, branch.main_id, branch.version);
-      const positionsApplied = await applyPositions(tx, current, batch);
-      if (positionsApplied) await tx.run(touchBranch, { branchId, now: nowTimestamp() });
-      return {
-        applied: false,
-        replayed: false,
-        positionsApplied,
-        branch: { ...ref, version: branch.version },
-      };
-    }
+    // 1. parse
+    const parsed = parseBody(ctx, body);
+    // 2. lock
+    const locked = await lockBranch(ctx, tx, principal, branchId, parsed, idempotency);
+    // 3. authorize
+    authorize(principal, locked.grant);
+    // 4. replay
+    const replayed = await replayOf(ctx, tx, principal, locked, idempotency);
+    if (replayed) return replayed;
+    // 5. admit
+    const { batch, trail } = admit(parsed, locked.grant);
+    const { branch } = locked.grant;
+    if (batch.deltas.length === 0) return placePositionsOnly(tx, branch, batch);
+    // 6. compare the version, then the trail's size limit and the usage the quotas grow from
     requireVersion(branch, batch.expectedVersion as number);
-    if (text && 'error' in text) throw text.error;
-    const recorded = text as { text: string; bytes: number };
+    if ('refused' in trail) throw trail.refused;
     const before = await usageOf(tx, branch);
-    // A batch ending with additions leaves that last write unanswered here, so that the
-    // record below travels in the same round trip; the write's own errors still win
-    // (applier.written() is awaited before the record's answer is looked at).
-    await applier.sendAll(batch.deltas);
-    const ahead = lockedRun?.recorded;
-    if (ahead) {
-      // the first statement recorded the batch: it stands only if the checks above passed,
-      // the quota holds, and the findings it chose are those the facts give
-      requireWithinQuota(ctx.config.quotas, before, grown(before, applier.usage, recorded.bytes));
-      if (!applier.runFindings || !sameFindingWrites(ahead, applier.runFindings))
-        throw new Error("the batch's first statement recorded other findings than its facts give");
-      await applier.written();
-      return {
-        applied: true,
-        replayed: false,
-        positionsApplied: null,
-        branch: { ...ref, version: ahead.version },
-      };
-    }
-    const recording = (async () => {
-      const after = grown(before, applier.usage, recorded.bytes);
-      requireWithinQuota(ctx.config.quotas, before, after);
-      // read before the findings take what the batch wrote
-      const touches = await batchTouches(tx, view, batch.deltas);
-      // the findings, the positions and the record travel together: the record reads
-      // nothing the findings write, and all of it commits or none. A batch that is one run
-      // of additions has its findings derived from the facts its checks read, and written
-      // by the record's statement (no read after the write); any other batch has them
-      // recomputed from a read of what it wrote (refreshFindings)
-      const derived = applier.runFindings;
-      const findings = derived ? Promise.resolve() : refreshFindings(tx, view);
-      findings.catch(() => undefined); // awaited below
-      const findingParams = derived ? runFindingParams(tx, view, derived) : NO_FINDING_CHANGES;
-      const positionsApplied = await applyPositions(tx, view, batch);
-      const now = nowTimestamp();
-      const row = await tx.one<{ version: number }>(recordBatch, {
-        view,
-        ...findingParams,
-        branchId,
-        now,
-        ...after,
-        ...batchChange(principal, recorded, touches, idempotency, positionsApplied, now),
-      });
-      await findings;
-      return { row, positionsApplied };
-    })();
-    recording.catch(() => undefined); // awaited below, after the write it follows
-    await applier.written();
-    const { row, positionsApplied } = await recording;
-    return {
-      applied: true,
-      replayed: false,
-      positionsApplied,
-      branch: { ...ref, version: row?.version ?? branch.version + 1 },
-    };
+    // 7. write, 8. record, 9. answer: the batch reads and writes the branch's next version,
+    // which its record publishes (the leading run's facts were read through the write view
+    // of the locked row: the applier checks that view against this one before using them)
+    const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
+    const admitted = { batch, trail, branch, before, view, leading: locked.leading };
+    return writeAndRecord(ctx, tx, principal, admitted, idempotency);
   });
 }

@@ -10,22 +10,20 @@
  * exactly the answers of applying the deltas one by one (BatchApplier), with one or two
  * statements instead of three or four per delta.
  */
-import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph, noteGraphWritten } from '../recordWrites';
 import { sameView, View } from '../view';
 import { failDelta } from './deltaErrors';
 import { Addition } from './deltaTypes';
-import { edgeKindsAllowed } from './edgeRules';
+import { edgeKindsAllowed, parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
-import { addedEdgeRow, addedNodeRows, addedState, findingShapeOf } from './runRows';
+import { addedState, recordsOf } from './runRows';
 import type { NewRow } from '../recordWrites';
+import type { NodeState } from '../../../shared/model/nodeModel';
 import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
 import { Fact, nameKey, readRunFacts, RunFacts } from './runFacts';
-
-export const PARENT_KINDS: ReadonlySet<NodeKind> = new Set(['boundary', 'interface']);
 
 interface PortFact {
   channel: string;
@@ -50,8 +48,9 @@ export interface SentAddRun extends AddRunCounts {
   findings: { opened: NewRow[]; closed: string[] } | null;
   /**
    * Settles when the store has answered the write. The caller may send its next
-   * statement before awaiting it: the transaction runs statements in the order sent,
-   * so both share a round trip.
+   * statement before awaiting it (batchApplier.ts inOneRoundTrip): the transaction runs
+   * statements in the order sent, so both share a round trip. The caller attaches to it
+   * at once, before anything else can throw.
    */
   written: Promise<void>;
 }
@@ -65,10 +64,10 @@ export async function applyAddRun(
   view: View,
   run: Addition[],
   maxDepth: number,
-  known?: Promise<RunFacts>,
+  known?: RunFacts,
   deriveFindings = false,
 ): Promise<SentAddRun> {
-  let row = await (known ?? readRunFacts(tx, view, run, maxDepth));
+  let row = known ?? (await readRunFacts(tx, view, run, maxDepth));
   // the records built from the deltas for the statement that read the facts, if it had
   // them: their node states passed the shape checks there
   const records = row.records;
@@ -86,23 +85,19 @@ export async function applyAddRun(
   const createdDepth = new Map<string, number>();
   const createdPorts = new Map<string, PortFact>();
   const createdIds = new Set<string>();
-  const nodes: NewRow[] = [];
-  const ports: NewRow[] = [];
-  const edges: NewRow[] = [];
+  /** The state of each add_node delta checked, by its index in the batch. */
+  const states = new Map<number, NodeState>();
   const newPorts: NewPort[] = [];
   /** The run's wires that a handle naming no port yet kept from being checked whole. */
   const unchecked: WireRef[] = [];
-  const findingNodes: RunFindingInput['nodes'] = [];
-  const findingPorts = new Map<string, FindingPort>();
   const used = (id: string) => facts.has(id) || createdIds.has(id);
 
-  let nodeAt = 0;
   for (const d of run) {
     const fail = (error: string, field: string | null, message: string, entityId?: string) =>
       failDelta(d, error, field, message, entityId);
     if (d.type === 'add_node') {
       const { id, kind, parent_id: parentId } = d.node;
-      let state = records?.states[nodeAt++];
+      let state = records?.states.get(d.index);
       if (!state) {
         state = addedState(d);
         checkNodeShape(
@@ -123,26 +118,15 @@ export async function applyAddRun(
           `id ${clash} is already used on this branch`,
           clash,
         );
-      if (parentId !== null) {
-        if (parentId === id)
-          fail('invalid_parent', 'node.parent_id', 'a node cannot be its own parent');
-        const parentKind = createdNodes.get(parentId) ?? facts.get(parentId)?.nodeKind;
-        if (!parentKind)
-          return fail(
-            'invalid_parent',
-            'node.parent_id',
-            `parent ${parentId} does not exist on this branch`,
-          );
-        if (!PARENT_KINDS.has(parentKind))
-          fail(
-            'invalid_parent',
-            'node.parent_id',
-            `a node may not be parented to a ${parentKind} node`,
-          );
-      }
+      const parentKind =
+        parentId === null || parentId === id
+          ? undefined
+          : (createdNodes.get(parentId) ?? facts.get(parentId)?.nodeKind ?? undefined);
+      const refusal = parentRefusal(id, parentId, parentKind);
+      if (refusal) fail('invalid_parent', 'node.parent_id', refusal);
       const depth =
         parentId === null ? 1 : (createdDepth.get(parentId) ?? depths.get(parentId) ?? 1) + 1;
-      if (depth > maxDepth) {
+      if (tooDeep(depth, maxDepth)) {
         fail(
           'depth_limit_exceeded',
           'node.parent_id',
@@ -154,31 +138,18 @@ export async function applyAddRun(
       if (state.name !== '') {
         const key = nameKey(scope, state.name);
         if (taken.has(key))
-          fail(
-            'duplicate_name',
-            'node.data.name',
-            `a sibling is already named ${quote(state.name)}`,
-          );
+          fail('duplicate_name', 'node.data.name', siblingNameRefusal(state.name));
         taken.add(key);
       }
       createdNodes.set(id, kind);
       createdIds.add(id);
-      if (!records) {
-        const seen = findingShapeOf(d, state);
-        findingNodes.push(seen.node);
-        for (const [portId, port] of seen.ports) findingPorts.set(portId, port);
-      }
+      states.set(d.index, state);
       for (const c of CHANNELS)
         for (const p of state.ports[c]) {
           createdIds.add(p.id);
           createdPorts.set(p.id, { channel: c, nodeId: id, kind });
           newPorts.push({ id: p.id, delta: d, field: `node.data.${c}` });
         }
-      if (!records) {
-        const added = addedNodeRows(d, state);
-        nodes.push(added.node);
-        ports.push(...added.ports);
-      }
     } else {
       const { id, source_handle: source, target_handle: target } = d.edge;
       if (used(id)) fail('id_collision', 'edge.id', `id ${id} is already used on this branch`);
@@ -215,7 +186,6 @@ export async function applyAddRun(
       if ((source !== null && !src) || (target !== null && !dst))
         unchecked.push({ id, source, target });
       createdIds.add(id);
-      if (!records) edges.push(addedEdgeRow(d));
     }
   }
   // the wires the new ports complete are checked against the graph as the run leaves it,
@@ -227,12 +197,13 @@ export async function applyAddRun(
       : undefined;
   };
   checkWires(wiresAfterRun(row.wires, unchecked, createdPorts, existing), newPorts);
-  const shape = records?.shape ?? { nodes: findingNodes, ports: findingPorts };
+  // the run's records and shape, from its deltas and the states its checks passed (the
+  // statement that read the facts had them when it wrote the run ahead of the checks)
+  const { rows, shape } = records ?? recordsOf(run, states);
   const findings =
     deriveFindings && row.wires.length === 0
       ? runFindingWrites(runFindingInput(row, facts, shape.nodes, shape.ports, run))
       : null;
-  const rows = records?.rows ?? { nodes, ports, edges };
   let written: Promise<void>;
   if (row.prewritten) {
     // the statement that read the facts wrote these same rows (runRows.ts), ahead of the checks
@@ -240,8 +211,6 @@ export async function applyAddRun(
     written = Promise.resolve();
   } else {
     written = createGraph(tx, view, rows).then(() => undefined);
-    // awaited by the caller; a batch it refuses before that must not leave a rejection unhandled
-    written.catch(() => undefined);
   }
   return { nodes: rows.nodes.length, edges: rows.edges.length, written, findings };
 }

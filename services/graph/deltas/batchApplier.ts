@@ -40,7 +40,7 @@ export interface ApplierLimits {
 /** What only a batch's own apply asks of the applier (applyDeltas). */
 export interface BatchOptions {
   /** lockWithLeadingRun's facts for the deltas this applier applies. */
-  leadingFacts?: Promise<RunFacts>;
+  leadingFacts?: RunFacts;
   /**
    * Derive the findings of a batch that is one run of additions while writing it
    * (runFindings.ts; `runFindings` then says what to open and close), for a caller that
@@ -55,17 +55,28 @@ export interface UsageChange {
   edges: number;
 }
 
+/**
+ * Awaits `first` and `second`, two statements already sent one after the other in the
+ * same transaction (so they share a round trip): an error of `first` wins over one of
+ * `second`, as if `second` had been sent after `first` was answered, and neither
+ * rejection is left unhandled while the other is awaited.
+ */
+export async function inOneRoundTrip<T>(first: Promise<unknown>, second: Promise<T>): Promise<T> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return b.value;
+}
+
 export class BatchApplier {
   readonly usage: UsageChange = { nodes: 0, edges: 0 };
   /**
-   * When the options ask for derived findings and the deltas sendAll applied were one run
-   * of additions whose findings could be derived (runFindings.ts): the kept findings the
+   * When the options ask for derived findings and the deltas applied were one run of
+   * additions whose findings could be derived (runFindings.ts): the kept findings the
    * run opens and those it closes, for the caller to write (recordBatch). Else null, and
    * the caller recomputes the findings of what was written (refreshFindings).
    */
   runFindings: { opened: NewRow[]; closed: string[] } | null = null;
-  /** The write of the last run of additions, sent and not yet awaited (sendAll). */
-  private pendingWrite: Promise<void> | undefined;
 
   private readonly reads: StructureReads;
 
@@ -80,51 +91,39 @@ export class BatchApplier {
 
   /** Applies deltas in order; consecutive add_node/add_edge deltas go through the add-run fast path. */
   async applyAll(deltas: Delta[]): Promise<void> {
-    await this.sendAll(deltas);
-    await this.written();
+    await this.applyThen(deltas, () => Promise.resolve());
   }
 
   /**
-   * applyAll, except that when the batch ends with a run of additions, that run's write
-   * is sent and not awaited: `usage` is already final, and the caller can send its next
-   * statement (the batch's record) in the same round trip. The caller must await
-   * written() before it relies on the batch: a delta error of that write comes from there.
+   * applyAll, then `next` (the caller's statement that follows the batch, e.g. its
+   * record): when the batch ends with a run of additions, `next` is called as soon as
+   * that run's write is sent, before it is answered, so that both travel in one round
+   * trip (inOneRoundTrip: the write's errors win). `usage` and `runFindings` are final
+   * when `next` is called.
    */
-  async sendAll(deltas: Delta[]): Promise<void> {
-    let run: Addition[] = [];
-    let leading = true;
+  async applyThen<T>(deltas: Delta[], next: () => Promise<T>): Promise<T> {
     // a batch of additions only is one run: its findings can be derived as it is written
     const derive = this.options.deriveFindings === true && deltas.every(isAddition);
-    const flush = async () => {
-      if (run.length > 0)
-        await this.addRun(run, leading ? this.options.leadingFacts : undefined, derive);
-      leading = false;
-      run = [];
-    };
+    let run: Addition[] = [];
+    let leading = true;
     for (const delta of deltas) {
       if (isAddition(delta)) {
         run.push(delta);
         continue;
       }
-      await flush();
-      await this.written();
+      if (run.length > 0) await (await this.addRun(run, leading, derive)).written;
+      leading = false;
+      run = [];
       await this.apply(delta);
     }
-    await flush();
+    if (run.length === 0) return next();
+    const sent = await this.addRun(run, leading, derive);
+    return inOneRoundTrip(sent.written, next());
   }
 
-  /** Settles when the last write sendAll sent has been answered (at once when there is none). */
-  async written(): Promise<void> {
-    const pending = this.pendingWrite;
-    this.pendingWrite = undefined;
-    await pending;
-  }
-
-  private async addRun(
-    run: Addition[],
-    known: Promise<RunFacts> | undefined,
-    deriveFindings: boolean,
-  ): Promise<void> {
+  /** Checks a run of additions and sends its write (addRunApplier.ts), counting what it adds. */
+  private async addRun(run: Addition[], leading: boolean, deriveFindings: boolean) {
+    const known = leading ? this.options.leadingFacts : undefined;
     const added = await applyAddRun(
       this.tx,
       this.view,
@@ -135,8 +134,8 @@ export class BatchApplier {
     );
     this.usage.nodes += added.nodes;
     this.usage.edges += added.edges;
-    this.pendingWrite = added.written;
     this.runFindings = added.findings;
+    return added;
   }
 
   /** Deletes nodes and ports (with their wires) and counts what went. */

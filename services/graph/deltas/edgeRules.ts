@@ -3,7 +3,7 @@
  * exactly one behavior node and exactly one state-or-io node; state-to-state,
  * io-to-io and state-to-io are forbidden. Checked when a wire is added
  * (addRunApplier.ts) and when a port appears under a wire that was dangling
- * (wiresOnNewPorts.ts).
+ * (wiresOnNewPorts.ts); one of the invariants listed in invariants.ts.
  */
 import type { NodeKind } from '../graphRecords';
 

@@ -9,7 +9,6 @@
 import type { ChangeParams } from '../trail/changeRecord';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { BranchAccessRow } from '../../branches';
-import type { NewRow } from '../recordWrites';
 import { RunFindingPlan, runFindingPlan } from '../runFindingPlan';
 import { lockAndPrefetchAddRun } from '../store/addRunQueries';
 import { Addition, Delta, leadingAdditions } from './deltaTypes';
@@ -22,28 +21,27 @@ export interface LockedRunFacts {
   access: BranchAccessRow | undefined;
   /**
    * The facts through the write view of the branch's row as the lock left it; to be used
-   * only once the access row is granted. Rejects when there is no such branch.
+   * only once the access row is granted. Undefined when there is no such branch.
    */
-  facts: Promise<RunFacts>;
+  facts: RunFacts | undefined;
   /**
    * Whether the statement wrote the run's records: the transaction must then end by
    * publishing the batch (the records carry its version) or by rolling back.
    */
   prewritten: boolean;
   /**
-   * When the statement also published the batch (`write.record`): its new version and the
-   * finding records it opened (as the plan built them) and closed. The caller must then
-   * not record the batch again, and must roll back unless its checks pass and those
-   * findings are the ones the facts give (runFindingPlan.ts sameFindingWrites).
+   * When the statement also published the batch (`write.record`): its new version. The
+   * caller must then not record the batch again, and must roll back unless its checks
+   * pass. The findings it wrote are the plan's choices on the facts it read
+   * (runFindingPlan.ts); that they are the findings the facts give is held by
+   * runFindingPlan.spec.ts and test/recordAhead.test.ts, not checked at run time.
    */
   recorded: RecordedRun | null;
 }
 
-/** What lockAndPrefetchAddRun published of a batch: its version and findings. */
+/** What lockAndPrefetchAddRun published of a batch: its version. */
 export interface RecordedRun {
   version: number;
-  opened: NewRow[];
-  closed: string[];
 }
 
 /**
@@ -102,39 +100,18 @@ export async function lockAndReadRunFacts(
       },
     },
   );
-  const facts = row
-    ? factsOf(tx, row, maxDepth).then((f): RunFacts => (records ? { ...f, records } : f))
-    : Promise.reject(new Error('lockAndPrefetchAddRun answered no row'));
-  // awaited by the applier; a batch refused before that must not leave a rejection unhandled
-  facts.catch(() => undefined);
+  if (!row) return { access: undefined, facts: undefined, prewritten: false, recorded: null };
+  const facts = await factsOf(tx, row, maxDepth);
   return {
-    access: row && { branch: row.branch, project: row.project, role: row.role },
-    facts,
-    prewritten: row?.prewritten === true,
-    recorded: row?.recorded && record ? recordedOf(row.recorded, record.plan) : null,
+    access: { branch: row.branch, project: row.project, role: row.role },
+    facts: records ? { ...facts, records } : facts,
+    prewritten: row.prewritten === true,
+    recorded: row.recorded && record ? { version: row.recorded.version } : null,
   };
 }
 
 /** The parameters of the record when the statement is not to publish the batch. */
 const NO_RECORD: BatchRecord = { now: '', change: {}, touches: [] };
-
-/** The statement's answer on what it published, with the finding records as `plan` built them. */
-function recordedOf(
-  answer: NonNullable<RunFactsRow['recorded']>,
-  plan: RunFindingPlan,
-): RecordedRun {
-  const planned = new Map(plan.opened.map((o) => [o.row.id, o.row]));
-  return {
-    version: answer.version,
-    opened: answer.opened.map((id) => {
-      const row = planned.get(id);
-      if (!row)
-        throw new Error(`the batch's statement opened finding ${id}, which it had no plan for`);
-      return row;
-    }),
-    closed: answer.closed,
-  };
-}
 
 /**
  * Takes the write lock of branch `branch.id` and reads the caller's access row together

@@ -47,12 +47,13 @@ export function addedEdgeRow(d: AddEdge): NewRow {
 /**
  * What a run's deltas alone make of it: its records in delta order, its shape as its
  * findings see it (runFindingPlan.ts: the nodes, the ports by id, the wires), and the
- * state of each of its add_node deltas, in order, each of its kind's shape.
+ * state of each of its add_node deltas, by the delta's index in the batch, each of its
+ * kind's shape.
  */
 export interface RunRecords {
   rows: RunRows;
   shape: RunShape;
-  states: NodeState[];
+  states: ReadonlyMap<number, NodeState>;
 }
 
 /**
@@ -61,10 +62,31 @@ export interface RunRecords {
  * ahead of them. Ids in use, names taken and the rest are for the checks to find.
  */
 export function runRecords(run: readonly Addition[]): RunRecords | null {
+  const states = new Map<number, NodeState>();
+  for (const d of run) {
+    if (d.type !== 'add_node') continue;
+    try {
+      const state = addedState(d);
+      checkNodeShape(state, { index: d.index, type: d.type, entityId: d.node.id }, (f) => f);
+      states.set(d.index, state);
+    } catch {
+      return null;
+    }
+  }
+  return recordsOf(run, states);
+}
+
+/**
+ * The records of `run` whose add_node deltas make the states `states` (by delta index):
+ * its rows and its shape, each in delta order.
+ */
+export function recordsOf(
+  run: readonly Addition[],
+  states: ReadonlyMap<number, NodeState>,
+): RunRecords {
   const rows: RunRows = { nodes: [], ports: [], edges: [] };
   const ports = new Map<string, FindingPort>();
   const shape: RunShape = { nodes: [], ports, wires: [] };
-  const states: NodeState[] = [];
   for (const d of run) {
     if (d.type === 'add_edge') {
       rows.edges.push(addedEdgeRow(d));
@@ -72,14 +94,8 @@ export function runRecords(run: readonly Addition[]): RunRecords | null {
       shape.wires.push({ id, source, target });
       continue;
     }
-    let state: NodeState;
-    try {
-      state = addedState(d);
-      checkNodeShape(state, { index: d.index, type: d.type, entityId: d.node.id }, (f) => f);
-    } catch {
-      return null;
-    }
-    states.push(state);
+    const state = states.get(d.index);
+    if (!state) throw new Error(`no state for the add_node delta at index ${d.index}`);
     const added = addedNodeRows(d, state);
     rows.nodes.push(added.node);
     rows.ports.push(...added.ports);
@@ -89,7 +105,6 @@ export function runRecords(run: readonly Addition[]): RunRecords | null {
   }
   return { rows, shape, states };
 }
-
 /** Add_node delta `d`'s node and ports (by id) as findings see them, its state being `state`. */
 export function findingShapeOf(
   d: AddNode,

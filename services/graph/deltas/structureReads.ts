@@ -6,12 +6,11 @@
  * a subtree is walked down level by level (each level one query), never deeper than
  * that limit allows.
  */
-import { quote } from '../../../shared/text/clip';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeRecord, PortRecord } from '../graphRecords';
 import { findSiblingNamed, findUsedIds, levelBelow, loadNode } from '../store/deltaQueries';
 import type { View } from '../view';
-import { PARENT_KINDS } from './addRunApplier';
+import { parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
 import { ancestorsOf } from './ancestry';
 import { failDelta } from './deltaErrors';
 import type { Delta } from './deltaTypes';
@@ -96,19 +95,9 @@ export class StructureReads {
     field: string,
   ): Promise<void> {
     if (parentId === null) return;
-    if (parentId === nodeId)
-      failDelta(delta, 'invalid_parent', field, 'a node cannot be its own parent');
-    const parent = await this.load(parentId);
-    if (!parent)
-      failDelta(delta, 'invalid_parent', field, `parent ${parentId} does not exist on this branch`);
-    if (!PARENT_KINDS.has(parent.node.kind)) {
-      failDelta(
-        delta,
-        'invalid_parent',
-        field,
-        `a node may not be parented to a ${parent.node.kind} node`,
-      );
-    }
+    const parent = parentId === nodeId ? null : await this.load(parentId);
+    const refusal = parentRefusal(nodeId, parentId, parent?.node.kind);
+    if (refusal) failDelta(delta, 'invalid_parent', field, refusal);
   }
 
   async checkSiblingName(
@@ -125,8 +114,7 @@ export class StructureReads {
       name,
       excludeIds: exclude,
     });
-    if (clash)
-      failDelta(delta, 'duplicate_name', field, `a sibling is already named ${quote(name)}`);
+    if (clash) failDelta(delta, 'duplicate_name', field, siblingNameRefusal(name));
   }
 
   /** A move of `nodeId` under `parentId`: parent rules, no cycle, within the nesting limit. */
@@ -150,7 +138,7 @@ export class StructureReads {
     // only as deep as it takes to know whether the limit is passed
     const height = await this.height(nodeId, Math.max(this.maxDepth - parentDepth, 0));
     const deepest = parentDepth + 1 + height;
-    if (deepest > this.maxDepth) {
+    if (tooDeep(deepest, this.maxDepth)) {
       failDelta(
         delta,
         'depth_limit_exceeded',

@@ -16,6 +16,7 @@ import {
 } from './deltaQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { publishBatchCypher } from './changeQueries';
+import { ORPHAN_NODE, UNSATISFIED_INPUT } from '../findingRules';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
 import {
   statesIn,
@@ -69,7 +70,7 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
        RETURN collect(pt {.id, .channel, .node_id, .node_kind, .type}) AS found
      }
      CALL (found${and}) {
-       ${statesIn('uf', 'GFinding', `[p IN found WHERE p.channel = 'inputs' | ${findingIdCypher('unsatisfied_input', 'p.id')}]`, V)}
+       ${statesIn('uf', 'GFinding', `[p IN found WHERE p.channel = 'inputs' | ${findingIdCypher(UNSATISFIED_INPUT, 'p.id')}]`, V)}
        RETURN collect(uf.id) AS keptInputs
      }
      CALL (found${and}) {
@@ -81,7 +82,7 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
      }
      RETURN [pt IN [p IN found WHERE p.node_kind IS NOT NULL] + ownersRead |
              {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind,
-              type: pt.type, unsatisfiedKept: (${findingIdCypher('unsatisfied_input', 'pt.id')}) IN keptInputs}] AS ports
+              type: pt.type, unsatisfiedKept: (${findingIdCypher(UNSATISFIED_INPUT, 'pt.id')}) IN keptInputs}] AS ports
    }
    CALL (${imported}) {
      UNWIND $names AS pair
@@ -91,11 +92,11 @@ const prefetchThrough = (V: string, alsoReturn = '', beforeReturn = '') => {
    CALL (${imported}) {
      ${ancestorLevelsOf('$parentIds', V)}
      CALL (parents${and}) {
-       ${statesIn('of', 'GFinding', `[x IN parents | ${findingIdCypher('orphan_node', 'x.id')}]`, V)}
+       ${statesIn('of', 'GFinding', `[x IN parents | ${findingIdCypher(ORPHAN_NODE, 'x.id')}]`, V)}
        RETURN collect(of.id) AS orphanFindings
      }
      RETURN parents, ancestors,
-            [x IN parents WHERE (${findingIdCypher('orphan_node', 'x.id')}) IN orphanFindings | x.id] AS orphansKept
+            [x IN parents WHERE (${findingIdCypher(ORPHAN_NODE, 'x.id')}) IN orphanFindings | x.id] AS orphansKept
    }
    CALL (${imported}) {
      ${wiresWithEnds('$newPortIds', V)}

@@ -10,6 +10,7 @@
  * The rules themselves are those of findingQueries.ts, asked of given subjects.
  */
 import { cypher, pinnedCypher } from '../../../shared/neo4j/namedQuery';
+import { ORPHAN_NODE } from '../findingRules';
 import { WIRE_RULES } from './findingQueries';
 import { optionalStateOf, seek, stateOf, statesWhere, visible, wiresOnPort } from './visibility';
 
@@ -63,7 +64,7 @@ const WIRE_RULE = (ids: string) => `CALL (${ids}) {
 const NODE_ROWS = (ids: string) => `UNWIND ${ids} AS id
    ${stateOf('n', 'GNode', 'id')}
    CALL (n) {
-     ${optionalStateOf('f', 'GFinding', findingIdCypher('orphan_node', 'n.parent_id'))}
+     ${optionalStateOf('f', 'GFinding', findingIdCypher(ORPHAN_NODE, 'n.parent_id'))}
      RETURN f IS NOT NULL AS parentOrphan
    }
    RETURN collect({id: n.id, parentId: n.parent_id,

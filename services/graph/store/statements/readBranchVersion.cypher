@@ -1,0 +1,2 @@
+MATCH (b:Branch {id: $id})
+  RETURN b.version AS version
