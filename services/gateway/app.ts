@@ -39,6 +39,7 @@ import {
   openApiBackend,
   operationChecker,
 } from './operationRequest';
+import { startEarly } from '../../shared/async/promises';
 
 export interface GatewayOptions {
   definitionPath: string;
@@ -131,8 +132,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       () => req.ip ?? 'unknown',
       addressGuard,
       (keyId) => {
-        counted = { keyId, state: options.rateLimits.consume(bucket, keyId) };
-        counted.state.catch(() => undefined); // awaited below unless authentication fails
+        // awaited below, unless authentication fails first
+        counted = { keyId, state: startEarly(options.rateLimits.consume(bucket, keyId)) };
       },
     );
     const { keyId } = req.gateway.principal;

@@ -12,6 +12,7 @@ import { BOOKMARK_HEADER, BookmarkTokens } from '../../shared/neo4j/graphBookmar
 import { bookmarkedOperations, isReadOperation } from '../../shared/http/bookmarkedOperations';
 import type { OperationRequest, OperationTable } from '../../shared/http/operation';
 import type { RedisClient } from '../../shared/redis/redisClient';
+import { bestEffort } from '../../shared/async/promises';
 
 const HEADER = BOOKMARK_HEADER.toLowerCase();
 
@@ -44,12 +45,14 @@ export class BookmarkMemory {
   async remember(keyId: string, scope: string, token: string): Promise<void> {
     if (this.options.ttlSeconds === 0) return;
     const [all, scoped] = BookmarkMemory.keysOf(keyId, scope);
-    await this.options.redis
-      .multi()
-      .set(all, token, 'EX', this.options.ttlSeconds)
-      .set(scoped, token, 'EX', this.options.ttlSeconds)
-      .exec()
-      .catch(() => undefined);
+    await bestEffort(
+      this.options.redis
+        .multi()
+        .set(all, token, 'EX', this.options.ttlSeconds)
+        .set(scoped, token, 'EX', this.options.ttlSeconds)
+        .exec(),
+      "the write's answer carries its bookmark; only reads that rely on this memory miss it",
+    );
   }
 }
 

@@ -22,6 +22,7 @@ import {
   InvalidInputError,
   ServiceUnavailableError,
 } from '../../shared/errors/domainErrors';
+import { bestEffort } from '../../shared/async/promises';
 
 export interface StoredResponse {
   status: number;
@@ -156,8 +157,9 @@ export class IdempotencyStore {
   /** Gives up the reservation `token` took; a newer one under the same key is left alone. */
   async release(scope: string, key: string, token: string, print: string): Promise<void> {
     const mine = JSON.stringify({ state: 'in_flight', fingerprint: print, token } satisfies Entry);
-    await this.redis
-      .eval(COMPARE_AND_DELETE, 1, this.keyOf(scope, key), mine)
-      .catch(() => undefined);
+    await bestEffort(
+      this.redis.eval(COMPARE_AND_DELETE, 1, this.keyOf(scope, key), mine),
+      'a reservation not given up expires with its in-flight TTL',
+    );
   }
 }

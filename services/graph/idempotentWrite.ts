@@ -11,6 +11,7 @@ import { DomainError, RequestValidationError } from '../../shared/errors/domainE
 import { errorBody } from '../../shared/http/errorResponse';
 import { ok, OperationRequest, OperationResult } from '../../shared/http/operation';
 import { fingerprint, IdempotencyStore, isValidIdempotencyKey } from './idempotency';
+import { bestEffort } from '../../shared/async/promises';
 
 export interface IdempotentWrite<R extends { replayed: boolean }> {
   /** Runs the write; `recorded` is the key to record with it, when one was sent. */
@@ -56,7 +57,10 @@ export async function idempotentWrite<R extends { replayed: boolean }>(
   } catch (error) {
     if (write.isReplayable(error)) {
       const { status, body } = errorBody(error);
-      await store.complete(scope, key, print, { status, body }).catch(() => undefined);
+      await bestEffort(
+        store.complete(scope, key, print, { status, body }),
+        'the refused batch wrote nothing; its reservation expires and a retry runs it again',
+      );
     } else {
       await store.release(scope, key, reservation.token, print);
     }

@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { Cluster } from 'ioredis';
 import type { RedisClient } from '../../shared/redis/redisClient';
+import { bestEffort } from '../../shared/async/promises';
 
 export const AUTH_EPOCH_KEY = 'auth:epoch';
 export const AUTH_EPOCH_CHANNEL = 'auth:epoch:bumped';
@@ -65,13 +66,22 @@ export class RevocationFeed {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel !== AUTH_EPOCH_CHANNEL || !this.advance(message)) return;
       if (this.registeredAt === -Infinity) return; // the first confirmation registers it
-      redis.hset(FEEDS_KEY, this.id, this.registration()).catch(() => undefined);
+      void bestEffort(
+        redis.hset(FEEDS_KEY, this.id, this.registration()),
+        'the next heartbeat registers this process again',
+      );
     });
     // (ioredis subscribes again by itself after a reconnection)
     this.subscriber.on('ready', () => {
-      this.subscriber.subscribe(AUTH_EPOCH_CHANNEL).catch(() => undefined);
+      void bestEffort(
+        this.subscriber.subscribe(AUTH_EPOCH_CHANNEL),
+        'the heartbeat reads the epoch until a subscription holds',
+      );
     });
-    this.subscriber.connect().catch(() => undefined);
+    void bestEffort(
+      this.subscriber.connect(),
+      'ioredis reconnects by itself; the heartbeat reads the epoch meanwhile',
+    );
     this.timer = setInterval(() => void this.confirm(), options.heartbeatMs ?? HEARTBEAT_MS);
     this.timer.unref();
     void this.confirm();
@@ -91,7 +101,10 @@ export class RevocationFeed {
     this.epoch = undefined;
     this.subscriber.disconnect();
     const { redis } = this.options;
-    await redis.hdel(FEEDS_KEY, this.id).catch(() => undefined);
+    await bestEffort(
+      redis.hdel(FEEDS_KEY, this.id),
+      'a registration left behind is dropped once its heartbeat is stale',
+    );
   }
 
   /** Reads the epoch, and registers this feed with it as alive at the time of the read. */

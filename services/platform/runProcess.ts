@@ -16,6 +16,7 @@
  */
 import { Config, ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger, Logger } from '../../shared/logging/logger';
+import { bestEffort } from '../../shared/async/promises';
 
 export interface ProcessPart {
   close(): Promise<void>;
@@ -89,7 +90,7 @@ export function runProcess(definition: ProcessDefinition): void {
     for (const start of definition.parts) {
       const part = await start(config, logger);
       // a signal came while this part was starting: the shutdown is closing the others
-      if (stopping) return part.close().catch(() => undefined);
+      if (stopping) return bestEffort(part.close(), 'the process is stopping anyway');
       started.push(part);
     }
   })().catch((error: unknown) => {

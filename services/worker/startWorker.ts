@@ -30,6 +30,7 @@ import {
   sweepStages,
   SweepResult,
 } from '../purge';
+import { bestEffort } from '../../shared/async/promises';
 
 export interface WorkerQueues {
   /** Queue names (tests use fresh ones); default `decisions` and `purge`. */
@@ -186,12 +187,18 @@ export async function startWorker(
     retainHistory,
     close: async () => {
       clearInterval(timer);
-      if (sweeping) await withinMs(5000, sweeping, 'sweep').catch(() => undefined);
-      if (retaining) await withinMs(5000, retaining, 'history retention').catch(() => undefined);
+      // a sweep cut short is taken up again by the next process's first sweep
+      if (sweeping)
+        await bestEffort(withinMs(5000, sweeping, 'sweep'), 'the next sweep resumes it');
+      if (retaining)
+        await bestEffort(
+          withinMs(5000, retaining, 'history retention'),
+          'the next sweep resumes it',
+        );
       await Promise.all(workers.map(closeWorker));
       releaseConnection(connection);
       await purgeQueue.close();
-      await withinMs(3000, executor.close(), 'closing neo4j').catch(() => undefined);
+      await bestEffort(withinMs(3000, executor.close(), 'closing neo4j'), 'the process is exiting');
     },
   };
 }

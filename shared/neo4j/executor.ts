@@ -33,6 +33,7 @@ import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 import { nameFailure, queryRunnerOf, withoutDriverStack } from './queryRunner';
+import { bestEffort } from '../async/promises';
 
 export interface ExecutorOptions {
   uri: string;
@@ -158,7 +159,10 @@ export class Executor {
           try {
             return await work(this.runner(tx));
           } finally {
-            await tx.rollback().catch(() => undefined);
+            await bestEffort(
+              tx.rollback(),
+              'a dry run commits nothing: closing the session ends it',
+            );
           }
         });
       } catch (error) {
@@ -269,7 +273,7 @@ export class Executor {
       throw this.mapError(error);
     } finally {
       signal?.removeEventListener('abort', cancel);
-      await session.close().catch(() => undefined);
+      await bestEffort(session.close(), 'the driver drops a connection it cannot close');
     }
   }
 
@@ -292,7 +296,8 @@ export class Executor {
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(resolve, this.bookmarkWaitMs, 'late');
     });
-    const closed = () => session.close().catch(() => undefined);
+    const closed = () =>
+      bestEffort(session.close(), 'the driver drops a connection it cannot close');
     try {
       if ((await Promise.race([reached, late])) === 'late') {
         reached.then(closed, (error: unknown) => {

@@ -10,6 +10,7 @@
 import { Cluster, ClusterOptions, Redis, RedisOptions } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RedisSettings } from '../config/config';
+import { bestEffort } from '../async/promises';
 
 /** A single Redis or a Redis Cluster; callers use only commands both answer. */
 export type RedisClient = Redis | Cluster;
@@ -76,7 +77,8 @@ export function createRedis(settings: RedisSettings, logger: Logger, purpose: st
 export async function connectRedis(client: RedisClient, timeoutMs = 10_000): Promise<void> {
   if (client.status === 'ready') return;
   const ready = new Promise<void>((resolve) => client.once('ready', () => resolve()));
-  if (client.status === 'wait') client.connect().catch(() => undefined);
+  if (client.status === 'wait')
+    void bestEffort(client.connect(), "the 'ready' event or the timeout below answers");
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error('redis did not become ready in time')), timeoutMs);
