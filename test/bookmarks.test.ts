@@ -16,6 +16,7 @@ import { addNode, workspace } from './support/graphBuilders';
 import { currentHarness, newKeyFor, newUser, TEST_ENV } from './support/harness';
 import { testRedis } from './support/redisSupport';
 import { startLimited } from './abuse/limitedService';
+import { within } from './support/within';
 
 /** The INTERNAL_SECRET the processes of a test share (their tokens honour each other's). */
 const SECRET = 'bookmarks-test-internal-secret-0123456789abcdef';
@@ -32,17 +33,6 @@ function farFutureBookmark(real: string): string {
     Buffer.from([0xca, 0x00, 0x7f, 0xff, 0xff, 0x90]),
   ]);
   return `FB:${ahead.toString('base64')}`;
-}
-
-/** `work` settled within `ms`, or 'pending'. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T | 'pending'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'pending'>((resolve) => (timer = setTimeout(resolve, ms, 'pending')));
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const TOKEN = /^[A-Za-z0-9_-]+$/;

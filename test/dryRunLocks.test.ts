@@ -15,6 +15,7 @@ import { startLimited } from './abuse/limitedService';
 import { addNode, workspace } from './support/graphBuilders';
 import { currentHarness, grant, newKeyFor, newUser } from './support/harness';
 import { mergeProject } from './support/mergeWorkspace';
+import { within } from './support/within';
 
 /** The current record of node $id on line $line, written to (so locked) and never kept. */
 const holdNodeRecord = cypher(
@@ -60,17 +61,6 @@ async function holding(
       await done;
     },
   } satisfies Held;
-}
-
-/** `work` settled within `ms`, or 'pending'. */
-async function within<T>(ms: number, work: Promise<T>): Promise<T | 'pending'> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'pending'>((resolve) => (timer = setTimeout(resolve, ms, 'pending')));
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 10_000): Promise<void> {
