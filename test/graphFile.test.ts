@@ -4,13 +4,13 @@ import { importProject } from '../services/graphfile/commands/importProject';
 import { mainView } from '../services/graph';
 import { sweepStages } from '../services/purge';
 import { DeltaError, ServiceUnavailableError } from '../shared/errors/domainErrors';
-import type { Executor } from '../shared/neo4j/executor';
 import type { Principal } from '../shared/http/principal';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { ALL_SCOPES, currentHarness, newUser, TestUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
+import { hookedExecutor } from './support/hookedExecutor';
 import { expectAgree } from './support/keptFindings';
 import { content, mergeProject } from './support/mergeWorkspace';
 
@@ -291,19 +291,7 @@ describe('graph file: staged import', function () {
   /** A context whose executor runs `hook` just before its `atCall`-th write transaction. */
   function hookedContext(atCall: number, hook: () => Promise<void>): ServiceContext {
     const ctx = context();
-    let calls = 0;
-    const executor = new Proxy(ctx.executor, {
-      get(target, property) {
-        if (property === 'writeTx')
-          return async (work: Parameters<Executor['writeTx']>[0]) => {
-            calls += 1;
-            if (calls === atCall) await hook();
-            return target.writeTx(work);
-          };
-        const value = Reflect.get(target, property, target) as unknown;
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
+    const executor = hookedExecutor(ctx.executor, atCall, hook);
     return { ...ctx, executor };
   }
 

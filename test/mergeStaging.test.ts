@@ -18,11 +18,11 @@ import { mainView } from '../services/graph';
 import { createLogger } from '../shared/logging/logger';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import type { Principal } from '../shared/http/principal';
-import type { Executor } from '../shared/neo4j/executor';
 import { ConflictError, ForbiddenError } from '../shared/errors/domainErrors';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { ALL_SCOPES, currentHarness, grant, newUser, TestUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
+import { hookedExecutor } from './support/hookedExecutor';
 import { expectAgree } from './support/keptFindings';
 import { branchHandle, content, conflictsOf, mergeProject } from './support/mergeWorkspace';
 
@@ -74,24 +74,6 @@ async function recordsAt(mainId: string, version: number): Promise<number> {
 async function lease(mainId: string): Promise<string | null> {
   const rows = await context().executor.read<{ stageId: string | null }>(leaseOf, { id: mainId });
   return rows[0]?.stageId ?? null;
-}
-
-/** The harness's executor, running `hook` just before its `atCall`-th write transaction. */
-function hookedExecutor(atCall: number, hook: () => Promise<void>): Executor {
-  const executor = context().executor;
-  let calls = 0;
-  return new Proxy(executor, {
-    get(target, property) {
-      if (property === 'writeTx')
-        return async (work: Parameters<Executor['writeTx']>[0]) => {
-          calls += 1;
-          if (calls === atCall) await hook();
-          return target.writeTx(work);
-        };
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 describe('staged merges', function () {
@@ -185,7 +167,7 @@ describe('staged merges', function () {
       ]);
       const before = await p.main();
       // while the merge's first chunk is being written, the owner demotes bob or archives
-      const executor = hookedExecutor(2, async () => {
+      const executor = hookedExecutor(context().executor, 2, async () => {
         if (change === 'demoted') await grant(p.projectId, bob, 'viewer');
         else
           expect(

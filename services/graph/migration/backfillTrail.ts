@@ -17,14 +17,16 @@ import {
   backfillMergeRecord,
   changesWithoutTouches,
 } from '../store/trailQueries';
-import { findTrailMark, writeTrailMark } from './migrationQueries';
+import { findMigrationMark, MIGRATION_MARKS, writeMigrationMark } from './migrationQueries';
 import { touchesOf } from '../trail/touches';
 
 /** Changes indexed per transaction. */
 const PAGE = 200;
 
 export async function backfillTrail(executor: Executor, logger: Logger): Promise<void> {
-  const [mark] = await executor.read<{ done: boolean }>(findTrailMark);
+  const [mark] = await executor.read<{ done: boolean }>(findMigrationMark, {
+    id: MIGRATION_MARKS.trailTouches,
+  });
   if (mark?.done) return;
   let batches = 0;
   for (;;) {
@@ -51,6 +53,6 @@ export async function backfillTrail(executor: Executor, logger: Logger): Promise
     for (const r of rows) await executor.write(backfillMergeRecord, r);
     merges += rows.length;
   }
-  await executor.write(writeTrailMark);
+  await executor.write(writeMigrationMark, { id: MIGRATION_MARKS.trailTouches });
   if (batches + merges > 0) logger.info({ batches, merges }, 'change trail touches backfilled');
 }

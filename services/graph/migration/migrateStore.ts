@@ -18,6 +18,7 @@ import { backfillTrail } from './backfillTrail';
 import {
   dropStructureRelationships,
   findMigrationMark,
+  MIGRATION_MARKS,
   migrateTombstones,
   setHistoryFloors,
   setMainIds,
@@ -32,7 +33,9 @@ export async function migrateStore(executor: Executor, logger: Logger): Promise<
 }
 
 async function versionStore(executor: Executor, logger: Logger): Promise<void> {
-  const [mark] = await executor.read<{ done: boolean }>(findMigrationMark);
+  const [mark] = await executor.read<{ done: boolean }>(findMigrationMark, {
+    id: MIGRATION_MARKS.versionedStore,
+  });
   if (mark?.done) return;
   // tombstones and floors first: they select the older branches by their missing
   // main_id, which setMainIds then fills in
@@ -48,6 +51,6 @@ async function versionStore(executor: Executor, logger: Logger): Promise<void> {
     await executor.autoCommit(step);
     logger.debug({ step: step.name, of: steps.length, at: i + 1 }, 'store migration step done');
   }
-  await executor.write(writeMigrationMark);
+  await executor.write(writeMigrationMark, { id: MIGRATION_MARKS.versionedStore });
   logger.info({ ms: Math.round(performance.now() - started) }, 'versioned store ready');
 }

@@ -8,30 +8,28 @@
 import { cypher } from '../../../shared/neo4j/namedQuery';
 import { OPEN_CYPHER } from '../store/visibility';
 
-/** The marker written when the migration has finished: later starts skip it. */
+/**
+ * The one-time moves of a store, each named by a marker written when it has finished,
+ * so that later starts skip it.
+ */
+export const MIGRATION_MARKS = {
+  /** records keyed by branch alone moved to versioned records (migrateStore.ts) */
+  versionedStore: 'versioned-store',
+  /** the trail's touches backfilled for changes recorded before them (backfillTrail.ts) */
+  trailTouches: 'trail-touches',
+} as const;
+
+/** Whether the move marked `$id` has finished. */
 export const findMigrationMark = cypher(
   'findStoreMigrationMark',
-  `OPTIONAL MATCH (m:StoreMigration {id: 'versioned-store'})
+  `OPTIONAL MATCH (m:StoreMigration {id: $id})
    RETURN m IS NOT NULL AS done`,
 );
 
+/** Marks the move `$id` finished. */
 export const writeMigrationMark = cypher(
   'writeStoreMigrationMark',
-  `MERGE (m:StoreMigration {id: 'versioned-store'})
-   ON CREATE SET m.done_at = datetime()
-   RETURN true AS done`,
-);
-
-/** The marker written when the trail's touches were backfilled (backfillTrail.ts). */
-export const findTrailMark = cypher(
-  'findTrailMigrationMark',
-  `OPTIONAL MATCH (m:StoreMigration {id: 'trail-touches'})
-   RETURN m IS NOT NULL AS done`,
-);
-
-export const writeTrailMark = cypher(
-  'writeTrailMigrationMark',
-  `MERGE (m:StoreMigration {id: 'trail-touches'})
+  `MERGE (m:StoreMigration {id: $id})
    ON CREATE SET m.done_at = datetime()
    RETURN true AS done`,
 );
