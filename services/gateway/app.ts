@@ -40,6 +40,7 @@ import {
   operationChecker,
 } from './operationRequest';
 import { startEarly } from '../../shared/async/promises';
+import { nameRequestSpan } from '../../shared/telemetry/telemetry';
 
 export interface GatewayOptions {
   definitionPath: string;
@@ -65,6 +66,8 @@ export interface GatewayOptions {
 
 type Operation = {
   operationId?: string;
+  /** The path template in the OpenAPI document (`/v1/projects/{project_id}`). */
+  path?: string;
   security?: unknown[];
   requestBody?: unknown;
   ['x-body-validation']?: string;
@@ -272,6 +275,8 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       headers: req.headers as Record<string, string | string[]>,
     }) as Operation | undefined;
     req.gateway.operationId = operation?.operationId;
+    if (operation?.operationId && operation.path)
+      nameRequestSpan(operation.operationId, operation.path);
     const open = Array.isArray(operation?.security) && operation.security.length === 0;
     if (!operation || open) return readBody(operation, req, res, next);
     admit(req, res).then(() => readBody(operation, req, res, next), next);

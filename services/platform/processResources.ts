@@ -45,6 +45,7 @@ export async function openStores(
     ...config.neo4j,
     logger,
     onQuery: options.metrics?.observeQuery,
+    traceStatements: config.telemetry !== undefined,
   });
   const redis = options.redisClientName
     ? createRedis(config, logger, options.redisClientName)

@@ -4,7 +4,8 @@
  * worker alone. In this order, the same for all:
  * 1. the configuration is read and validated once; every problem (with those of the
  *    command line) is printed at once and the process exits 2;
- * 2. one logger;
+ * 2. one logger, and tracing when OTEL_* names an endpoint (shared/telemetry/), before
+ *    any part starts, so that every server and client is made instrumented;
  * 3. SIGINT/SIGTERM handlers are installed before anything starts, so a signal during
  *    start-up (Neo4j or Redis not up yet) stops the process too; an error nobody
  *    caught is logged and exits 1;
@@ -12,11 +13,13 @@
  *    started before it and the process exits 1;
  * 5. on a signal the started parts close in the order they started (the API stops
  *    taking requests before the worker stops), then the process exits 0, or 1 when a
- *    close failed. Further signals change nothing (each close is bounded).
+ *    close failed. Further signals change nothing (each close is bounded). Tracing
+ *    closes last, exporting the spans of the shutdown too.
  */
 import { Config, ConfigError, loadConfig } from '../../shared/config/config';
 import { createLogger, Logger } from '../../shared/logging/logger';
 import { bestEffort } from '../../shared/async/promises';
+import { startTelemetry, Telemetry, traceLogFields } from '../../shared/telemetry/telemetry';
 
 export interface ProcessPart {
   close(): Promise<void>;
@@ -58,11 +61,17 @@ async function closeInOrder(parts: readonly ProcessPart[]): Promise<void> {
 
 export function runProcess(definition: ProcessDefinition): void {
   const config = configOrExit(definition);
-  const logger = createLogger({ level: config.logLevel, name: definition.loggerName });
+  const processName = definition.loggerName ?? 'graph-design-service';
+  const logger = createLogger({
+    level: config.logLevel,
+    name: processName,
+    ...(config.telemetry ? { mixin: traceLogFields } : {}),
+  });
+  let telemetry: Telemetry | undefined;
   const started: ProcessPart[] = [];
   let stopping = false;
   const exitAfterClosing = (code: number) =>
-    closeInOrder(started).then(
+    closeInOrder([...started, ...(telemetry ? [telemetry] : [])]).then(
       () => process.exit(code),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
@@ -87,6 +96,12 @@ export function runProcess(definition: ProcessDefinition): void {
   process.on('unhandledRejection', crash);
 
   void (async () => {
+    telemetry = await startTelemetry({
+      settings: config.telemetry,
+      processName,
+      serviceVersion: config.serviceVersion,
+      logger,
+    });
     for (const start of definition.parts) {
       const part = await start(config, logger);
       // a signal came while this part was starting: the shutdown is closing the others

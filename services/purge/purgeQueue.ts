@@ -18,10 +18,12 @@ import {
   releaseConnection,
   withinMs,
 } from '../../shared/redis/queueConnection';
+import { publishJob, TracedJobData } from '../../shared/telemetry/jobTrace';
 
 export const PURGE_QUEUE = 'purge';
 
-export interface PurgeJobData {
+/** `trace_context`: the request that queued the job, when traced (jobTrace.ts). */
+export interface PurgeJobData extends TracedJobData {
   project_id?: string;
   branch_id?: string;
 }
@@ -100,7 +102,13 @@ export class PurgeQueue implements PurgeRequests {
     }
     const data: PurgeJobData =
       target.kind === 'project' ? { project_id: target.projectId } : { branch_id: target.branchId };
-    await this.queue.add(target.kind, data, { ...purgeJobOptions(this.config), jobId });
+    await publishJob(this.queue.name, target.kind, (traced) =>
+      this.queue.add(
+        target.kind,
+        { ...data, ...traced },
+        { ...purgeJobOptions(this.config), jobId },
+      ),
+    );
   }
 
   /** Closes the connection; bounded, so a Redis outage never holds a shutdown. */

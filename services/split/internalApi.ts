@@ -18,6 +18,7 @@ import { hangUpSignal } from '../../shared/http/hangUpSignal';
 import { runForCaller } from '../../shared/neo4j/callerCancellation';
 import type { OperationResult, OperationTable } from '../../shared/http/operation';
 import { sendStreamed } from '../../shared/http/responseBody';
+import { nameRequestSpan } from '../../shared/telemetry/telemetry';
 
 /**
  * Set on an answer whose body is the operation's streamed body (OperationResult.stream)
@@ -108,6 +109,7 @@ export function internalApi(options: {
     const call = req.body as InternalCall;
     const requestId = identity.requestId || randomUUID();
     const log = options.logger.child({ reqId: requestId, operationId });
+    nameRequestSpan(operationId, req.path);
     const started = performance.now();
     const failed = (error: unknown): OperationResult => {
       if (error instanceof DomainError) return errorBody(error);

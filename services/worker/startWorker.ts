@@ -31,6 +31,7 @@ import {
   SweepResult,
 } from '../purge';
 import { bestEffort } from '../../shared/async/promises';
+import { tracedProcessor } from '../../shared/telemetry/jobTrace';
 
 export interface WorkerQueues {
   /** Queue names (tests use fresh ones); default `decisions` and `purge`. */
@@ -98,9 +99,12 @@ export async function startWorker(
   const prefix = queuePrefix(config);
   const purgeQueue = new PurgeQueue({ config, logger, queueName: queues.purge });
   /** `kept`: how many finished jobs stay in Redis to be looked at (failed ones 10 times as many). */
+  // with tracing on, each job runs in a span linked to the request that queued it
+  const traced = (name: string, processor: Processor) =>
+    config.telemetry ? tracedProcessor(name, processor) : processor;
   const worker = (name: string, processor: Processor, concurrency: number, kept: number) =>
     watch(
-      new Worker(name, processor, {
+      new Worker(name, traced(name, processor), {
         connection,
         prefix,
         concurrency,

@@ -21,6 +21,7 @@ import {
   deploymentSettings,
   redisUrlWithCredentials,
 } from './deploymentSettings';
+import { telemetrySettings, TelemetrySettings } from './telemetrySettings';
 
 /**
  * Trust boundaries as deployed (deploymentSettings.ts): `environment` (GDS_ENV),
@@ -127,6 +128,8 @@ export interface Config extends DeploymentSettings {
   /** Graceful shutdown: how long in-flight requests may take to finish. */
   shutdownTimeoutSeconds: number;
   logLevel: string;
+  /** Distributed traces (OTEL_* variables, telemetrySettings.ts); undefined: off. */
+  telemetry: TelemetrySettings | undefined;
   serviceVersion: string;
   /** The API key `graphctl mcp` sends when --token is not given (GDS_TOKEN). */
   clientToken: string | undefined;
@@ -273,6 +276,7 @@ export function loadConfig(
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutSeconds: intSetting(env, 'SHUTDOWN_TIMEOUT_S', 10, 0, problems),
     logLevel: env.LOG_LEVEL || 'info',
+    telemetry: telemetrySettings(env, problems),
     serviceVersion: readServiceVersion(),
     clientToken: env.GDS_TOKEN || undefined,
     mcp: { allowedOrigins: originsSetting(env, 'MCP_ALLOWED_ORIGINS', problems) },

@@ -10,6 +10,8 @@ export function createLogger(options: {
   toStderr?: boolean;
   /** A file to write to instead (the benchmarks log to /dev/null). */
   destination?: string;
+  /** Fields added to every line, computed as it is logged (the trace ids when tracing). */
+  mixin?: () => object;
 }): Logger {
   return pino(
     {
@@ -18,6 +20,7 @@ export function createLogger(options: {
       base: undefined,
       timestamp: isoTimeOncePerMs,
       redact: { paths: ['req.headers.authorization', 'token'], censor: '[redacted]' },
+      ...(options.mixin ? { mixin: options.mixin } : {}),
     },
     buffered(options.destination ?? (options.toStderr ? 2 : 1)),
   );

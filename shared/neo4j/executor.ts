@@ -32,7 +32,8 @@ import { BookmarkScope, currentBookmarkScope } from './graphBookmarks';
 import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
-import { nameFailure, queryRunnerOf, withoutDriverStack } from './queryRunner';
+import { nameFailure, queryRunnerOf, StatementTracer, withoutDriverStack } from './queryRunner';
+import { startStatementSpan } from '../telemetry/statementSpans';
 import { bestEffort } from '../async/promises';
 
 export interface ExecutorOptions {
@@ -53,6 +54,11 @@ export interface ExecutorOptions {
    * (graphBookmarks.ts) before failing with a 503 (default 5000).
    */
   bookmarkWaitMs?: number;
+  /**
+   * A trace span per statement, named after its named query (tracing on:
+   * shared/telemetry/statementSpans.ts); off, no span code runs at all.
+   */
+  traceStatements?: boolean;
 }
 
 /** What a session with a request's bookmarks runs first: it answers once they are reached. */
@@ -91,8 +97,12 @@ export class Executor {
   private readonly txConfig: TransactionConfig;
   private readonly timeoutMs: number;
   private readonly bookmarkWaitMs: number;
+  private readonly traceStatement: StatementTracer | undefined;
 
   constructor(options: ExecutorOptions) {
+    this.traceStatement = options.traceStatements
+      ? (name) => startStatementSpan(name, options.database)
+      : undefined;
     this.timeoutMs = options.transactionTimeoutMs ?? 0;
     this.bookmarkWaitMs = options.bookmarkWaitMs ?? 5_000;
     this.txConfig = this.timeoutMs > 0 ? { timeout: this.timeoutMs } : {};
@@ -185,16 +195,22 @@ export class Executor {
   ): Promise<R[]> {
     return this.withSession(mode, mode === 'WRITE', async (session) => {
       const started = performance.now();
+      const span = this.traceStatement?.(query.name);
       let ok = false;
+      let failure: unknown;
+      let database: string | undefined;
       try {
         const result = await withoutDriverStack(() => session.run(query.text, params, config));
         ok = true;
+        database = result.summary.database.name ?? undefined;
         return result.records.map((r) => r.toObject() as R);
       } catch (error) {
+        failure = error;
         nameFailure(error, query);
         throw error;
       } finally {
         this.observe(query.name, started, ok);
+        span?.end(failure, database);
       }
     });
   }
@@ -321,7 +337,11 @@ export class Executor {
   }
 
   private runner(tx: Pick<ManagedTransaction, 'run'>): QueryRunner {
-    return queryRunnerOf(tx, (name, started, ok) => this.observe(name, started, ok));
+    return queryRunnerOf(
+      tx,
+      (name, started, ok) => this.observe(name, started, ok),
+      this.traceStatement,
+    );
   }
 
   private observe(name: string, started: number, ok: boolean): void {

@@ -5,9 +5,13 @@
  */
 import type { ManagedTransaction } from 'neo4j-driver';
 import type { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
+import type { StatementSpan } from '../telemetry/statementSpans';
 
 /** Called after each query with its name, its start (performance.now()) and whether it succeeded. */
 export type QueryObserver = (name: string, started: number, ok: boolean) => void;
+
+/** Starts the trace span of one statement (statementSpans.ts); absent when tracing is off. */
+export type StatementTracer = (name: string) => StatementSpan;
 
 /**
  * Starts a query (`start` calls the driver's run) without the driver's call-site stack.
@@ -40,19 +44,26 @@ function startQuery(tx: Pick<ManagedTransaction, 'run'>, query: NamedQuery, para
 export function queryRunnerOf(
   tx: Pick<ManagedTransaction, 'run'>,
   observe: QueryObserver,
+  traceStatement?: StatementTracer,
 ): QueryRunner {
   const run = async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R[]> => {
     const started = performance.now();
+    const span = traceStatement?.(query.name);
     let ok = false;
+    let failure: unknown;
+    let database: string | undefined;
     try {
       const result = await startQuery(tx, query, params);
       ok = true;
+      database = result.summary.database.name ?? undefined;
       return result.records.map((r) => r.toObject() as R);
     } catch (error) {
+      failure = error;
       nameFailure(error, query);
       throw error;
     } finally {
       observe(query.name, started, ok);
+      span?.end(failure, database);
     }
   };
   const each = async <R extends Row>(
@@ -61,7 +72,9 @@ export function queryRunnerOf(
     onRow: (row: R) => Promise<void> | void,
   ): Promise<number> => {
     const started = performance.now();
+    const span = traceStatement?.(query.name);
     let ok = false;
+    let failure: unknown;
     let count = 0;
     try {
       // the driver pulls records in batches as the loop asks for them
@@ -72,10 +85,12 @@ export function queryRunnerOf(
       ok = true;
       return count;
     } catch (error) {
+      failure = error;
       nameFailure(error, query);
       throw error;
     } finally {
       observe(query.name, started, ok);
+      span?.end(failure);
     }
   };
   return {
