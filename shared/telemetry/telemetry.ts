@@ -42,8 +42,10 @@ export async function startTelemetry(options: {
     },
     DiagLogLevel.ERROR,
   );
-  const { startTracingSdk } = await import('./tracingSdk');
-  const sdk = await startTracingSdk(settings, options.processName, options.serviceVersion);
+  // loaded here, not imported above: a process without tracing never loads the SDK
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startTracingSdk } = require('./tracingSdk') as typeof import('./tracingSdk');
+  const sdk = startTracingSdk(settings, options.processName, options.serviceVersion);
   logger.info(
     { url: settings.tracesUrl, protocol: settings.protocol, sampler: settings.sampler },
     'tracing on',

@@ -79,11 +79,11 @@ export interface TracingSdk {
  * provider with its sampler and batch exporter, and the instrumentations.
  * `processName` names the process in service.name unless OTEL_SERVICE_NAME does.
  */
-export async function startTracingSdk(
+export function startTracingSdk(
   settings: TelemetrySettings,
   processName: string,
   serviceVersion: string,
-): Promise<TracingSdk> {
+): TracingSdk {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   const Exporter = settings.protocol === 'http/json' ? JsonTraceExporter : ProtobufTraceExporter;
@@ -115,7 +115,7 @@ export async function startTracingSdk(
   });
   trace.setGlobalTracerProvider(provider);
   const unregister = registerInstrumentations({ instrumentations: instrumentations() });
-  await patchLoadedModules();
+  patchLoadedModules();
   return {
     shutdown: async () => {
       unregister();
@@ -134,9 +134,12 @@ export async function startTracingSdk(
  * its instrumentation, which patches them in place (prototypes and module functions),
  * before any server or client is made from them.
  */
-async function patchLoadedModules(): Promise<void> {
-  await import('node:http');
-  await import('node:https');
-  await import('express');
-  await import('ioredis');
+function patchLoadedModules(): void {
+  // require, not import(): the instrumentations see modules through require's hook
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  require('node:http');
+  require('node:https');
+  require('express');
+  require('ioredis');
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }

@@ -1,0 +1,205 @@
+/**
+ * Distributed traces (OTEL_* set): a delta batch (applyDeltas) and a merge (mergeBranch)
+ * through separate-process mode, each one trace from the gateway's server span through
+ * its call to the owning service process to the named-query spans of its Neo4j
+ * statements, exported over OTLP/HTTP to a receiver inside the test. A caller's W3C
+ * traceparent is continued; no statement parameter, nor any text the caller sent, is
+ * recorded. Then a purge job: its span in the worker links back to the request that
+ * queued it. The stack is this test's own: five service processes spawned with the
+ * OTEL_* variables, and the gateway and worker in this process with tracing started as
+ * every process starts it (shared/telemetry/telemetry.ts).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { trace } from '@opentelemetry/api';
+import { expect } from 'chai';
+import { loadConfigWith } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { startTelemetry, Telemetry } from '../shared/telemetry/telemetry';
+import { createApiKey } from '../services/identity/commands/createApiKey';
+import { startWorker, RunningWorker } from '../services/worker';
+import { ApiClient } from './support/client';
+import { Contract } from './support/contract';
+import { addNode, workspace } from './support/graphBuilders';
+import { ALL_SCOPES, TEST_ENV, TestUser } from './support/harness';
+import { descendsFrom, OtlpReceiver, ReceivedSpan, SPAN_KIND } from './support/otlpReceiver';
+import { SplitTopology, startSplitTopology } from './support/splitTopology';
+
+const GATEWAY = 'graph-design-service';
+const GRAPH_WRITE = 'graph-design-graph-write';
+
+describe('distributed traces (OTEL_* set, separate processes)', function () {
+  this.timeout(180_000);
+  const receiver = new OtlpReceiver();
+  let telemetry: Telemetry | undefined;
+  let topology: SplitTopology | undefined;
+  let worker: RunningWorker | undefined;
+  let user: TestUser;
+
+  before(async () => {
+    await receiver.start();
+    const env = {
+      ...TEST_ENV,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    };
+    const config = loadConfigWith(env);
+    const logger = createLogger({ level: 'error' });
+    telemetry = await startTelemetry({
+      settings: config.telemetry,
+      processName: GATEWAY,
+      serviceVersion: config.serviceVersion,
+      logger,
+    });
+    topology = await startSplitTopology(env, logger);
+    worker = await startWorker(config, logger, {
+      decisions: `decisions-traces-${randomUUID()}`,
+      purge: `purge-traces-${randomUUID()}`,
+    });
+    const contract = new Contract();
+    await contract.init();
+    const name = `traces-${randomUUID()}`;
+    const key = await createApiKey(topology.executor, { user: name, scopes: ALL_SCOPES, projects: null });
+    const api = new ApiClient(topology.url, contract).withToken(key.token);
+    user = { name, userId: key.user_id, keyId: key.key_id, token: key.token, api };
+  });
+
+  after(async () => {
+    await worker?.close();
+    await topology?.close();
+    await telemetry?.close();
+    await receiver.close();
+  });
+
+  /** The request's gateway server span, once its service process has exported its spans too. */
+  async function requestTrace(operationId: string, traceId?: string) {
+    return receiver.waitFor(`trace of ${operationId}`, () => {
+      const root = receiver.spans.find(
+        (s) =>
+          s.service === GATEWAY &&
+          s.kind === SPAN_KIND.server &&
+          s.attributes['gds.operation_id'] === operationId &&
+          (traceId === undefined || s.traceId === traceId),
+      );
+      if (!root) return undefined;
+      const spans = receiver.trace(root.traceId);
+      const owner = spans.find((s) => s.service === GRAPH_WRITE && s.kind === SPAN_KIND.server);
+      const statements = spans.filter((s) => s.attributes['db.system'] === 'neo4j');
+      return owner && statements.length > 0 ? { root, owner, spans, statements } : undefined;
+    });
+  }
+
+  /** gateway span → its call → service process span → named-query spans, one trace. */
+  function expectRequestTree(
+    found: {
+      root: ReceivedSpan;
+      owner: ReceivedSpan;
+      spans: ReceivedSpan[];
+      statements: ReceivedSpan[];
+    },
+    operationId: string,
+  ) {
+    const { root, owner, spans, statements } = found;
+    const call = spans.find((s) => s.spanId === owner.parentSpanId);
+    expect(call, 'the service span has the gateway call as parent').to.include({
+      service: GATEWAY,
+      kind: SPAN_KIND.client,
+    });
+    expect(descendsFrom(call!, root, spans)).to.equal(true);
+    expect(owner.attributes['gds.operation_id']).to.equal(operationId);
+    expect(owner.name).to.equal(`POST /internal/v1/${operationId}`);
+    for (const statement of statements) {
+      expect(statement.service).to.equal(GRAPH_WRITE);
+      expect(statement.kind).to.equal(SPAN_KIND.client);
+      expect(descendsFrom(statement, owner, spans), statement.name).to.equal(true);
+      expect(statement.attributes).to.include({
+        'db.system': 'neo4j',
+        'db.operation.name': statement.name,
+      });
+      expect(statement.attributes['db.namespace']).to.be.a('string').and.not.equal('');
+      expect(statement.name).to.match(/^[a-zA-Z][A-Za-z0-9]*$/);
+    }
+  }
+
+  /** No attribute of any span of the trace holds `secret` (a parameter value the caller sent). */
+  function expectNowhere(spans: ReceivedSpan[], secret: string) {
+    for (const span of spans)
+      for (const [key, value] of Object.entries(span.attributes))
+        expect(JSON.stringify(value), `${span.name} ${key}`).not.to.include(secret);
+  }
+
+  it('traces a delta batch (applyDeltas) from the gateway to its statements, continuing the caller’s traceparent', async () => {
+    const ws = await workspace(user);
+    const traceId = randomBytes(16).toString('hex');
+    const parentId = randomBytes(8).toString('hex');
+    const secret = `secret-${randomUUID()}`;
+    const res = await ws.post(
+      [addNode({ name: secret, description: secret })],
+      {},
+      {
+        traceparent: `00-${traceId}-${parentId}-01`,
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).to.equal(200);
+
+    const found = await requestTrace('applyDeltas', traceId);
+    expect(found.root.parentSpanId, 'the caller’s span is the gateway span’s parent').to.equal(
+      parentId,
+    );
+    expect(found.root.name).to.equal('POST /v1/branches/{branch_id}/deltas');
+    expectRequestTree(found, 'applyDeltas');
+    expect(found.statements.map((s) => s.name)).to.include('lockAndPrefetchAddRun');
+    expectNowhere(found.spans, secret);
+    // the statements carry no parameter at all (the path's ids are the HTTP spans' url.path)
+    expectNowhere(found.statements, ws.branchId);
+  });
+
+  it('traces a merge (mergeBranch) the same way, in a trace of its own when the caller sends none', async () => {
+    const ws = await workspace(user);
+    const secret = `secret-${randomUUID()}`;
+    await ws.apply([addNode({ name: secret })]);
+    const merged = await user.api.post(`/v1/branches/${ws.branchId}/merge`, {
+      expected_version: ws.version,
+    });
+    expect(merged.status, JSON.stringify(merged.body)).to.equal(200);
+
+    const found = await requestTrace('mergeBranch');
+    expect(found.root.parentSpanId).to.equal(undefined);
+    expectRequestTree(found, 'mergeBranch');
+    expectNowhere(found.spans, secret);
+    expectNowhere(found.statements, ws.branchId);
+  });
+
+  it('links a purge job’s span to the request that queued it (context carried in the job data)', async () => {
+    const projectId = randomUUID();
+    const tracer = trace.getTracer('traces.test');
+    const queued = await tracer.startActiveSpan('queueing request', async (span) => {
+      await worker!.purgeQueue.enqueue({ kind: 'project', projectId });
+      span.end();
+      return span.spanContext();
+    });
+    const job = await receiver.waitFor('purge job span', () =>
+      receiver.spans.find(
+        (s) =>
+          s.kind === SPAN_KIND.consumer &&
+          s.attributes['messaging.message.id'] === `project-${projectId}`,
+      ),
+    );
+    const publish = receiver.spans.find(
+      (s) => s.kind === SPAN_KIND.producer && s.traceId === queued.traceId,
+    );
+    expect(publish, 'the publish span is in the queueing trace').to.not.equal(undefined);
+    expect(publish!.parentSpanId).to.equal(queued.spanId);
+    expect(job.traceId, 'a job runs in a trace of its own').to.not.equal(queued.traceId);
+    expect(job.links).to.deep.include({ traceId: queued.traceId, spanId: publish!.spanId });
+    const statements = await receiver.waitFor('the job’s statements', () => {
+      const found = receiver
+        .trace(job.traceId)
+        .filter((s) => s.attributes['db.system'] === 'neo4j');
+      return found.length > 0 ? found : undefined;
+    });
+    for (const statement of statements)
+      expect(descendsFrom(statement, job, receiver.trace(job.traceId))).to.equal(true);
+    expectNowhere(statements, projectId);
+  });
+});
