@@ -60,7 +60,7 @@ interface CannonResult {
   statusCodeStats?: Record<string, { count: number }>;
 }
 
-function cannon(url: string, token: string, seconds: number, connections: number) {
+export function cannon(url: string, token: string, seconds: number, connections: number) {
   const args = [
     require.resolve('autocannon/autocannon.js'),
     '-j',
@@ -91,7 +91,7 @@ function cannon(url: string, token: string, seconds: number, connections: number
   });
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function runGatewayBench(options: GatewayBenchOptions): Promise<GatewaySample[]> {
   const { config, token } = options;

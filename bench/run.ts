@@ -3,7 +3,7 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,gateway]
+ *     [--only writes,reads,merge,history,blame,layout,gateway,tracing]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -19,6 +19,7 @@ import { runHistoryBench, StorageFigure } from './historyBench';
 import { runLayoutBench } from './layoutBench';
 import { LONG, runNodeHistoryBench, SHORT } from './nodeHistoryBench';
 import { reportGateway, runGatewayBench } from './gatewayBench';
+import { reportTracing, runTracingBench } from './tracingBench';
 import {
   reportLayout,
   reportReads,
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000,100000' },
-      only: { type: 'string', default: 'writes,reads,merge,history,blame,layout,gateway' },
+      only: {
+        type: 'string',
+        default: 'writes,reads,merge,history,blame,layout,gateway,tracing',
+      },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
     },
@@ -112,6 +116,17 @@ async function main(): Promise<void> {
         connections,
       });
       reportGateway(samples, connections);
+    }
+    if (only.has('tracing')) {
+      // two gateway processes of their own, tracing on and off, alternating
+      const connections = 10;
+      const result = await runTracingBench({
+        executor: service.executor,
+        rounds: Number(values['gateway-rounds']),
+        seconds: Number(values['gateway-seconds']),
+        connections,
+      });
+      reportTracing(result, connections);
     }
   } finally {
     await service.close();
