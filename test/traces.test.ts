@@ -59,7 +59,11 @@ describe('distributed traces (OTEL_* set, separate processes)', function () {
     const contract = new Contract();
     await contract.init();
     const name = `traces-${randomUUID()}`;
-    const key = await createApiKey(topology.executor, { user: name, scopes: ALL_SCOPES, projects: null });
+    const key = await createApiKey(topology.executor, {
+      user: name,
+      scopes: ALL_SCOPES,
+      projects: null,
+    });
     const api = new ApiClient(topology.url, contract).withToken(key.token);
     user = { name, userId: key.user_id, keyId: key.key_id, token: key.token, api };
   });

@@ -24,11 +24,10 @@ describe('telemetry settings (OTEL_*)', () => {
   });
 
   it('turns off with OTEL_SDK_DISABLED=true or OTEL_TRACES_EXPORTER=none despite an endpoint', () => {
-    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
-    expect(loadConfig({ ...DEVELOPMENT, ...endpoint, OTEL_SDK_DISABLED: 'true' }).telemetry).to.be
-      .undefined;
-    expect(loadConfig({ ...DEVELOPMENT, ...endpoint, OTEL_TRACES_EXPORTER: 'none' }).telemetry).to
-      .be.undefined;
+    const endpoint = { ...DEVELOPMENT, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+    expect(loadConfig(endpoint).telemetry).to.not.equal(undefined);
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: 'true' }).telemetry).to.equal(undefined);
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: 'none' }).telemetry).to.equal(undefined);
   });
 
   it('posts to the endpoint’s /v1/traces with the standard defaults', () => {
