@@ -10,11 +10,14 @@
  * every process starts it (shared/telemetry/telemetry.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { trace } from '@opentelemetry/api';
 import { expect } from 'chai';
 import { loadConfigWith } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
-import { startTelemetry, Telemetry } from '../shared/telemetry/telemetry';
+import { startTelemetry, Telemetry, traceLogFields } from '../shared/telemetry/telemetry';
 import { createApiKey } from '../services/identity/commands/createApiKey';
 import { startWorker, RunningWorker } from '../services/worker';
 import { ApiClient } from './support/client';
@@ -42,6 +45,9 @@ describe('distributed traces (OTEL_* set, separate processes)', function () {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      // this stack's first batch plans the batch statements afresh, beside the harness's
+      // own processes on a loaded machine: that may pass the usual 30 s
+      NEO4J_TX_TIMEOUT_MS: '300000',
     };
     const config = loadConfigWith(env);
     const logger = createLogger({ level: 'error' });
@@ -205,5 +211,27 @@ describe('distributed traces (OTEL_* set, separate processes)', function () {
     for (const statement of statements)
       expect(descendsFrom(statement, job, receiver.trace(job.traceId))).to.equal(true);
     expectNowhere(statements, projectId);
+  });
+
+  it('puts trace_id and span_id on the log lines written while a span is active', async () => {
+    const file = join(tmpdir(), `traces-log-${randomUUID()}.jsonl`);
+    const log = createLogger({ level: 'info', destination: file, mixin: traceLogFields });
+    const inside = trace.getTracer('traces.test').startActiveSpan('logging request', (span) => {
+      log.info('inside');
+      span.end();
+      return span.spanContext();
+    });
+    log.info('outside');
+    log.flush();
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.msg === 'inside')).to.include({
+      trace_id: inside.traceId,
+      span_id: inside.spanId,
+    });
+    expect(lines.find((l) => l.msg === 'outside')).to.not.have.property('trace_id');
   });
 });
