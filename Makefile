@@ -53,7 +53,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements statements-text
+.PHONY: help deps web run test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements statements-text
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -98,7 +98,17 @@ lint:
 	npx eslint .
 	npx prettier --check . >/dev/null || (echo "formatting differs: run 'npm run format'" >&2; npx prettier --list-different . >&2; exit 1)
 
-check: types-check typecheck lint cycles
+check: types-check typecheck lint cycles observability
+
+# The alerting rules and dashboard of deploy/observability: promtool (Debian's prometheus
+# package, installed by scripts/ensure-deps.sh) checks the rules and runs their unit tests
+# (alerts.test.yaml) and checks the example Prometheus configuration. That every metric
+# they name is one the service exports is test/observability.test.ts (make integration).
+observability:
+	@command -v promtool >/dev/null || { echo "promtool missing: run scripts/ensure-deps.sh" >&2; exit 1; }
+	@promtool check rules deploy/observability/alerts.yaml
+	@promtool test rules deploy/observability/alerts.test.yaml
+	@promtool check config --syntax-only deploy/observability/prometheus.example.yaml
 
 # No import cycle between any two files of services/, shared/, tools/ and bench/ (a cycle
 # ties modules so that neither can change or load alone). eslint.config.mjs keeps the
