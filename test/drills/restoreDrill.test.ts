@@ -217,7 +217,14 @@ describe('restore drill: backup, wipe, restore under write attempts', function (
     await service.close();
     await start();
 
-    expect(await snapshot(owner, scoped)).to.deep.equal(before);
+    const restored = await snapshot(owner, scoped);
+    expect(Object.keys(restored)).to.deep.equal(Object.keys(before));
+    // last_opened_at is the time of the latest read of a project's graph: the snapshot's
+    // own reads set it after listing the projects, so it is the one field left out
+    const content = (body: unknown) =>
+      JSON.stringify(body, (k, v: unknown) => (k === 'last_opened_at' ? undefined : v));
+    for (const [path, body] of Object.entries(before))
+      expect(content(restored[path]), path).to.equal(content(body));
     expect((await revoked.api.get('/v1/projects')).status).to.equal(401);
     expect((await late.api.get('/v1/projects')).status).to.equal(401);
     const projects = ok(await owner.api.get('/v1/projects')) as any;
