@@ -13,6 +13,11 @@ TEST_REDIS_PORT ?= 26379
 # integration-split's own pair, so that make test runs it beside integration.
 TEST_SPLIT_NEO4J_PORT ?= 27787
 TEST_SPLIT_REDIS_PORT ?= 26479
+# The restore drill's own pair (it stops and starts its Neo4j), so that it runs beside the rest.
+TEST_DRILL_NEO4J_PORT ?= 27887
+TEST_DRILL_REDIS_PORT ?= 26579
+# Where `make backup` writes and `make restore` reads (BACKUP=FILE; default: the newest there).
+BACKUP_DIR ?= backups
 # First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
 TEST_REDIS_CLUSTER_PORT ?= 26391
 BENCH_NEO4J_PORT ?= 28687
@@ -24,7 +29,7 @@ BENCH_SIZES ?= 1000,10000,100000
 TEST_COUNTS ?= .run/test-counts
 REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
-  --ignore 'test/abuse/**'
+  --ignore 'test/abuse/**' --ignore 'test/drills/**'
 # The same HTTP suite through separate processes; the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process. So do the
 # tests of the store itself and of the operator CLI (store writes and reads through the
@@ -35,7 +40,7 @@ MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --
 SPLIT_ONCE := faults docsPage deploy runSplit workerProcess recordWrites addRunPrefetch runFindings \
   storeMigration forkCost graphctl pinnedPlans recordAhead
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
-  'test/**/*.test.ts' $(foreach t,$(SPLIT_ONCE),--ignore test/$(t).test.ts) --ignore 'test/abuse/**'
+  'test/**/*.test.ts' $(foreach t,$(SPLIT_ONCE),--ignore test/$(t).test.ts) --ignore 'test/abuse/**' --ignore 'test/drills/**'
 # The abuse suite (test/abuse/): attacks on memory, Redis and Neo4j, on its own run so its
 # root hook can hold the API process's heap and Redis used_memory to a budget
 # (test/support/abuseBudget.ts states the bounds). --expose-gc lets it collect first.
@@ -53,7 +58,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run test check cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements statements-text
+.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements statements-text
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -64,6 +69,8 @@ help:
 	@echo "make statements  the statements a delta batch runs, by name, with full text and PROFILE plans, on a small seeded throw-away stack"
 	@echo "make statements-text  write the full text of each statement of the batch path to services/graph/store/statements/"
 	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
+	@echo "make backup  dump make run's Neo4j into $(BACKUP_DIR)/ (Neo4j stops for the dump; writes answer 503 meanwhile)"
+	@echo "make restore BACKUP=FILE  load a dump into make run's Neo4j (default: the newest in $(BACKUP_DIR)/)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
 	@echo "make integration-redis-cluster  the Redis-using tests against a 6-node Redis Cluster"
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
@@ -79,6 +86,18 @@ web:
 
 run: deps web
 	PORT=$(PORT) scripts/run-dev.sh node_modules/.bin/tsx services/launcher/main.ts
+
+# Backup and restore of the Neo4j of `make run` (.data/neo4j) with neo4j-admin's dump and
+# load (scripts/neo4j-backup.sh; docs/OPERATIONS.md, "Backup and restore"). Community
+# dumps and loads a stopped database only: Neo4j stops meanwhile and the maintenance flag
+# makes the service refuse writes (503) until it is back.
+backup:
+	scripts/neo4j-backup.sh backup $(BACKUP_DIR)
+
+restore:
+	@file="$(BACKUP)"; [[ -n "$$file" ]] || file="$$(ls -1t $(BACKUP_DIR)/*.dump 2>/dev/null | head -n 1)"; \
+	[[ -n "$$file" ]] || { echo "no dump in $(BACKUP_DIR)/: make restore BACKUP=FILE" >&2; exit 1; }; \
+	scripts/neo4j-backup.sh restore "$$file"
 
 types:
 	npm run -s gen:types
@@ -98,7 +117,17 @@ lint:
 	npx eslint .
 	npx prettier --check . >/dev/null || (echo "formatting differs: run 'npm run format'" >&2; npx prettier --list-different . >&2; exit 1)
 
-check: types-check typecheck lint cycles
+check: types-check typecheck lint cycles observability
+
+# The alerting rules and dashboard of deploy/observability: promtool (Debian's prometheus
+# package, installed by scripts/ensure-deps.sh) checks the rules and runs their unit tests
+# (alerts.test.yaml) and checks the example Prometheus configuration. That every metric
+# they name is one the service exports is test/observability.test.ts (make integration).
+observability:
+	@command -v promtool >/dev/null || { echo "promtool missing: run scripts/ensure-deps.sh" >&2; exit 1; }
+	@promtool check rules deploy/observability/alerts.yaml
+	@promtool test rules deploy/observability/alerts.test.yaml
+	@promtool check config --syntax-only deploy/observability/prometheus.example.yaml
 
 # No import cycle between any two files of services/, shared/, tools/ and bench/ (a cycle
 # ties modules so that neither can change or load alone). eslint.config.mjs keeps the
@@ -130,6 +159,22 @@ integrations:
 	wait $$split || status=1; \
 	cat .run/integration-split.log; exit $$status
 
+# The restore drill (test/drills/restoreDrill.test.ts): fills a store, backs it up with
+# scripts/neo4j-backup.sh, wipes it, restores it while writes are tried, and finds
+# everything as before. It stops and starts Neo4j, so it has a stack of its own.
+restore-drill:
+	scripts/with-stack.sh test-drill $(TEST_DRILL_NEO4J_PORT) $(TEST_DRILL_REDIS_PORT) -- \
+	  npx mocha $(call REPORTER,restore-drill) --require tsx/cjs 'test/drills/**/*.test.ts'
+
+# integration-redis-cluster and the restore drill side by side (both mostly wait: on
+# Redis failovers, on Neo4j stopping and starting); the drill's output follows.
+cluster-and-drill:
+	@mkdir -p .run
+	@$(MAKE) --no-print-directory restore-drill >.run/restore-drill.log 2>&1 & drill=$$!; \
+	$(MAKE) --no-print-directory integration-redis-cluster; status=$$?; \
+	wait $$drill || status=1; \
+	cat .run/restore-drill.log; exit $$status
+
 integration-redis-cluster:
 	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
 	  scripts/redis-cluster.sh run test-cluster $(TEST_REDIS_CLUSTER_PORT) -- $(MOCHA_REDIS_CLUSTER)
@@ -137,7 +182,7 @@ integration-redis-cluster:
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integrations integration-redis-cluster abuse; status=$$?; \
+	$(MAKE) --no-print-directory check unit integrations cluster-and-drill abuse; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 

@@ -6,6 +6,7 @@
 #   - Java 17 JDK and Maven (Debian packages) when missing
 #   - the Neo4j launcher (deploy/neo4j) when missing or stale
 #   - chromium (Debian package) for the docs page test, when missing
+#   - promtool (Debian package prometheus) for the alerting rules' checks, when missing
 #
 # Options / environment:
 #   --no-npm / ENSURE_DEPS_SKIP_NPM=1    skip the node_modules check
@@ -98,5 +99,24 @@ if command -v chromium >/dev/null 2>&1; then
 else
   apt_install chromium
   command -v chromium >/dev/null 2>&1 || die "chromium still missing after install"
+fi
+# --- promtool (make observability checks and unit-tests deploy/observability's rules) ------
+if command -v promtool >/dev/null 2>&1; then
+  log "promtool present ($(promtool --version 2>&1 | awk 'NR == 1 {print $3}'))"
+else
+  apt_install prometheus
+  # Only promtool is wanted: Debian may start (and enable) the Prometheus daemon right
+  # after install where services are allowed to start. Stop and disable it.
+  if pgrep -x prometheus >/dev/null 2>&1; then
+    log "stopping the Prometheus daemon started by the package install (only promtool is used)"
+    if command -v systemctl >/dev/null 2>&1 && [[ -d /run/systemd/system ]]; then
+      as_root systemctl disable --now prometheus >&2 || true
+    else
+      as_root service prometheus stop >&2 || true
+      as_root update-rc.d prometheus disable >&2 || true
+    fi
+  fi
+  command -v promtool >/dev/null 2>&1 || die "promtool still missing after install"
+  log "installed promtool ($(promtool --version 2>&1 | awk 'NR == 1 {print $3}'))"
 fi
 log "all dependencies present"

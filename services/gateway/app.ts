@@ -1,7 +1,8 @@
 /**
  * The gateway: express + openapi-backend, routed and validated from the one
  * OpenAPI document. Order per request: request id -> route -> authenticate (401)
- * -> rate limit (429) -> body parse (5 MiB: 413, bad JSON: 422) -> validate (422
+ * -> rate limit (429) -> maintenance (503 for a request that could write while the
+ * store is being backed up or restored) -> body parse (5 MiB: 413, bad JSON: 422) -> validate (422
  * array form) -> operation handler of the owning service -> present. The body is
  * read only once the caller is known: a bad credential is the 401 whatever
  * the body, and a bad body from a known key is counted and carries the
@@ -62,6 +63,10 @@ export interface GatewayOptions {
   observeRequest?: RequestObserver;
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
   plainRoutes?: Router;
+  /** Refuses requests that could write while an operator has the store in maintenance (503). */
+  maintenance?: { admit(method: string): Promise<void> };
+  /** Told of each request refused for its key's requests in flight (metrics). */
+  onInFlightRefused?: () => void;
 }
 
 type Operation = {
@@ -112,7 +117,7 @@ async function dispatch(
 
 export async function createGateway(options: GatewayOptions): Promise<Express> {
   const api = openApiBackend(options.definitionPath);
-  const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16);
+  const inFlight = new InFlightLimit(options.maxInFlightPerKey ?? 16, options.onInFlightRefused);
   const unknownKeys =
     options.unknownKeys ?? new UnknownKeyLimit(options.rateLimits.perMinute('anon'));
   const addressGuard = {
@@ -279,7 +284,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       nameRequestSpan(operation.operationId, operation.path);
     const open = Array.isArray(operation?.security) && operation.security.length === 0;
     if (!operation || open) return readBody(operation, req, res, next);
-    admit(req, res).then(() => readBody(operation, req, res, next), next);
+    admit(req, res)
+      .then(() => options.maintenance?.admit(req.method))
+      .then(() => readBody(operation, req, res, next), next);
   });
   app.use(errorMiddleware(options.logger));
   return app;

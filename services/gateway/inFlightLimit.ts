@@ -28,12 +28,19 @@ export class InFlightLimit {
   private readonly counts = new Map<string, number>();
   private readonly slots = new WeakMap<Response, Slot>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    /** Told of each refusal (the gateway's metrics). */
+    private readonly onRefused?: () => void,
+  ) {}
 
   /** Takes a slot for `keyId` until `res` is sent or closed, or throws the 429. */
   enter(keyId: string, res: Response, window: RateLimitState): void {
     const count = this.counts.get(keyId) ?? 0;
-    if (count >= this.max) throw new RateLimitedError(1, window);
+    if (count >= this.max) {
+      this.onRefused?.();
+      throw new RateLimitedError(1, window);
+    }
     if (res.destroyed || res.writableFinished) return;
     this.counts.set(keyId, count + 1);
     const slot: Slot = { keyId, holders: 1 };

@@ -41,9 +41,17 @@ export class RateLimits {
   private readonly leases: Record<Bucket, WindowLeases>;
   private readonly fallback: Record<Bucket, RateLimiterMemory>;
   private readonly points: Record<Bucket, number>;
+  private readonly onRefused?: (bucket: Bucket) => void;
 
-  constructor(options: { redis: RedisClient; perMinute: Record<Bucket, number>; prefix?: string }) {
+  constructor(options: {
+    redis: RedisClient;
+    perMinute: Record<Bucket, number>;
+    prefix?: string;
+    /** Told of each request refused over its bucket's limit (the gateway's metrics). */
+    onRefused?: (bucket: Bucket) => void;
+  }) {
     this.points = options.perMinute;
+    this.onRefused = options.onRefused;
     const leases = (bucket: Bucket) =>
       new WindowLeases({
         redis: options.redis,
@@ -76,6 +84,7 @@ export class RateLimits {
     }
     const state = { limit, remaining: spent.remaining, reset: Math.ceil(spent.resetAt / 1000) };
     if (!spent.admitted) {
+      this.onRefused?.(bucket);
       throw new RateLimitedError(
         Math.max(1, Math.ceil((spent.resetAt - Date.now()) / 1000)),
         state,
@@ -101,6 +110,7 @@ export class RateLimits {
       return state(await this.fallback[bucket].consume(key, 1));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      this.onRefused?.(bucket);
       throw new RateLimitedError(
         Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
         state(rejection),

@@ -28,6 +28,7 @@ import {
   closeQueue,
   listen,
   loadOperationRegistry,
+  MaintenanceFlag,
   OPENAPI_PATH,
   openStores,
   operationHandlers,
@@ -80,6 +81,9 @@ export async function startService(
   decisionsQueue.on('error', () => undefined);
   metrics.watchQueue(purges.queue);
   metrics.watchQueue(decisionsQueue);
+  // set by an operator while Neo4j is backed up or restored: writes then answer 503
+  const maintenance = new MaintenanceFlag({ redis });
+  metrics.watchStores({ executor, redis, maintenance });
   let draining = false;
   const bookmarks = new BookmarkMemory({
     redis,
@@ -100,6 +104,7 @@ export async function startService(
       write: config.limits.rateLimitWritePerMin,
       anon: config.limits.rateLimitAnonPerMin,
     },
+    onRefused: metrics.countRefusal,
   });
   // one budget of unknown-key lookups per address, whichever route authenticates
   const unknownKeys = new UnknownKeyLimit(config.limits.rateLimitAnonPerMin);
@@ -142,6 +147,8 @@ export async function startService(
     trustedProxies: config.trustedProxies,
     unknownKeys,
     observeRequest: metrics.observeRequest,
+    maintenance,
+    onInFlightRefused: () => metrics.countRefusal('in_flight'),
     plainRoutes: Router().use(
       opsRouter({ definitionPath: OPENAPI_PATH, metrics, metricsToken: config.metricsToken }),
       mcp,

@@ -23,3 +23,5 @@ export type { Stores } from './processResources';
 export { runProcess } from './runProcess';
 export type { ProcessDefinition, ProcessPart } from './runProcess';
 export { ServiceMetrics } from './serviceMetrics';
+export { MAINTENANCE_KEY, MAINTENANCE_READ_EVERY_MS, MaintenanceFlag } from './maintenanceFlag';
+export { STORE_READ_EVERY_MS } from './storeGauges';

@@ -8,6 +8,10 @@
  * - gds_queue_jobs per BullMQ queue (`decisions`, `purge`) and job state, read
  *   from Redis at scrape time (bounded; a queue that cannot be read is left out
  *   and counted in gds_queue_scrape_errors_total);
+ * - gds_rate_limit_refusals_total per bucket (`read`, `write`, `anon`, and `in_flight`
+ *   for a key's requests in flight): the 429s of the rate limits;
+ * - in the gateway, the stores' gauges (storeGauges.ts: Neo4j and Redis up, Redis
+ *   memory against its maxmemory, the maintenance flag);
  * - the prom-client default process metrics (gds_process_*, gds_nodejs_*).
  * Each service instance owns its own Registry, so several in one process (tests)
  * never collide.
@@ -16,6 +20,7 @@ import type { Queue } from 'bullmq';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withinMs } from '../../shared/redis/queueConnection';
 import { bestEffort } from '../../shared/async/promises';
+import { registerStoreGauges, WatchedStores } from './storeGauges';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
@@ -35,6 +40,7 @@ export class ServiceMetrics {
   private readonly latency: Histogram<'operation_id' | 'method' | 'status'>;
   private readonly queries: Histogram<'query' | 'outcome'>;
   private readonly queueErrors: Counter<'queue'>;
+  private readonly refusals: Counter<'bucket'>;
   private readonly queues = new Map<string, Queue>();
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
@@ -65,6 +71,13 @@ export class ServiceMetrics {
       labelNames: ['queue'],
       registers,
     });
+    this.refusals = new Counter({
+      name: 'gds_rate_limit_refusals_total',
+      help: 'Requests refused 429 by a rate limit, by bucket (in_flight: the key had too many requests in flight).',
+      labelNames: ['bucket'],
+      registers,
+    });
+    for (const bucket of ['read', 'write', 'anon', 'in_flight']) this.refusals.inc({ bucket }, 0);
     const queues = this.queues;
     const queueErrors = this.queueErrors;
     // Queue depths cost Redis round trips: read at most once per QUEUE_READ_EVERY_MS
@@ -117,6 +130,16 @@ export class ServiceMetrics {
     this.queues.set(queue.name, queue);
     this.queueErrors.inc({ queue: queue.name }, 0);
   }
+
+  /** Reports whether Neo4j and Redis answer, Redis memory and the maintenance flag. */
+  watchStores(stores: WatchedStores): void {
+    registerStoreGauges(this.registry, stores);
+  }
+
+  /** Counts one request refused by the rate limit of `bucket`. */
+  readonly countRefusal = (bucket: string): void => {
+    this.refusals.inc({ bucket });
+  };
 
   /** The Executor's onQuery hook. */
   readonly observeQuery = (name: string, ms: number, ok: boolean): void => {

@@ -202,6 +202,19 @@ export class ServiceUnavailableError extends DomainError {
 }
 
 /**
+ * An operator has put the service in maintenance (a backup or restore of the store under
+ * way): requests that could write are refused rather than accepted and lost.
+ */
+export class MaintenanceError extends ServiceUnavailableError {
+  constructor(reason: string, retryAfterSeconds: number) {
+    super(
+      `the service is in maintenance (${reason.slice(0, 64)}): writes are refused until it ends`,
+      retryAfterSeconds,
+    );
+  }
+}
+
+/**
  * The caller hung up before its answer: the work it started was cancelled (its Neo4j
  * transaction ended, nothing of it committed after). No one reads the answer; it is a
  * 503 so that a log or a metric never counts it as the service's failure.
