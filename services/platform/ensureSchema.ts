@@ -18,6 +18,7 @@ import { projectSchema } from '../projects';
 import { purgeSchema } from '../purge';
 import { feedSchema } from '../feed';
 import { reviewsSchema } from '../reviews';
+import { webhookSchema } from '../webhooks';
 import { awaitIndexes } from './store/schemaQueries';
 
 export const ALL_SCHEMA: readonly NamedQuery[] = [
@@ -30,6 +31,7 @@ export const ALL_SCHEMA: readonly NamedQuery[] = [
   ...purgeSchema,
   ...feedSchema,
   ...reviewsSchema,
+  ...webhookSchema,
 ];
 
 /** The schema, then the one-time move of older graph content to the versioned store. */

@@ -22,6 +22,7 @@ import { mergeRoutes } from '../merge';
 import { projectRoutes } from '../projects';
 import { feedRoutes } from '../feed';
 import { closeOnDiscard, reviewGate, reviewRoutes } from '../reviews';
+import { webhookRoutes } from '../webhooks';
 
 export interface HandlerDeps {
   ctx: ServiceContext;
@@ -43,6 +44,7 @@ const ROUTE_FACTORIES: readonly RouteFactory[] = [
   ({ ctx }) => graphFileRoutes(ctx),
   ({ ctx }) => reviewRoutes(ctx),
   ({ ctx }) => feedRoutes(ctx),
+  ({ ctx }) => webhookRoutes(ctx),
 ];
 
 /** The handlers of `operationIds`; throws when one has none. */
