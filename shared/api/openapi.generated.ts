@@ -831,7 +831,7 @@ export interface paths {
          * @description The feed of `listProjectEvents` as a `text/event-stream`: each event is sent as `id: <seq>`, `event: <kind>` and `data: <the FeedEvent as JSON>`. Members only; no scope.
          *
          *     - Resume: send `Last-Event-ID` (what your EventSource does on reconnect) or `after`; the stream starts with the events after it, then follows new ones. Without either it starts after the newest event.
-         *     - A comment line (`: heartbeat`) is sent when nothing else was for a while (FEED_HEARTBEAT_MS, 15 s by default), so proxies keep the connection open. A stream ends after FEED_STREAM_MAX_SECONDS (300 by default) with a `retry:` hint: reconnect with `Last-Event-ID`.
+         *     - A comment line (`: heartbeat`) is sent when nothing else was for a while (FEED_HEARTBEAT_MS, 15 s by default), so proxies keep the connection open. A stream ends after FEED_STREAM_MAX_SECONDS (50 by default) with a `retry:` hint: reconnect with `Last-Event-ID`.
          *     - A key may hold at most FEED_STREAMS_PER_KEY open streams (4 by default) on one server; one more is `429`.
          */
         get: operations["streamProjectEvents"];
@@ -1446,7 +1446,7 @@ export interface components {
         ErrorForbidden: {
             detail: {
                 /** @enum {string} */
-                code: "insufficient_scope" | "forbidden" | "key_limited_to_projects";
+                code: "insufficient_scope" | "forbidden" | "key_limited_to_projects" | "own_change_request";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -2509,7 +2509,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorUnauthenticated"];
             };
         };
-        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking), `key_limited_to_projects` when a key limited to some projects tries to choose a project name (create, import, rename, restore). */
+        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking), `key_limited_to_projects` when a key limited to some projects tries to choose a project name (create, import, rename, restore), `own_change_request` when a branch's owner tries to approve or request changes on their own change request. */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
