@@ -63,7 +63,7 @@ export const NOT_TOOLS: Readonly<Record<string, string>> = {
   deleteProject: 'deleting a project destroys every branch and cannot be undone',
   renameBranch: 'branch names are for people; agents refer to branches by id',
   setProtectionRules: "main's protection rules are the project owner's decision, not an agent's",
-  listProjectEvents: 'the feed is offered as an MCP resource (graph://projects/{id}/events)',
+  listProjectEvents: 'the feed is offered as an MCP resource (gds://projects/{project_id}/events)',
   streamProjectEvents: 'a stream of Server-Sent Events; agents read the feed resource',
   createWebhook: 'webhooks carry a signing secret and call out of the service: for the owner',
   listWebhooks: 'webhooks are for the project owner to manage, not an agent',
