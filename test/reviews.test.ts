@@ -148,6 +148,28 @@ describe('change requests and reviews', function () {
     expect(wrong.body.detail.code).to.equal('reply_not_found');
   });
 
+  it('getChangeRequest tells each reader their role and whether they own the branch (caller), so a client knows who may approve', async () => {
+    const { p, owner, editor, viewer } = await team();
+    // the branch of an editor, so the project owner is a reviewer who is not the branch owner
+    const fork = await editor.api.post(`/v1/projects/${p.projectId}/branches`, { name: 'e' });
+    expect(fork.status, JSON.stringify(fork.body)).to.equal(201);
+    const branchId = fork.body.branch.id;
+    await branchHandle(editor, branchId).apply([addNode({ data: { name: 'x' } })]);
+    const cr = await openRequest(editor, branchId);
+    expect((await readRequest(editor, cr.id)).caller).to.deep.equal({
+      role: 'editor',
+      branch_owner: true,
+    });
+    expect((await readRequest(owner, cr.id)).caller).to.deep.equal({
+      role: 'owner',
+      branch_owner: false,
+    });
+    expect((await readRequest(viewer, cr.id)).caller).to.deep.equal({
+      role: 'viewer',
+      branch_owner: false,
+    });
+  });
+
   it('roles: comment any member, approve editor or owner, set rules the owner only, merge the branch owner only; strangers see nothing', async () => {
     const { p, owner, editor, viewer, branch } = await team();
     const stranger = await newUser();

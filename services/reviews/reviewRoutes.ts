@@ -64,6 +64,10 @@ export function reviewRoutes(ctx: ServiceContext): OperationTable {
         change_request: presentChangeRequest(view.changeRequest, view.branch.name),
         branch: presentBranchRef(view.branch),
         approvals: view.approvals,
+        caller: {
+          role: view.grant.role,
+          branch_owner: view.changeRequest.owner_id === req.principal.userId,
+        },
         diff: view.diff && presentDiff(view.diff, version),
         preview: view.preview && presentPreview(view.preview, version),
         reviews: view.reviews.map((r) => presentReview(r.review, r.comments, current)),

@@ -2256,6 +2256,7 @@ export interface components {
             change_request: components["schemas"]["ChangeRequest"];
             branch: components["schemas"]["BranchRef"];
             approvals: components["schemas"]["ApprovalCount"];
+            caller: components["schemas"]["ChangeRequestCaller"];
             /** @description The branch against main now; null once the change request is not open. */
             diff: components["schemas"]["DiffResponse"] | null;
             /** @description What a merge now would do; null once the change request is not open, or when the merge is too large to preview in one transaction. */
@@ -2267,6 +2268,16 @@ export interface components {
              */
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description Who is reading: the caller's role on the project and whether they own the branch, so a client can tell before trying whether `reviewChangeRequest` would let them approve or request changes (the editor or owner role, never the branch's owner) without guessing. */
+        ChangeRequestCaller: {
+            /**
+             * @description The caller's role on the project.
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /** @description True when the caller owns the branch (and opened the change request). */
+            branch_owner: boolean;
         };
         /** @description Where a comment points: an entity of the branch at a version, with what it was called then. */
         ReviewAnchor: {

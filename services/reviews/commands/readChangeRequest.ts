@@ -32,6 +32,8 @@ export type ReviewWithComments = {
 
 export interface ChangeRequestView {
   changeRequest: ChangeRequestRecord;
+  /** The caller's role on the project (presented as `caller`). */
+  grant: ProjectGrant;
   branch: BranchRecord;
   approvals: Approvals & { required: number };
   reviews: ReviewWithComments[];
