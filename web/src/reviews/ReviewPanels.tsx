@@ -94,7 +94,7 @@ const VERDICTS: Record<Review['verdict'], string> = {
 export interface AnchorState {
   /** The entity is on the graph shown: a node id to reveal, or null for a wire. */
   shown: boolean;
-  /** Its name there now, when it differs from the recorded one. */
+  /** Its name on the graph shown, when it differs from the recorded one. */
   nameNow?: string;
 }
 
@@ -115,7 +115,7 @@ function CommentItem({
       {a && state && (
         <div className="meta">
           on {a.kind} <strong>{a.name || a.id}</strong> at version {a.version}
-          {state.nameNow && ` (now ${state.nameNow})`}{' '}
+          {state.nameNow && ` (called ${state.nameNow} on the graph shown)`}{' '}
           {state.shown ? (
             <button type="button" className="link-button" onClick={() => onShow(comment)}>
               Show on the graph
