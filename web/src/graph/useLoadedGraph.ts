@@ -91,7 +91,8 @@ export function useLoadedGraph({ projectId, branch, pinned }: GraphSource): Load
       const listed = l?.branches.find((b) => b.id === branch);
       setTopLevel(graph, t.nodes, [...t.edges, ...t.cross_boundary_edges]);
       setBranchId(t.branch.id);
-      setVersion(t.branch.version);
+      // a pinned read answers the branch as it is now: the version shown is the one asked for
+      setVersion(pinned ?? t.branch.version);
       setHead(h?.branch.version ?? listed?.version ?? t.branch.version);
       setBranchName(isMain ? 'main' : (listed?.name ?? 'branch'));
       setReady(true);

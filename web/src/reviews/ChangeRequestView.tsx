@@ -154,15 +154,17 @@ function ReviewGraph({ detail, onReviewed }: { detail: Detail; onReviewed: () =>
   useEffect(() => {
     if (!ready) return;
     const d = detail.diff;
+    // the side shown has the changed nodes, and the added ones (the branch) or the removed (main)
+    const sideOnly = d ? (ownBranch ? d.nodes.added : d.nodes.removed) : [];
     const ids = [
       ...comments.flatMap((c) => (c.anchor?.kind === 'node' ? [c.anchor.id] : [])),
-      ...(d ? [...d.nodes.changed.map((c) => c.id), ...d.nodes.added, ...d.nodes.removed] : []),
+      ...(d ? [...d.nodes.changed.map((c) => c.id), ...sideOnly] : []),
       ...(detail.preview?.conflicts ?? []).flatMap((c) =>
         c.entity_kind === 'node' && c.entity_id ? [c.entity_id] : [],
       ),
     ];
     void loaded.reveal([...new Set(ids)].slice(0, AUTO_REVEAL)).catch(setError);
-  }, [ready, detail, comments, loaded.reveal]);
+  }, [ready, detail, comments, ownBranch, loaded.reveal]);
 
   const anchorState = useCallback(
     (c: Comment): AnchorState => {
