@@ -205,8 +205,11 @@ describe('review step in the web viewer (headless chromium)', function () {
     await screenshot(ownerPage, 'change-request-approved-live');
 
     // the branch moves: the owner's page marks the approval stale, live too
-    await branch.apply([addNode({ data: { name: 'later' } })]);
+    const later = uuid();
+    await branch.apply([addNode({ id: later, data: { name: 'later' } })]);
     await ownerPage.waitForSelector('[data-testid="stale"]');
+    // and reads the branch's graph again: the new node is on it, marked added
+    await ownerPage.waitForSelector(`${sel(later)} .card.diff-added`, { state: 'attached' });
     await ownerPage.waitForSelector('[data-testid="approvals"] >> text=0 of 1 required');
     expect(await ownerPage.textContent('[data-testid="approvals"]')).to.contain('1 stale');
     expect(await ownerPage.evaluate('window.__notReloaded')).to.equal(true);

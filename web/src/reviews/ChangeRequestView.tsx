@@ -118,7 +118,12 @@ export function ChangeRequestView({
       </div>
       {cr.description && <p className="pre cr-description">{cr.description}</p>}
       <ReviewGraph
-        key={detail.caller.branch_owner ? 'branch' : 'main'}
+        // the graph shown is read again when its side moves (the branch, or main)
+        key={
+          detail.caller.branch_owner
+            ? `branch@${detail.branch.version}`
+            : `main@${detail.diff?.main_branch.version ?? ''}`
+        }
         detail={detail}
         onReviewed={load}
       />
