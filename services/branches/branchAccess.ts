@@ -63,6 +63,27 @@ export async function ownedBranch(
   return grant;
 }
 
+/**
+ * A working branch as its change request shows it to every member of its project
+ * (reviews: a change request's diff and merge preview). A member who is not its owner
+ * sees the branch only this way, after the reviews service has found its change request;
+ * anything else about the branch stays the owner's. Not a member: the 404 of a missing
+ * branch.
+ */
+export async function reviewedBranch(
+  tx: QueryRunner,
+  principal: Principal,
+  branchId: string,
+): Promise<BranchGrant> {
+  const row = await tx.one<BranchAccessRow & Record<string, unknown>>(findBranchWithAccess, {
+    id: branchId,
+    userId: principal.userId,
+  });
+  const grant = row ? projectGrant(principal, row.project, row.role) : null;
+  if (!row || !grant) throw new NotFoundError('branch');
+  return { ...grant, branch: row.branch };
+}
+
 /** A branch with its project and the caller's role, as branchAccessCypher() reads them. */
 export interface BranchAccessRow {
   branch: BranchRecord;

@@ -6,12 +6,15 @@ import type { BranchRecord } from './branchRecord';
 import { discardBranch } from './commands/discardBranch';
 import { forkBranch } from './commands/forkBranch';
 import type { ForkContent } from './forkContent';
+import type { DiscardHook } from './discardHook';
 import { listBranches } from './commands/listBranches';
 import { renameBranch } from './commands/renameBranch';
 
 export interface BranchRoutesOptions {
   /** The graph service's part of a fork (the usage counters it starts with). */
   forkContent: ForkContent;
+  /** What follows a discard in its transaction (reviews: the change request closed). */
+  onDiscard?: DiscardHook;
 }
 
 export function branchRoutes(ctx: ServiceContext, options: BranchRoutesOptions): OperationTable {
@@ -47,7 +50,13 @@ export function branchRoutes(ctx: ServiceContext, options: BranchRoutesOptions):
 
     discardBranch: async (req) => {
       const expected = Number(req.query.expected_version);
-      const branch = await discardBranch(ctx, req.principal, req.params.branch_id, expected);
+      const branch = await discardBranch(
+        ctx,
+        req.principal,
+        req.params.branch_id,
+        expected,
+        options.onDiscard,
+      );
       return ok(branchAnswer(branch));
     },
   };

@@ -8,6 +8,7 @@
  * - access: visibleBranch, branchGrant, branchAccessCypher, lockedBranchAccessCypher and
  *   batchWritableCypher (the access row read, the lock taken, or the branch's own checks
  *   of a batch, inside another service's statement),
+ *   reviewedBranch (a branch as its change request shows it to every project member),
  *   requireWritable, requireVersion, requireProjectActive, couldWrite (whether a dry run
  *   may take the branch's lock), and requireBranchChangeable (all the checks of a change
  *   to a working branch, on every path that makes one);
@@ -28,8 +29,10 @@ export {
   requireProjectActive,
   requireVersion,
   requireWritable,
+  reviewedBranch,
   visibleBranch,
 } from './branchAccess';
+export type { DiscardHook } from './discardHook';
 export { presentBranch, presentBranchRef } from './branchPresenter';
 export type { BranchRecord } from './branchRecord';
 export { branchRoutes } from './branchRoutes';

@@ -107,7 +107,9 @@ async function dispatch(
   );
   if (result.headers) res.set(result.headers);
   if (result.stream) {
-    res.status(result.status).type('application/json');
+    // a stream is JSON unless its operation says otherwise (Server-Sent Events)
+    res.status(result.status);
+    if (!res.get('Content-Type')) res.type('application/json');
     await sendStreamed(res, result.stream, (error) =>
       req.gateway.log.error({ err: error }, 'a streamed answer was cut short'),
     );

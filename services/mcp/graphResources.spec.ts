@@ -32,6 +32,17 @@ function fakeApi(projects: number) {
       if (/^\/v1\/graph\/[^/]+\/top-level$/.test(path))
         return answer({ branch: { id: 'main-1', version: 3 }, nodes: [] });
       if (path === '/v1/branches/main-1/file') return answer({ schema_version: 6, nodes: [] });
+      const events = /^\/v1\/projects\/[^/]+\/events\?after=(\d+)&limit=200$/.exec(path);
+      if (events) {
+        // two pages: seqs 1-2 after 0, then 3 after 2
+        const after = Number(events[1]);
+        const seqs = after === 0 ? [1, 2] : after === 2 ? [3] : [];
+        return answer({
+          events: seqs.map((seq) => ({ seq })),
+          has_more: after === 0,
+          next_after: seqs.length > 0 ? seqs[seqs.length - 1] : after,
+        });
+      }
       return { status: 404, text: '{}', json: {}, replayed: false };
     },
   };
@@ -44,7 +55,7 @@ describe('MCP graph resources', () => {
     // per-key limit of requests in progress (429)
     const { api, most } = fakeApi(40);
     const resources = await listResources(api);
-    expect(resources).to.have.length(40 * 3);
+    expect(resources).to.have.length(40 * 4);
     expect(resources.map((r) => r.uri)).to.include('gds://branches/b-p39/file');
     expect(most()).to.be.at.most(RESOURCE_LISTING_CONCURRENCY);
     expect(most()).to.be.greaterThan(1);
@@ -55,5 +66,22 @@ describe('MCP graph resources', () => {
     const read = await readResource(api, 'gds://projects/p0/main/file');
     expect(JSON.parse(read!.text)).to.deep.equal({ schema_version: 6, nodes: [] });
     expect(asked).to.deep.equal(['/v1/graph/p0/top-level', '/v1/branches/main-1/file']);
+  });
+
+  it('reads a project feed page by page from `after` (listProjectEvents)', async () => {
+    const { api, asked } = fakeApi(1);
+    const read = await readResource(api, 'gds://projects/p0/events');
+    expect(JSON.parse(read!.text)).to.deep.equal({
+      project_id: 'p0',
+      events: [{ seq: 1 }, { seq: 2 }, { seq: 3 }],
+      next_after: 3,
+      complete: true,
+    });
+    expect(asked).to.deep.equal([
+      '/v1/projects/p0/events?after=0&limit=200',
+      '/v1/projects/p0/events?after=2&limit=200',
+    ]);
+    const later = await readResource(api, 'gds://projects/p0/events?after=2');
+    expect(JSON.parse(later!.text).events).to.deep.equal([{ seq: 3 }]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * MCP resources: the graph file of any visible branch (main included, by its
- * branch id), main's graph file by project, and a project's decisions. Each read
+ * branch id), main's graph file by project, a project's decisions and its event feed. Each read
  * is the HTTP call an HTTP client would make with the same key
  * (exportBranchFile, getMainTopLevel, listDecisions), so visibility and rate limits
  * are those of the API; a failed read is an MCP error carrying the HTTP error body.
@@ -10,6 +10,10 @@ import type { ApiAnswer, ApiCaller } from './apiCaller';
 export const BRANCH_FILE_TEMPLATE = 'gds://branches/{branch_id}/file';
 export const MAIN_FILE_TEMPLATE = 'gds://projects/{project_id}/main/file';
 export const DECISIONS_TEMPLATE = 'gds://projects/{project_id}/decisions';
+export const EVENTS_TEMPLATE = 'gds://projects/{project_id}/events{?after}';
+
+/** Events a feed resource holds at most (pages of 200, oldest first, after `after`). */
+const MAX_EVENTS = 1000;
 
 /** Decisions a decisions resource holds at most (pages of 200, newest first). */
 const MAX_DECISIONS = 1000;
@@ -45,6 +49,13 @@ export const RESOURCE_TEMPLATES = [
     name: 'project-decisions',
     title: "A project's decisions",
     description: `The project's settled decisions, newest first, at most ${MAX_DECISIONS} (listDecisions).`,
+    mimeType: JSON_TYPE,
+  },
+  {
+    uriTemplate: EVENTS_TEMPLATE,
+    name: 'project-events',
+    title: "A project's event feed",
+    description: `What happened in the project, oldest first, after seq \`after\` (default 0), at most ${MAX_EVENTS} events; read on from \`next_after\` (listProjectEvents).`,
     mimeType: JSON_TYPE,
   },
 ];
@@ -109,6 +120,11 @@ export async function listResources(api: ApiCaller): Promise<ResourceEntry[]> {
         name: `${project.name}: decisions`,
         mimeType: JSON_TYPE,
       },
+      {
+        uri: `gds://projects/${project.id}/events`,
+        name: `${project.name}: events`,
+        mimeType: JSON_TYPE,
+      },
       ...branches.map((branch) => ({
         uri: BRANCH_FILE_TEMPLATE.replace('{branch_id}', branch.id),
         name: `${project.name}: branch ${branch.name} graph file`,
@@ -134,6 +150,21 @@ async function readDecisions(api: ApiCaller, projectId: string): Promise<unknown
   return { project_id: projectId, decisions, complete: !more };
 }
 
+async function readEvents(api: ApiCaller, projectId: string, after: number): Promise<unknown> {
+  const events: unknown[] = [];
+  let cursor = after;
+  let more = true;
+  while (more && events.length < MAX_EVENTS) {
+    const page = ok(
+      await api.getJson(`/v1/projects/${enc(projectId)}/events?after=${cursor}&limit=200`),
+    ) as { events: unknown[]; has_more: boolean; next_after: number };
+    events.push(...page.events);
+    cursor = page.next_after;
+    more = page.has_more && page.events.length > 0;
+  }
+  return { project_id: projectId, events, next_after: cursor, complete: !more };
+}
+
 /** Reads a resource by URI; undefined when the URI matches no template. */
 export async function readResource(
   api: ApiCaller,
@@ -142,6 +173,7 @@ export async function readResource(
   const branch = /^gds:\/\/branches\/([^/]+)\/file$/.exec(uri);
   const main = /^gds:\/\/projects\/([^/]+)\/main\/file$/.exec(uri);
   const decisions = /^gds:\/\/projects\/([^/]+)\/decisions$/.exec(uri);
+  const feed = /^gds:\/\/projects\/([^/?]+)\/events(?:\?after=(\d{1,15}))?$/.exec(uri);
   let text: string;
   if (branch) {
     const answer = await api.getJson(`/v1/branches/${enc(decodeURIComponent(branch[1]))}/file`);
@@ -158,6 +190,9 @@ export async function readResource(
     text = answer.text;
   } else if (decisions) {
     text = JSON.stringify(await readDecisions(api, decodeURIComponent(decisions[1])));
+  } else if (feed) {
+    const after = Number(feed[2] ?? 0);
+    text = JSON.stringify(await readEvents(api, decodeURIComponent(feed[1]), after));
   } else return undefined;
   return { uri, mimeType: JSON_TYPE, text };
 }

@@ -49,6 +49,12 @@ export const TOOL_OPERATIONS: Readonly<Record<string, ToolSemantics>> = {
   listDecisions: {},
   getDecision: {},
   exportBranchFile: {},
+  // review: open a change request, read it (reviews and comments), reply or review
+  openChangeRequest: {},
+  listChangeRequests: {},
+  getChangeRequest: {},
+  reviewChangeRequest: {},
+  getProtectionRules: {},
 };
 
 /** Operations deliberately not offered to agents, with the reason. */
@@ -56,6 +62,13 @@ export const NOT_TOOLS: Readonly<Record<string, string>> = {
   updateProject: 'renaming and archiving a project is a decision for its owner, not an agent',
   deleteProject: 'deleting a project destroys every branch and cannot be undone',
   renameBranch: 'branch names are for people; agents refer to branches by id',
+  setProtectionRules: "main's protection rules are the project owner's decision, not an agent's",
+  listProjectEvents: 'the feed is offered as an MCP resource (gds://projects/{project_id}/events)',
+  streamProjectEvents: 'a stream of Server-Sent Events; agents read the feed resource',
+  createWebhook: 'webhooks carry a signing secret and call out of the service: for the owner',
+  listWebhooks: 'webhooks are for the project owner to manage, not an agent',
+  deleteWebhook: 'webhooks are for the project owner to manage, not an agent',
+  listWebhookDeliveries: 'webhooks are for the project owner to manage, not an agent',
   getHealth: 'process liveness, for orchestrators',
   getReady: 'process readiness, for orchestrators',
   getMetrics: 'Prometheus text, for monitoring',

@@ -36,6 +36,7 @@ export function presentPreview(
     findings_added: preview.findingsAdded,
     findings_cleared: preview.findingsCleared,
     findings_truncated: preview.findingsTruncated,
+    rules: preview.rules,
     project_id: preview.branch.project_id,
     version,
   };

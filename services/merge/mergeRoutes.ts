@@ -9,11 +9,18 @@ import { mergeBranch } from './commands/mergeBranch';
 import { previewMerge } from './commands/previewMerge';
 import { presentChange, presentDiff, presentMerge, presentPreview } from './mergePresenter';
 import { queryVersion } from './versionRange';
+import type { MergeGate } from './mergeGate';
 
 export const CHANGES_PAGE_DEFAULT = 50;
 
-export function mergeRoutes(ctx: ServiceContext): OperationTable {
+export interface MergeRoutesOptions {
+  /** Main's protection rules and what follows a merge (the reviews service). */
+  gate: MergeGate;
+}
+
+export function mergeRoutes(ctx: ServiceContext, options: MergeRoutesOptions): OperationTable {
   const version = ctx.config.serviceVersion;
+  const { gate } = options;
   return {
     // the gateway validated the body against MergeRequest (expected_version: integer >= 0)
     mergeBranch: async (req) => {
@@ -23,12 +30,18 @@ export function mergeRoutes(ctx: ServiceContext): OperationTable {
         req.principal,
         req.params.branch_id,
         body.expected_version,
+        { gate },
       );
       return ok(presentMerge(result, version));
     },
 
     getMergePreview: async (req) =>
-      ok(presentPreview(await previewMerge(ctx, req.principal, req.params.branch_id), version)),
+      ok(
+        presentPreview(
+          await previewMerge(ctx, req.principal, req.params.branch_id, { gate }),
+          version,
+        ),
+      ),
 
     getBranchDiff: async (req) => {
       const versions = {

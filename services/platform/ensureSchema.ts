@@ -16,6 +16,9 @@ import { changeSchema, graphSchema, migrateStore } from '../graph';
 import { identitySchema } from '../identity';
 import { projectSchema } from '../projects';
 import { purgeSchema } from '../purge';
+import { feedSchema } from '../feed';
+import { reviewsSchema } from '../reviews';
+import { webhookSchema } from '../webhooks';
 import { awaitIndexes } from './store/schemaQueries';
 
 export const ALL_SCHEMA: readonly NamedQuery[] = [
@@ -26,6 +29,9 @@ export const ALL_SCHEMA: readonly NamedQuery[] = [
   ...changeSchema,
   ...decisionSchema,
   ...purgeSchema,
+  ...feedSchema,
+  ...reviewsSchema,
+  ...webhookSchema,
 ];
 
 /** The schema, then the one-time move of older graph content to the versioned store. */

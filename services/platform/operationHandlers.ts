@@ -20,6 +20,9 @@ import {
 import { graphFileRoutes } from '../graphfile';
 import { mergeRoutes } from '../merge';
 import { projectRoutes } from '../projects';
+import { feedRoutes } from '../feed';
+import { closeOnDiscard, reviewGate, reviewRoutes } from '../reviews';
+import { webhookRoutes } from '../webhooks';
 
 export interface HandlerDeps {
   ctx: ServiceContext;
@@ -32,13 +35,16 @@ type RouteFactory = (deps: HandlerDeps) => OperationTable;
 const ROUTE_FACTORIES: readonly RouteFactory[] = [
   ({ ctx }) => projectRoutes(ctx),
   ({ ctx }) => decisionRoutes(ctx),
-  ({ ctx }) => branchRoutes(ctx, { forkContent }),
+  ({ ctx }) => branchRoutes(ctx, { forkContent, onDiscard: closeOnDiscard }),
   ({ ctx, idempotency }) => graphRoutes(ctx, { idempotency }),
   ({ ctx, idempotency }) => revertRoutes(ctx, { idempotency }),
   ({ ctx }) => scopedReadRoutes(ctx),
   ({ ctx }) => historyRoutes(ctx),
-  ({ ctx }) => mergeRoutes(ctx),
+  ({ ctx }) => mergeRoutes(ctx, { gate: reviewGate }),
   ({ ctx }) => graphFileRoutes(ctx),
+  ({ ctx }) => reviewRoutes(ctx),
+  ({ ctx }) => feedRoutes(ctx),
+  ({ ctx }) => webhookRoutes(ctx),
 ];
 
 /** The handlers of `operationIds`; throws when one has none. */

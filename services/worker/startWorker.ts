@@ -6,11 +6,12 @@
  * Used by main.ts, the launcher that runs it beside the gateway, and the tests
  * (in-process), so all run the same wiring.
  */
-import { Processor, Worker } from 'bullmq';
+import { Processor, Queue, Worker } from 'bullmq';
 import type { Config } from '../../shared/config/config';
 import type { Logger } from '../../shared/logging/logger';
 import type { Executor } from '../../shared/neo4j/executor';
 import {
+  producerConnection,
   queuePrefix,
   releaseConnection,
   withinMs,
@@ -32,11 +33,13 @@ import {
 } from '../purge';
 import { bestEffort } from '../../shared/async/promises';
 import { tracedProcessor } from '../../shared/telemetry/jobTrace';
+import { deliveryProcessor, dispatchDeliveries, WEBHOOKS_QUEUE } from '../webhooks';
 
 export interface WorkerQueues {
   /** Queue names (tests use fresh ones); default `decisions` and `purge`. */
   decisions?: string;
   purge?: string;
+  webhooks?: string;
 }
 
 export interface RunningWorker {
@@ -113,10 +116,43 @@ export async function startWorker(
       }),
       logger,
     );
+  const webhooksQueueName = queues.webhooks ?? WEBHOOKS_QUEUE;
+  const webhookProducer = producerConnection(config);
+  const webhookQueue = new Queue(webhooksQueueName, { connection: webhookProducer, prefix });
   const workers = [
     worker(queues.decisions ?? DECISIONS_QUEUE, decisionProcessor(executor, logger), 4, 1000),
     worker(queues.purge ?? PURGE_QUEUE, purgeProcessor(executor, logger), 2, 100),
+    worker(webhooksQueueName, deliveryProcessor(executor, config), 4, 1000),
   ];
+  /** New feed events become webhook deliveries, each queued as a job (its id the delivery's). */
+  let dispatching: Promise<void> | undefined;
+  const dispatch = () => {
+    dispatching ??= dispatchDeliveries(executor)
+      .then(async (ids) => {
+        for (const id of ids)
+          await webhookQueue.add(
+            'deliver',
+            { delivery_id: id },
+            {
+              jobId: id,
+              attempts: config.webhooks.attempts,
+              backoff: { type: 'exponential', delay: config.webhooks.backoffMs },
+              removeOnComplete: { count: 1000 },
+              removeOnFail: { count: 10_000 },
+            },
+          );
+      })
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: (error as Error).message },
+          'webhook dispatch failed; retried next round',
+        ),
+      )
+      .finally(() => {
+        dispatching = undefined;
+      });
+  };
+  const dispatchTimer = setInterval(dispatch, config.feed.pollMs);
 
   let sweeping: Promise<SweepResult> | undefined;
   const sweep = (): Promise<SweepResult> => {
@@ -191,6 +227,12 @@ export async function startWorker(
     retainHistory,
     close: async () => {
       clearInterval(timer);
+      clearInterval(dispatchTimer);
+      if (dispatching)
+        await bestEffort(
+          withinMs(5000, dispatching, 'webhook dispatch'),
+          'the next round dispatches',
+        );
       // a sweep cut short is taken up again by the next process's first sweep
       if (sweeping)
         await bestEffort(withinMs(5000, sweeping, 'sweep'), 'the next sweep resumes it');
@@ -202,6 +244,8 @@ export async function startWorker(
       await Promise.all(workers.map(closeWorker));
       releaseConnection(connection);
       await purgeQueue.close();
+      await webhookQueue.close();
+      releaseConnection(webhookProducer);
       await bestEffort(withinMs(3000, executor.close(), 'closing neo4j'), 'the process is exiting');
     },
   };

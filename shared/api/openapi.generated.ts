@@ -492,7 +492,8 @@ export interface paths {
          *     - Conflicts answer `409 merge_conflict` listing every conflict, and nothing changes. Resolve them on your branch (or fork again from current main) and merge again.
          *     - What counts as a conflict: a field written on both sides, unless both ended equal (a field your branch wrote counts even if written back to its old value); a port list your branch replaced while main added, removed or reordered ports of that list; an entity one side deleted and the other changed or used; an input port wired differently on each side; a name given on both sides to siblings or to ports of one node; moves on both sides that would form a containment cycle. Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
          *     - After a replay, the nodes your branch added keep your positions; other nodes keep main's.
-         *     - `409` codes: `merge_conflict`, `version_conflict` (your `expected_version` is stale; `current_version` given), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
+         *     - `409` codes: `merge_conflict`, `merge_blocked` (main's protection rules are not met: `unmet_rules` lists each; see `setProtectionRules`), `version_conflict` (your `expected_version` is stale; `current_version` given), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
+         *     - The branch's open change request, if any, becomes `merged` in the same transaction.
          *     - `422 branch_quota_exceeded`: main after the merge would hold more nodes, wires or stored bytes than a branch may; nothing changes.
          */
         post: operations["mergeBranch"];
@@ -661,6 +662,249 @@ export interface paths {
          * @description The graph of a branch you can see (main included) as a graph file (`schema_version` 6, with node positions). Importing the file with `importProject` gives a project with the same graph. Needs a valid key, no scope.
          */
         get: operations["exportBranchFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/branches/{branch_id}/change-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a change request for a working branch
+         * @description Ask for review of your working branch before it is merged into main. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise). The change request is visible to every member of the project (`getChangeRequest`, `listChangeRequests`), who read the branch's diff and merge preview through it.
+         *
+         *     - A branch has at most one open change request: `409 change_request_exists` (its id given as `change_request_id`).
+         *     - Merging the branch (`mergeBranch`) marks its open change request `merged`; discarding it (`discardBranch`) marks it `closed`.
+         *     - `409`: `change_request_exists`, `branch_not_active`, `main_not_writable`, `project_archived`.
+         */
+        post: operations["openChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List change requests of a project
+         * @description The change requests of a project in one state (`open` by default), newest first (`created_at`, then id). Every member of the project sees them, whoever owns the branches. Needs a valid key, no scope.
+         */
+        get: operations["listChangeRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/change-requests/{change_request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a change request with its diff, merge preview and reviews
+         * @description A change request as every member of its project sees it. Needs a valid key, no scope.
+         *
+         *     - `diff`: the branch against main now (as `getBranchDiff`), and `preview`: what merging it now would do (as `getMergePreview`: conflicts, counts, the findings the merge would add to main and clear from it, and each protection rule of main as met or not). Both are null once the change request is no longer open, and `preview` is null when the merge is too large to preview in one transaction (the branch's owner previews it with `getMergePreview`).
+         *     - `preview.can_merge` answers for the branch's owner, who alone may merge it.
+         *     - `reviews`: oldest first, each with its comments. An approval is of the branch version it was given at: once the branch has changed, it is `stale` and no longer counts toward `required_approvals`. `approvals` counts the reviewers whose latest verdict is an approval at the branch's current version.
+         */
+        get: operations["getChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/change-requests/{change_request_id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a change request: approve, request changes, or comment
+         * @description Adds one review to an open change request. Needs the `graph:write` scope and a role on the project:
+         *
+         *     - `comment`: any member (viewer, editor or owner), the branch's owner included (to reply).
+         *     - `approve` and `request_changes`: the editor or owner role (`403 forbidden` for a viewer), and never the branch's owner (`403 own_change_request`: nobody approves their own work).
+         *     - An approval is of the branch's current version (`branch_version` in the answer); when the branch changes it becomes stale and no longer counts.
+         *     - Each comment may be anchored to a node, port or edge of the branch at a version (by default its current one). The anchor keeps the entity's kind, id, version and what it was called then (a node's or a port's name, an edge's two ends as `node.port -> node.port`), so it stays readable after the branch moves on. An anchor naming an entity the branch did not have at that version is `422 anchor_not_found`; a version the branch never had, `422 anchor_version_invalid`. `in_reply_to` names another comment of the same change request (`422 reply_not_found` otherwise).
+         *     - `409 change_request_not_open`: the change request was merged or closed.
+         */
+        post: operations["reviewChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/protection-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the protection rules of main
+         * @description The rules every merge into the project's main must meet. Every member sees them. Needs a valid key, no scope. A project whose owner never set them has the defaults (no required approval, no other rule): today's behaviour.
+         */
+        get: operations["getProtectionRules"];
+        /**
+         * Set the protection rules of main
+         * @description Sets the rules every path into main must meet; the project's owner only (anyone else gets `404`, as for renaming a project), with the `graph:write` scope. The rules apply from the next merge on:
+         *
+         *     - `required_approvals` (0 to 20; 0 keeps merging as it was): how many members other than the branch's owner must approve the branch's current version in its open change request. With 1 or more, a branch without an open change request cannot be merged.
+         *     - `no_error_findings`: the merged main may have no finding of severity `error`.
+         *     - `require_up_to_date`: the branch must be based on main's current version (`base_main_version` equals main's `version`), so what was reviewed is exactly what main becomes.
+         *
+         *     A merge that does not meet them answers `409 merge_blocked` listing each unmet rule, and `getMergePreview` shows each as met or not. Main has no other way in: a revert on main is refused (`409 main_not_writable`) and `importProject` only creates a new project, whose main has the default rules.
+         *     `409 project_archived`: an archived project is read-only.
+         */
+        put: operations["setProtectionRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a page of the project's event feed
+         * @description What happened in the project, in order: each event has a `seq` that increases by one per event of the project and never changes. Pass the last `seq` you read as `after` to read on. Needs a valid key, no scope; members only.
+         *
+         *     - Kinds: `branch_forked`, `batch_applied` (a batch or a revert), `branch_rebased`, `branch_merged`, `change_request_opened`, `change_request_reviewed`, `change_request_merged`, `change_request_closed`. Treat the set as open.
+         *     - Events of a working branch (forked, batch applied, rebased) are shown only to the branch's owner, as the branch itself is; everything else to every member. So `seq` may skip numbers you may not see.
+         *     - Each event is written in the transaction of the change it describes: a change that committed has its event, and no event names a change that did not commit.
+         */
+        get: operations["listProjectEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the project's event feed as Server-Sent Events
+         * @description The feed of `listProjectEvents` as a `text/event-stream`: each event is sent as `id: <seq>`, `event: <kind>` and `data: <the FeedEvent as JSON>`. Members only; no scope.
+         *
+         *     - Resume: send `Last-Event-ID` (what your EventSource does on reconnect) or `after`; the stream starts with the events after it, then follows new ones. Without either it starts after the newest event.
+         *     - A comment line (`: heartbeat`) is sent when nothing else was for a while (FEED_HEARTBEAT_MS, 15 s by default), so proxies keep the connection open. A stream ends after FEED_STREAM_MAX_SECONDS (50 by default) with a `retry:` hint: reconnect with `Last-Event-ID`.
+         *     - A key may hold at most FEED_STREAMS_PER_KEY open streams (4 by default) on one server; one more is `429`.
+         */
+        get: operations["streamProjectEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's webhooks
+         * @description The webhooks of the project, oldest first, without their secrets. The project's owner only (others: `404`); no scope.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook for the project's events
+         * @description Deliver every event of the project's feed that all members see (not a working branch's own events) to `url`, for CI. The project's owner only (others: `404`), with `graph:write`. At most 10 webhooks per project (`422 webhook_limit_reached`).
+         *
+         *     - Each delivery is a `POST` of the FeedEvent as JSON with `X-Graph-Webhook-Id`, `X-Graph-Event-Seq`, `X-Graph-Timestamp` (Unix seconds) and `X-Graph-Signature: sha256=<hex>`, the HMAC-SHA-256 with your `secret` of `<timestamp>.<body>` (the timestamp header, a dot, the raw body bytes). To verify: compute it over the raw body, compare in constant time, and refuse a timestamp more than five minutes old.
+         *     - A delivery is retried when the target answers other than 2xx or cannot be reached, with exponential backoff (WEBHOOK_ATTEMPTS attempts, 6 by default). The owner reads the outcome with `listWebhookDeliveries`.
+         *     - Before each attempt the target's host is resolved; a private, loopback, link-local or unique-local address is refused (the delivery is logged `refused`) unless the operator allows it (WEBHOOK_ALLOW_PRIVATE_TARGETS).
+         *     - The secret is never returned.
+         *     `409 project_archived`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Stops deliveries to the webhook (an attempt already running may still arrive) and removes it with its delivery log. The project's owner only (others: `404`), with `graph:write`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook's delivery log
+         * @description The deliveries of one webhook, newest event first: their state (`pending`, `delivered`, `failed` after the last attempt, `refused` when the target's address is not allowed), attempts, and the last status code or error. The project's owner only (others: `404`); no scope.
+         */
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1202,7 +1446,7 @@ export interface components {
         ErrorForbidden: {
             detail: {
                 /** @enum {string} */
-                code: "insufficient_scope" | "forbidden" | "key_limited_to_projects";
+                code: "insufficient_scope" | "forbidden" | "key_limited_to_projects" | "own_change_request";
                 message: string;
             } & {
                 [key: string]: unknown;
@@ -1808,7 +2052,7 @@ export interface components {
             branch: components["schemas"]["BranchRef"];
             main_branch: components["schemas"]["BranchRef"];
             mode: components["schemas"]["MergeMode"];
-            /** @description True when a merge now would succeed: `conflicts` is empty, the project is not archived (else the merge answers 409 project_archived) and the caller holds graph:write and an editor role (else 403). Counts and findings describe the graph either way. */
+            /** @description True when a merge now would succeed: `conflicts` is empty, every rule of `rules` is met, the project is not archived (else the merge answers 409 project_archived) and the caller holds graph:write and an editor role (else 403). Counts and findings describe the graph either way. */
             can_merge: boolean;
             /** @description Exactly the conflicts a merge now would report in its 409 merge_conflict. */
             conflicts: components["schemas"]["MergeConflict"][];
@@ -1819,6 +2063,8 @@ export interface components {
             findings_cleared: components["schemas"]["Finding"][];
             /** @description True when findings_added or findings_cleared held more than 1000 findings and only the first 1000 of each were returned. */
             findings_truncated: boolean;
+            /** @description Each protection rule main has (`setProtectionRules`), as a merge now would find it; empty when main has none. An unmet rule makes `can_merge` false (the merge would answer `409 merge_blocked`). With conflicts, `no_error_findings` is reported unmet. */
+            rules: components["schemas"]["ProtectionRuleCheck"][];
             /**
              * Format: uuid
              * @description The project this answer concerns.
@@ -1939,6 +2185,328 @@ export interface components {
             redis: "up";
             version: components["schemas"]["ServiceVersion"];
         };
+        /**
+         * @description `open` until the branch is merged (`merged`) or discarded (`closed`).
+         * @enum {string}
+         */
+        ChangeRequestState: "open" | "merged" | "closed";
+        /** @description A request to merge a working branch into main, reviewed by the project's members. */
+        ChangeRequest: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            project_id: string;
+            /** Format: uuid */
+            branch_id: string;
+            /** @description The branch's name now. */
+            branch_name: string;
+            /**
+             * Format: uuid
+             * @description The branch's owner, who opened it.
+             */
+            owner_id: string;
+            title: string;
+            description: string | null;
+            state: components["schemas"]["ChangeRequestState"];
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+            merged_at: components["schemas"]["NullableTimestamp"];
+            closed_at: components["schemas"]["NullableTimestamp"];
+        };
+        /** @description A change request's title and description. */
+        OpenChangeRequestRequest: {
+            /** @description Trimmed; 1 to 200 characters. */
+            title: string;
+            description?: string | null;
+        };
+        /** @description One change request. */
+        ChangeRequestResponse: {
+            change_request: components["schemas"]["ChangeRequest"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description One page of change requests. */
+        ChangeRequestListResponse: {
+            change_requests: components["schemas"]["ChangeRequest"][];
+            has_more: boolean;
+            limit: number;
+            offset: number;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description Approvals of the branch's current version against what main's rules require. */
+        ApprovalCount: {
+            /** @description main's `required_approvals`. */
+            required: number;
+            /** @description Reviewers whose latest verdict approves the branch's current version. */
+            current: number;
+            /** @description Reviewers whose latest verdict approves an earlier version. */
+            stale: number;
+        };
+        /** @description A change request with its diff, merge preview and reviews. */
+        ChangeRequestDetailResponse: {
+            change_request: components["schemas"]["ChangeRequest"];
+            branch: components["schemas"]["BranchRef"];
+            approvals: components["schemas"]["ApprovalCount"];
+            caller: components["schemas"]["ChangeRequestCaller"];
+            /** @description The branch against main now; null once the change request is not open. */
+            diff: components["schemas"]["DiffResponse"] | null;
+            /** @description What a merge now would do; null once the change request is not open, or when the merge is too large to preview in one transaction. */
+            preview: components["schemas"]["MergePreviewResponse"] | null;
+            reviews: components["schemas"]["Review"][];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description Who is reading: the caller's role on the project and whether they own the branch, so a client can tell before trying whether `reviewChangeRequest` would let them approve or request changes (the editor or owner role, never the branch's owner) without guessing. */
+        ChangeRequestCaller: {
+            /**
+             * @description The caller's role on the project.
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /** @description True when the caller owns the branch (and opened the change request). */
+            branch_owner: boolean;
+        };
+        /** @description Where a comment points: an entity of the branch at a version, with what it was called then. */
+        ReviewAnchor: {
+            /** @enum {string} */
+            kind: "node" | "port" | "edge";
+            /** Format: uuid */
+            id: string;
+            /** @description The branch version the comment was written at. */
+            version: number;
+            /** @description What the entity was called at that version: a node's or a port's name (a port as `node.port`), an edge as `node.port -> node.port`. */
+            name: string;
+        };
+        /** @description An entity of the branch to anchor a comment to. */
+        ReviewAnchorInput: {
+            /** @enum {string} */
+            kind: "node" | "port" | "edge";
+            /** Format: uuid */
+            id: string;
+            /** @description The branch version; by default its current one. */
+            version?: number;
+        };
+        /** @description One comment of a review. */
+        ReviewCommentInput: {
+            body: string;
+            anchor?: components["schemas"]["ReviewAnchorInput"] | null;
+            in_reply_to?: string | null;
+        };
+        /** @description One comment. */
+        ReviewComment: {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            anchor: components["schemas"]["ReviewAnchor"] | null;
+            in_reply_to: string | null;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description What the review says of the change.
+         * @enum {string}
+         */
+        ReviewVerdict: "approve" | "request_changes" | "comment";
+        /** @description One review of a change request. */
+        Review: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            change_request_id: string;
+            /** Format: uuid */
+            reviewer_id: string;
+            verdict: components["schemas"]["ReviewVerdict"];
+            body: string | null;
+            /** @description The branch version reviewed. */
+            branch_version: number;
+            /** @description True when the branch has changed since (`branch_version` is not its current version): an approval no longer counts. */
+            stale: boolean;
+            comments: components["schemas"]["ReviewComment"][];
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description A review: its verdict, an optional text and comments. */
+        ReviewRequest: {
+            verdict: components["schemas"]["ReviewVerdict"];
+            body?: string | null;
+            comments?: components["schemas"]["ReviewCommentInput"][];
+        };
+        /** @description The review added, and its change request. */
+        ReviewResponse: {
+            review: components["schemas"]["Review"];
+            change_request: components["schemas"]["ChangeRequest"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description The rules every merge into main must meet. */
+        ProtectionRules: {
+            /** @description Approvals of the branch's current version needed, from members other than its owner; 0 needs none. */
+            required_approvals: number;
+            /** @description The merged main may have no error finding. */
+            no_error_findings: boolean;
+            /** @description The branch must be based on main's current version. */
+            require_up_to_date: boolean;
+        };
+        /** @description Main's protection rules. */
+        ProtectionRulesResponse: {
+            rules: components["schemas"]["ProtectionRules"];
+            updated_at: components["schemas"]["NullableTimestamp"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description One protection rule of main, as a merge now would find it. */
+        ProtectionRuleCheck: {
+            /**
+             * @description Which rule.
+             * @enum {string}
+             */
+            rule: "required_approvals" | "no_error_findings" | "up_to_date";
+            met: boolean;
+            message: string;
+        };
+        /** @description A merge refused by main's protection rules. */
+        ErrorMergeBlocked: {
+            /** @description The unmet rules. */
+            detail: {
+                /** @enum {string} */
+                code: "merge_blocked";
+                message: string;
+                unmet_rules: components["schemas"]["ProtectionRuleCheck"][];
+            };
+        };
+        /**
+         * @description What happened. An open set: tolerate kinds you do not know.
+         * @enum {string}
+         */
+        FeedEventKind: "branch_forked" | "batch_applied" | "branch_rebased" | "branch_merged" | "change_request_opened" | "change_request_reviewed" | "change_request_merged" | "change_request_closed";
+        /** @description One event of a project's feed. */
+        FeedEvent: {
+            /** @description Its place in the project's feed: one more than the event before. */
+            seq: number;
+            kind: components["schemas"]["FeedEventKind"];
+            /** Format: uuid */
+            project_id: string;
+            branch_id: string | null;
+            branch_version: number | null;
+            change_request_id: string | null;
+            review_id: string | null;
+            verdict: components["schemas"]["ReviewVerdict"] | null;
+            /** Format: uuid */
+            actor_id: string;
+            created_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of a project's feed, oldest first. */
+        FeedPageResponse: {
+            events: components["schemas"]["FeedEvent"][];
+            /** @description Pass as `after` to read on: the last seq read (the `after` you sent when the page is empty). */
+            next_after: number;
+            has_more: boolean;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description A webhook (its secret is never shown). */
+        Webhook: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            project_id: string;
+            url: string;
+            created_at: components["schemas"]["Timestamp"];
+            /** Format: uuid */
+            created_by: string;
+        };
+        /** @description Where to deliver, and the secret deliveries are signed with. */
+        CreateWebhookRequest: {
+            /** @description An `http` or `https` URL without credentials. */
+            url: string;
+            /** @description The HMAC-SHA-256 key; 16 to 256 characters. Never returned. */
+            secret: string;
+        };
+        /** @description One webhook. */
+        WebhookResponse: {
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description The project's webhooks. */
+        WebhookListResponse: {
+            webhooks: components["schemas"]["Webhook"][];
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description A deleted webhook. */
+        DeleteWebhookResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+            /** Format: uuid */
+            webhook_id: string;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description One event delivered (or being delivered) to a webhook. */
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            webhook_id: string;
+            event_seq: number;
+            event_kind: components["schemas"]["FeedEventKind"];
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "refused";
+            attempts: number;
+            last_status_code: number | null;
+            last_error: string | null;
+            created_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description One page of a webhook's deliveries. */
+        WebhookDeliveryListResponse: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+            has_more: boolean;
+            limit: number;
+            offset: number;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
     };
     responses: {
         /** @description Missing, malformed or revoked API key: always the same body, with `WWW-Authenticate: Bearer`. Requests without a valid key count against a limit per client address (60 a minute by default). */
@@ -1952,7 +2520,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorUnauthenticated"];
             };
         };
-        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking), `key_limited_to_projects` when a key limited to some projects tries to choose a project name (create, import, rename, restore). */
+        /** @description You can see the project but may not do this: `insufficient_scope` when your key lacks the scope the operation needs, `forbidden` when your role is too low (e.g. a viewer writing or forking), `key_limited_to_projects` when a key limited to some projects tries to choose a project name (create, import, rename, restore), `own_change_request` when a branch's owner tries to approve or request changes on their own change request. */
         Forbidden: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2102,6 +2670,12 @@ export interface components {
         MainDiffToVersion: components["schemas"]["GraphVersion"];
         /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
         IdempotencyKey: string;
+        /** @description Change request id. */
+        ChangeRequestIdPath: string;
+        /** @description Webhook id. */
+        WebhookIdPath: string;
+        /** @description Read the events after this seq (0, the default, reads from the first). */
+        FeedAfter: number;
     };
     requestBodies: never;
     headers: {
@@ -3476,7 +4050,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            /** @description `merge_conflict`, `version_conflict`, `branch_not_active`, `main_not_writable` or `project_archived`. */
+            /** @description `merge_conflict`, `merge_blocked`, `version_conflict`, `branch_not_active`, `main_not_writable` or `project_archived`. */
             409: {
                 headers: {
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3486,7 +4060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorMergeConflict"] | components["schemas"]["ErrorVersionConflict"] | {
+                    "application/json": components["schemas"]["ErrorMergeConflict"] | components["schemas"]["ErrorVersionConflict"] | components["schemas"]["ErrorMergeBlocked"] | {
                         detail: {
                             /** @enum {string} */
                             code: "branch_not_active" | "main_not_writable" | "project_archived";
@@ -3843,6 +4417,574 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFoundOrVersionNotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenChangeRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description Opened. */
+            201: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `change_request_exists`, `branch_not_active`, `main_not_writable` or `project_archived`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: {
+                            /** @enum {string} */
+                            code: "change_request_exists" | "branch_not_active" | "main_not_writable" | "project_archived";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listChangeRequests: {
+        parameters: {
+            query?: {
+                /** @description Which change requests: `open` (the default), `merged` or `closed`. */
+                state?: components["schemas"]["ChangeRequestState"];
+                /** @description Page size, 1 to 200. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Number of entries to skip. */
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of change requests. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Change request id. */
+                change_request_id: components["parameters"]["ChangeRequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change request. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviewChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Change request id. */
+                change_request_id: components["parameters"]["ChangeRequestIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description Reviewed. */
+            201: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `change_request_not_open`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: {
+                            /** @enum {string} */
+                            code: "change_request_not_open";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A list of problems for a malformed body, or `anchor_not_found`, `anchor_version_invalid`, `reply_not_found` (object detail). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ErrorCoded"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getProtectionRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRulesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setProtectionRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProtectionRules"];
+            };
+        };
+        responses: {
+            /** @description The rules as set. */
+            200: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProtectionRulesResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `project_archived`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: {
+                            /** @enum {string} */
+                            code: "project_archived";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjectEvents: {
+        parameters: {
+            query?: {
+                /** @description Read the events after this seq (0, the default, reads from the first). */
+                after?: components["parameters"]["FeedAfter"];
+                /** @description Page size, 1 to 200. */
+                limit?: components["parameters"]["PageLimit"];
+            };
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedPageResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamProjectEvents: {
+        parameters: {
+            query?: {
+                /** @description Read the events after this seq (0, the default, reads from the first). */
+                after?: components["parameters"]["FeedAfter"];
+            };
+            header?: {
+                /** @description The `id` of the last event you received; it wins over `after`. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            201: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `project_archived`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        detail: {
+                            /** @enum {string} */
+                            code: "project_archived";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A list of problems for a malformed body, or `webhook_limit_reached`, `invalid_webhook_url` (object detail). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ErrorCoded"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /** @description Webhook id. */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteWebhookResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200. */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description Number of entries to skip. */
+                offset?: components["parameters"]["PageOffset"];
+            };
+            header?: {
+                /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
+                "X-Graph-Bookmark"?: components["parameters"]["GraphBookmark"];
+            };
+            path: {
+                /** @description Project id. */
+                project_id: components["parameters"]["ProjectIdPath"];
+                /** @description Webhook id. */
+                webhook_id: components["parameters"]["WebhookIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];

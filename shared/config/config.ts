@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceName } from './serviceNames';
 import {
+  boolSetting,
   Env,
   intSetting,
   isRoutingUri,
@@ -133,6 +134,31 @@ export interface Config extends DeploymentSettings {
   serviceVersion: string;
   /** The API key `graphctl mcp` sends when --token is not given (GDS_TOKEN). */
   clientToken: string | undefined;
+  /** A project's event feed as Server-Sent Events (streamProjectEvents). */
+  feed: {
+    /** A comment line is sent after this long without anything else (FEED_HEARTBEAT_MS). */
+    heartbeatMs: number;
+    /** How often an open stream looks for new events (FEED_POLL_MS). */
+    pollMs: number;
+    /** A stream ends after this long; the client resumes with Last-Event-ID (FEED_STREAM_MAX_SECONDS). */
+    streamMaxSeconds: number;
+    /** Open streams one key may hold on one process (FEED_STREAMS_PER_KEY); more answer 429. */
+    streamsPerKey: number;
+  };
+  /** Webhook deliveries (services/webhooks, run by the worker). */
+  webhooks: {
+    /**
+     * Deliver to private, loopback, link-local and unique-local addresses too
+     * (WEBHOOK_ALLOW_PRIVATE_TARGETS, false by default: such targets are refused, so a
+     * project owner cannot make the service call into its own network).
+     */
+    allowPrivateTargets: boolean;
+    /** Attempts per delivery (WEBHOOK_ATTEMPTS), with exponential backoff from WEBHOOK_BACKOFF_MS. */
+    attempts: number;
+    backoffMs: number;
+    /** How long one attempt may take (WEBHOOK_TIMEOUT_MS). */
+    timeoutMs: number;
+  };
   /** The MCP endpoint (/mcp) on the gateway. */
   mcp: {
     /**
@@ -279,6 +305,18 @@ export function loadConfig(
     telemetry: telemetrySettings(env, problems),
     serviceVersion: readServiceVersion(),
     clientToken: env.GDS_TOKEN || undefined,
+    feed: {
+      heartbeatMs: intSetting(env, 'FEED_HEARTBEAT_MS', 15_000, 100, problems),
+      pollMs: intSetting(env, 'FEED_POLL_MS', 1_000, 50, problems),
+      streamMaxSeconds: intSetting(env, 'FEED_STREAM_MAX_SECONDS', 50, 1, problems),
+      streamsPerKey: intSetting(env, 'FEED_STREAMS_PER_KEY', 4, 1, problems),
+    },
+    webhooks: {
+      allowPrivateTargets: boolSetting(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', false, problems),
+      attempts: intSetting(env, 'WEBHOOK_ATTEMPTS', 6, 1, problems),
+      backoffMs: intSetting(env, 'WEBHOOK_BACKOFF_MS', 2_000, 1, problems),
+      timeoutMs: intSetting(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, problems),
+    },
     mcp: { allowedOrigins: originsSetting(env, 'MCP_ALLOWED_ORIGINS', problems) },
   };
   if (config.metricsToken !== undefined && config.metricsToken.length < 16)

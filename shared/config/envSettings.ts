@@ -35,6 +35,21 @@ export function intSetting(
   return value;
 }
 
+/** `true` or `false` (empty or unset: `fallback`); anything else is a problem. */
+export function boolSetting(
+  env: Env,
+  name: string,
+  fallback: boolean,
+  problems: string[],
+): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  problems.push(`${name} must be true or false, got ${JSON.stringify(env[name])}`);
+  return fallback;
+}
+
 export function urlSetting(
   env: Env,
   name: string,

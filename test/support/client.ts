@@ -34,6 +34,9 @@ export class ApiClient {
   post<T = any>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('POST', path, body, options);
   }
+  put<T = any>(path: string, body?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, body, options);
+  }
   patch<T = any>(path: string, body?: unknown, options?: RequestOptions) {
     return this.request<T>('PATCH', path, body, options);
   }

@@ -1,13 +1,16 @@
 /**
  * The viewer shell: the key form until a key is stored, then a header (where you
  * are, a "change key" control) and the view of the current hash route. The viewer
- * is read-only: it offers no control that writes.
+ * reads the design; its one write is a review of a change request (approve or
+ * request changes), offered only to those who may give one.
  */
 import { FormEvent, useState } from 'react';
 import { ApiError } from './api';
 import { forgetKey, readKey, storeKey } from './keyStore';
 import { href, useRoute } from './router';
 import { BranchesView } from './BranchesView';
+import { ChangeRequestsView } from './reviews/ChangeRequestsView';
+import { ChangeRequestView } from './reviews/ChangeRequestView';
 import { DecisionView } from './DecisionView';
 import { GraphView } from './graph/GraphView';
 import { ProjectsView } from './ProjectsView';
@@ -25,7 +28,7 @@ export function App() {
         <a className="brand" href={href({ name: 'projects' })}>
           Graph design viewer
         </a>
-        <span className="readonly-note">read-only</span>
+        <span className="readonly-note">reads the design; writes only reviews</span>
         {hasKey && (
           <button type="button" className="link-button" onClick={signOut}>
             Change API key
@@ -41,12 +44,21 @@ export function App() {
           <BranchesView projectId={route.projectId} />
         ) : route.name === 'decision' ? (
           <DecisionView projectId={route.projectId} decisionId={route.decisionId} />
+        ) : route.name === 'changeRequests' ? (
+          <ChangeRequestsView projectId={route.projectId} />
+        ) : route.name === 'changeRequest' ? (
+          <ChangeRequestView
+            key={route.changeRequestId}
+            projectId={route.projectId}
+            changeRequestId={route.changeRequestId}
+          />
         ) : (
           <GraphView
-            key={route.branchId}
+            key={`${route.branchId}@${route.version ?? 'head'}`}
             projectId={route.projectId}
             branchId={route.branchId}
             tab={route.tab}
+            pinned={route.version ?? null}
           />
         )}
       </main>

@@ -24,6 +24,12 @@ export function BranchesView({ projectId }: { projectId: string }) {
         <a href={href({ name: 'projects' })}>Projects</a> / this project
       </nav>
       <h1 id="branches-title">Branches</h1>
+      <p>
+        <a href={href({ name: 'changeRequests', projectId })} data-testid="change-requests-link">
+          Open change requests
+        </a>{' '}
+        <span className="meta">(branches asking for review before their merge)</span>
+      </p>
       <ul className="cards" data-testid="branches">
         <li key={MAIN}>
           <a href={href({ name: 'graph', projectId, branchId: MAIN, tab: 'graph' })}>main</a>

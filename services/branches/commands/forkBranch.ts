@@ -11,6 +11,7 @@ import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
+import { recordEvent } from '../../feed';
 import { lockUser, requireRole, requireScope, visibleProject } from '../../identity';
 import { requireProjectActive } from '../branchAccess';
 import { BranchRecord, checkBranchName } from '../branchRecord';
@@ -81,6 +82,15 @@ export async function forkBranch(
       usage: await content.usageOf(tx, main),
     });
     if (!row) throw new Error('branch was not created');
+    await recordEvent(tx, {
+      projectId,
+      kind: 'branch_forked',
+      actorId: principal.userId,
+      now: row.branch.created_at,
+      branchId: row.branch.id,
+      branchVersion: 0,
+      onlyFor: principal.userId,
+    });
     return row.branch;
   });
 }

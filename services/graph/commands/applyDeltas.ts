@@ -24,6 +24,8 @@
  *   8. record     ...with the quota, the findings, the positions and the change record sent
  *                 in the same round trip as the last write (batchRecord.ts)
  *   9. answer     the ApplyResult
+ *  10. feed       recordBatchEvent: the project's feed gets the batch's event in this
+ *                 transaction (services/feed), so it commits or rolls back with the batch
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -37,6 +39,7 @@ import {
   requireWritable,
   visibleBranch,
 } from '../../branches';
+import { recordEvent } from '../../feed';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
 import { LockedRunFacts, lockWithLeadingRun } from '../deltas/leadingRun';
@@ -250,6 +253,23 @@ function answer(
   };
 }
 
+/** The feed's batch_applied event of a working branch: its owner alone sees it. */
+export function recordBatchEvent(
+  tx: QueryRunner,
+  principal: Principal,
+  branch: { id: string; project_id: string; version: number },
+): Promise<number> {
+  return recordEvent(tx, {
+    projectId: branch.project_id,
+    kind: 'batch_applied',
+    actorId: principal.userId,
+    now: nowTimestamp(),
+    branchId: branch.id,
+    branchVersion: branch.version,
+    onlyFor: principal.userId,
+  });
+}
+
 export async function applyDeltas(
   ctx: ServiceContext,
   principal: Principal,
@@ -280,6 +300,9 @@ export async function applyDeltas(
     // of the locked row: the applier checks that view against this one before using them)
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
     const admitted = { batch, trail, branch, before, view, leading: locked.leading };
-    return writeAndRecord(ctx, tx, principal, admitted, idempotency);
+    const applied = await writeAndRecord(ctx, tx, principal, admitted, idempotency);
+    // 10. the project's feed, in this transaction: the batch's event commits with it
+    await recordBatchEvent(tx, principal, applied.branch);
+    return applied;
   });
 }

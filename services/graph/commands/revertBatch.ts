@@ -40,6 +40,7 @@ import { ChangeEntry, changeParams, requireRecordable } from '../trail/changeRec
 import { touchesOf } from '../trail/touches';
 import { branchView, writeViewOf } from '../view';
 import { IdempotencyClaim, recordedChange } from '../recordedChange';
+import { recordBatchEvent } from './applyDeltas';
 
 export interface RevertResult {
   replayed: boolean;
@@ -144,10 +145,9 @@ export async function revertBatch(
       ...usageAfter,
       ...changeParams(entry, touchesOf(recorded.deltas)),
     });
-    return {
-      replayed: false,
-      revertedVersion: k,
-      branch: { ...ref, version: row?.version ?? branch.version + 1 },
-    };
+    const reverted = { ...ref, version: row?.version ?? branch.version + 1 };
+    // a revert is a batch of the branch: its event commits with it
+    await recordBatchEvent(tx, principal, reverted);
+    return { replayed: false, revertedVersion: k, branch: reverted };
   });
 }

@@ -43,6 +43,36 @@ export async function diffViews(
   return diffSnapshots(await loadSparse(tx, from, ids), await loadSparse(tx, to, ids));
 }
 
+/** An active working branch now against main now. */
+async function againstMain(tx: QueryRunner, branch: BranchRecord): Promise<BranchDiff> {
+  const main = await loadMainBranch(tx, branch.project_id);
+  const ids = unionIds(
+    await lineIds(tx, branch.id),
+    await lineChanges(tx, main.id, branch.base_main_version, main.version),
+  );
+  const diff = await diffViews(
+    tx,
+    mainView(main.id, main.version),
+    branchView(branch, main.id, branch.version),
+    ids,
+  );
+  return { branch, main, diff };
+}
+
+/**
+ * The diff a change request shows every member of its project (reviews'
+ * getChangeRequest): the branch, as its change request found it, against main now.
+ */
+export async function diffForReview(
+  ctx: ServiceContext,
+  branch: BranchRecord,
+): Promise<BranchDiff> {
+  return ctx.executor.readTx(async (tx) => {
+    requireWritable(branch);
+    return againstMain(tx, branch);
+  });
+}
+
 export async function diffBranch(
   ctx: ServiceContext,
   principal: Principal,
@@ -56,20 +86,8 @@ export async function diffBranch(
     else if (branch.status === 'discarded') {
       throw new ConflictError('branch_not_active', 'the branch is discarded');
     }
+    if (!pinned) return againstMain(tx, branch);
     const main = await loadMainBranch(tx, branch.project_id);
-    if (!pinned) {
-      const ids = unionIds(
-        await lineIds(tx, branch.id),
-        await lineChanges(tx, main.id, branch.base_main_version, main.version),
-      );
-      const diff = await diffViews(
-        tx,
-        mainView(main.id, main.version),
-        branchView(branch, main.id, branch.version),
-        ids,
-      );
-      return { branch, main, diff };
-    }
     const { from, to } = versionRange(branch, versions, 0);
     const ids = await lineChanges(tx, branch.id, from, to);
     const diff = await diffViews(

@@ -41,6 +41,8 @@ import {
 } from '../stagedMerge';
 import { advanceMain } from '../store/mergeQueries';
 import { measureWritten } from '../writtenMeasure';
+import { recordEvent } from '../../feed';
+import { MergeGate, OPEN_GATE, requireRulesMet } from '../mergeGate';
 
 export interface MergeResult {
   branch: BranchRecord;
@@ -51,6 +53,8 @@ export interface MergeResult {
 export interface MergeOptions {
   /** Records written in one transaction at most; a larger merge is staged. */
   stageRecords?: number;
+  /** Main's protection rules (the reviews service); none when absent. */
+  gate?: MergeGate;
 }
 
 function conflictError(conflicts: MergeConflict[]): ConflictError {
@@ -82,12 +86,14 @@ async function lockForMerge(
 
 /**
  * Publishes what the merge wrote at main's next version: main's usage (quotas), the
- * version bump with the merge on main's trail, the branch marked merged.
+ * version bump with the merge on main's trail, the branch marked merged, its change
+ * request merged (the gate) and the feed's event, all in the merge's transaction.
  */
 async function publish(
   ctx: ServiceContext,
   tx: QueryRunner,
   principal: Principal,
+  gate: MergeGate,
   main: BranchRecord,
   branch: BranchRecord,
   mode: MergeMode,
@@ -114,6 +120,15 @@ async function publish(
     merged: { branchId: branch.id, mode },
   });
   const merged = await markBranchMerged(tx, branch.id, now);
+  await recordEvent(tx, {
+    projectId: branch.project_id,
+    kind: 'branch_merged',
+    actorId: principal.userId,
+    now,
+    branchId: branch.id,
+    branchVersion: advanced.branch.version,
+  });
+  await gate.merged(tx, { branch: merged, actorId: principal.userId, now });
   return { branch: merged, main: advanced.branch, mode };
 }
 
@@ -126,6 +141,7 @@ export async function mergeBranch(
 ): Promise<MergeResult> {
   const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
   const stageRecords = options.stageRecords ?? ctx.config.staging.records;
+  const gate = options.gate ?? OPEN_GATE;
   type First = { staging: Staging } | { result: MergeResult };
   const first = await ctx.executor.writeTx(async (tx): Promise<First> => {
     const { main, branch } = await lockForMerge(tx, principal, branchId, expectedVersion);
@@ -135,16 +151,18 @@ export async function mergeBranch(
     }
     const outcome = await runMerge(tx, main, branch, limits);
     if (outcome.conflicts.length > 0) throw conflictError(outcome.conflicts);
-    return { result: await publish(ctx, tx, principal, main, branch, outcome.mode) };
+    await requireRulesMet(gate, tx, { main, branch, merged: outcome.view });
+    return { result: await publish(ctx, tx, principal, gate, main, branch, outcome.mode) };
   });
   if ('result' in first) return first.result;
-  return mergeStaged(ctx, principal, first.staging, limits, stageRecords);
+  return mergeStaged(ctx, principal, gate, first.staging, limits, stageRecords);
 }
 
 /** The staged path: chunks, then a small publishing transaction; any failure removes the staging. */
 async function mergeStaged(
   ctx: ServiceContext,
   principal: Principal,
+  gate: MergeGate,
   staging: Staging,
   limits: ApplierLimits,
   chunk: number,
@@ -170,7 +188,8 @@ async function mergeStaged(
       requireBranchChangeable(principal, grant, branch);
       // the branch changed while the merge was written: what was staged is not its head
       requireVersion(branch, staging.branch.version);
-      const done = await publish(ctx, tx, principal, main, branch, written.mode, usage);
+      await requireRulesMet(gate, tx, { main, branch, merged: staging.view });
+      const done = await publish(ctx, tx, principal, gate, main, branch, written.mode, usage);
       await endStaging(tx, staging);
       return done;
     });

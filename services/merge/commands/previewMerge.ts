@@ -44,6 +44,7 @@ import type { MergeOptions } from './mergeBranch';
 import { mainUsageAfter, usageChangeOf } from '../mainUsage';
 import { measureWritten, WrittenMeasure } from '../writtenMeasure';
 import { countsOf, diffSnapshots, SnapshotDiff } from '../snapshotDiff';
+import { MergeGate, OPEN_GATE, RuleCheck } from '../mergeGate';
 
 export interface MergePreview {
   branch: BranchRecord;
@@ -56,6 +57,8 @@ export interface MergePreview {
   findingsCleared: Finding[];
   /** Whether either findings list was cut to limits.maxFindings. */
   findingsTruncated: boolean;
+  /** Each protection rule of main, as the merge now would meet it. */
+  rules: RuleCheck[];
 }
 
 const NOTHING: SnapshotDiff = {
@@ -117,6 +120,7 @@ function refuseAsMerge(principal: Principal, grant: ProjectGrant): void {
 /** The preview of a merge written at main's write view (in the transaction `tx` reads). */
 async function summarize(
   ctx: ServiceContext,
+  gate: MergeGate,
   tx: QueryRunner,
   locked: Locked,
   outcome: Pick<MergeOutcome, 'mode' | 'conflicts' | 'view'>,
@@ -137,7 +141,10 @@ async function summarize(
       })()));
   const withinQuota =
     change !== null && (await mainUsageAfter(ctx, tx, main, change.usage)).problem === null;
-  const result = { branch, main, mode, conflicts, canMerge: allowed && withinQuota && !refused };
+  const rules = await gate.rulesOf(tx, { main, branch, merged: refused ? null : outcome.view });
+  const rulesMet = rules.every((r) => r.met);
+  const canMerge = allowed && withinQuota && !refused && rulesMet;
+  const result = { branch, main, mode, conflicts, canMerge, rules };
   if (change === null) {
     return {
       ...result,
@@ -186,6 +193,32 @@ async function findingChanges(
   };
 }
 
+/**
+ * The preview a change request shows every member of its project (reviews'
+ * getChangeRequest): the branch as its change request found it, read without the owner's
+ * access and taking no lock, as for a caller who could not merge; `canMerge` answers for
+ * the branch's owner (who alone may merge), so only the project's archive is weighed of
+ * the caller's side. Null when the merge is above the staging bound: staging holds main's
+ * lease, which a reader must never take.
+ */
+export async function previewForReview(
+  ctx: ServiceContext,
+  gate: MergeGate,
+  branch: BranchRecord,
+  grant: ProjectGrant,
+): Promise<MergePreview | null> {
+  const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
+  return ctx.executor.rolledBackTx(async (tx) => {
+    requireWritable(branch);
+    const main = await loadMainBranch(tx, branch.project_id);
+    requireNoStaging(main);
+    if (await exceedsStageLimit(tx, branch.id, ctx.config.staging.records)) return null;
+    const locked = { main, branch, allowed: !grant.project.archived, grant };
+    const outcome = await runMerge(tx, main, branch, limits);
+    return summarize(ctx, gate, tx, locked, outcome);
+  });
+}
+
 export async function previewMerge(
   ctx: ServiceContext,
   principal: Principal,
@@ -194,6 +227,7 @@ export async function previewMerge(
 ): Promise<MergePreview> {
   const limits = { maxDepth: ctx.config.limits.maxNestingDepth };
   const stageRecords = options.stageRecords ?? ctx.config.staging.records;
+  const gate = options.gate ?? OPEN_GATE;
   const small = await ctx.executor.rolledBackTx(async (tx) => {
     const locked = await lockForPreview(tx, principal, branchId);
     if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) {
@@ -202,7 +236,7 @@ export async function previewMerge(
       return null;
     }
     const outcome = await runMerge(tx, locked.main, locked.branch, limits);
-    return summarize(ctx, tx, locked, outcome);
+    return summarize(ctx, gate, tx, locked, outcome);
   });
   if (small !== null) return small;
   // a merge too large for one transaction is previewed as it would run: staged, then
@@ -223,7 +257,7 @@ export async function previewMerge(
             staging.view,
           );
     return await ctx.executor.readTx((tx) =>
-      summarize(ctx, tx, locked, { ...written, view: staging.view }, measured),
+      summarize(ctx, gate, tx, locked, { ...written, view: staging.view }, measured),
     );
   } finally {
     await abortStaging(ctx.executor, staging, ctx.logger);

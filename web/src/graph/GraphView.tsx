@@ -1,25 +1,18 @@
 /**
- * A branch (or main) as a graph. Opens on the top level (getTopLevel) and reads a
- * boundary's inside (getSubtree, depth 1) when it is expanded, so a large graph
- * opens as fast as a small one. Tabs put an overlay on the canvas: findings
- * (validate, on demand), the diff against main and the merge preview (working
- * branches), or show the change trail. Search finds nodes by name, read or not (searchNodes).
+ * A branch (or main) as a graph, at its head or pinned to a version (useLoadedGraph:
+ * the top level first, a boundary's inside when it is opened, so a large graph opens
+ * as fast as a small one). A slider picks the version. Tabs put an overlay on the
+ * canvas: findings (validate, on demand), the diff against main and the merge preview
+ * (working branches), the diff between two versions (getBranchDiff with from/to, or
+ * getMainDiff), or show the change trail. Search finds nodes by name, read or not
+ * (searchNodes).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError, Finding, Schemas, unwrap } from '../api';
+import { api, Finding, Schemas, unwrap } from '../api';
 import { ErrorBox, Loading } from '../App';
 import { GraphTab, href, MAIN } from '../router';
 import { ChangesList } from './ChangesList';
 import { GraphCanvas } from './GraphCanvas';
-import {
-  addEdges,
-  addNodes,
-  ancestorsOf,
-  emptyGraph,
-  LoadedGraph,
-  setChildren,
-  setTopLevel,
-} from './graphModel';
 import {
   conflictMarks,
   diffMarks,
@@ -31,155 +24,56 @@ import {
 import { NodeHistory } from './NodeHistory';
 import { ConflictList, DiffList, FindingsList, NodePanel } from './SidePanels';
 import { SearchBox } from './SearchBox';
+import { useLoadedGraph } from './useLoadedGraph';
+import { FromVersionPicker, VersionSlider } from './VersionControls';
 
 /** At most this many marked nodes are revealed (their boundaries opened) on their own. */
-const AUTO_REVEAL = 25;
+export const AUTO_REVEAL = 25;
 
 interface Props {
   projectId: string;
   branchId: string;
   tab: GraphTab;
+  /** The version read; null: the head. */
+  pinned: number | null;
 }
 
-export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
-  const graphRef = useRef<LoadedGraph>(emptyGraph());
-  const graph = graphRef.current;
-  const [revision, setRevision] = useState(0);
-  const [ready, setReady] = useState(false);
-  const [error, setError] = useState<Error | null>(null);
-  const [branchName, setBranchName] = useState('');
-  const [version, setVersion] = useState(0);
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  const [loadingIds, setLoadingIds] = useState<ReadonlySet<string>>(new Set());
+export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Props) {
+  const loaded = useLoadedGraph({ projectId, branch: routeBranch, pinned });
+  const { graph, revision, ready, error, setError, branchId, version, head } = loaded;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [findings, setFindings] = useState<Finding[] | null>(null);
   const [diff, setDiff] = useState<Schemas['DiffResponse'] | null>(null);
   const [preview, setPreview] = useState<Schemas['MergePreviewResponse'] | null>(null);
-  const bump = () => setRevision((r) => r + 1);
-
+  const [from, setFrom] = useState<number | null>(null);
+  const [rangeDiff, setRangeDiff] = useState<Schemas['DiffResponse'] | null>(null);
   const isMain = routeBranch === MAIN;
-  // main is opened by project id (it is not in listBranches); its id then serves the other reads
-  const [branchId, setBranchId] = useState(isMain ? '' : routeBranch);
-  useEffect(() => {
-    const top = isMain
-      ? unwrap(
-          api.GET('/v1/graph/{project_id}/top-level', {
-            params: { path: { project_id: projectId } },
-          }),
-        )
-      : unwrap(
-          api.GET('/v1/branches/{branch_id}/top-level', {
-            params: { path: { branch_id: routeBranch } },
-          }),
-        );
-    const list = isMain
-      ? Promise.resolve(null)
-      : unwrap(
-          api.GET('/v1/projects/{project_id}/branches', {
-            params: { path: { project_id: projectId } },
-          }),
-        );
-    Promise.all([top, list]).then(([t, l]) => {
-      setTopLevel(graph, t.nodes, [...t.edges, ...t.cross_boundary_edges]);
-      setBranchId(t.branch.id);
-      setVersion(t.branch.version);
-      setBranchName(
-        isMain ? 'main' : (l?.branches.find((b) => b.id === routeBranch)?.name ?? 'branch'),
-      );
-      setReady(true);
-      bump();
-    }, setError);
-  }, [graph, projectId, routeBranch, isMain]);
 
-  const loadChildren = useCallback(
-    async (id: string) => {
-      if (graph.children.has(id)) return;
-      setLoadingIds((s) => new Set(s).add(id));
-      try {
-        const sub = await unwrap(
-          api.GET('/v1/branches/{branch_id}/subtree/{node_id}', {
-            params: { path: { branch_id: branchId, node_id: id }, query: { depth: 1 } },
-          }),
-        );
-        addNodes(graph, [sub.root]);
-        setChildren(graph, id, sub.nodes, [...sub.edges, ...sub.cross_boundary_edges]);
-      } finally {
-        setLoadingIds((s) => {
-          const next = new Set(s);
-          next.delete(id);
-          return next;
-        });
-      }
-    },
-    [graph, branchId],
-  );
-
-  const toggle = useCallback(
-    (id: string) => {
-      if (expanded.has(id)) {
-        const next = new Set(expanded);
-        next.delete(id);
-        setExpanded(next);
-        return;
-      }
-      loadChildren(id).then(() => {
-        setExpanded((s) => new Set(s).add(id));
-        bump();
-      }, setError);
-    },
-    [expanded, loadChildren],
-  );
-
-  /** Loads a node's unread ancestors (getNeighborhood answers its parent_id) and opens them. */
-  const reveal = useCallback(
-    async (ids: string[], focus?: string) => {
-      for (const id of ids) {
-        try {
-          let current: string | null = id;
-          while (current && !graph.nodes.has(current)) {
-            const nb: Schemas['NeighborhoodResponse'] = await unwrap(
-              api.GET('/v1/branches/{branch_id}/node/{node_id}', {
-                params: { path: { branch_id: branchId, node_id: current } },
-              }),
-            );
-            addNodes(graph, [nb.node]);
-            addEdges(graph, nb.edges);
-            current = nb.node.parent_id;
-          }
-          const chain = ancestorsOf(graph, id);
-          for (const a of chain) await loadChildren(a);
-          setExpanded((s) => new Set([...s, ...chain]));
-        } catch (e) {
-          // a node named by main's side only (not on this branch) has nothing to reveal
-          if (!(e instanceof ApiError && e.status === 404)) throw e;
-        }
-      }
-      bump();
-      if (focus) {
-        setSelectedId(focus);
-        setFocusId(focus);
-      }
-    },
-    [graph, branchId, loadChildren],
-  );
-  const revealOne = useCallback((id: string) => void reveal([id], id).catch(setError), [reveal]);
-
-  /** Opens a node's boundaries from the ancestor ids searchNodes answered, then selects it. */
-  const revealAt = useCallback(
-    async (id: string, path: string[]) => {
-      for (const a of path) await loadChildren(a);
-      setExpanded((s) => new Set([...s, ...path]));
-      bump();
-      setSelectedId(id);
-      setFocusId(id);
-    },
-    [loadChildren],
+  const focus = (id: string) => {
+    setSelectedId(id);
+    setFocusId(id);
+  };
+  const revealOne = useCallback(
+    (id: string) => void loaded.reveal([id]).then(() => focus(id), setError),
+    [loaded.reveal, setError],
   );
   const pickFound = useCallback(
     (id: string, path?: string[]) =>
-      path ? void revealAt(id, path).catch(setError) : revealOne(id),
-    [revealAt, revealOne],
+      path ? void loaded.revealAt(id, path).then(() => focus(id), setError) : revealOne(id),
+    [loaded.revealAt, revealOne, setError],
+  );
+  const pickVersion = useCallback(
+    (v: number | null) => {
+      window.location.hash = href({
+        name: 'graph',
+        projectId,
+        branchId: routeBranch,
+        tab,
+        version: v,
+      });
+    },
+    [projectId, routeBranch, tab],
   );
 
   // the overlay of the tab, read when the tab opens
@@ -192,27 +86,43 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
       unwrap(api.GET('/v1/branches/{branch_id}/merge-preview', path)).then(setPreview, setError);
   }, [ready, tab, branchId, diff, preview]);
 
+  // the diff between two versions: from the picked one to the version on screen
+  const fromVersion = from ?? Math.max(0, version - 1);
+  useEffect(() => {
+    if (!ready || tab !== 'versions') return;
+    setRangeDiff(null);
+    const query = { from_version: fromVersion, to_version: version };
+    const read = isMain
+      ? api.GET('/v1/projects/{project_id}/main/diff', {
+          params: { path: { project_id: projectId }, query },
+        })
+      : api.GET('/v1/branches/{branch_id}/diff', {
+          params: { path: { branch_id: branchId }, query },
+        });
+    unwrap(read).then(setRangeDiff, setError);
+  }, [ready, tab, isMain, projectId, branchId, fromVersion, version]);
+
   const owner = useCallback((id: string) => graph.portOwner.get(id), [graph]);
+  const shownDiff = tab === 'diff' ? diff : tab === 'versions' ? rangeDiff : null;
   const marks: Marks = useMemo(() => {
-    if (tab === 'diff' && diff) return diffMarks(diff, owner);
+    if (shownDiff) return diffMarks(shownDiff, owner);
     if (tab === 'merge' && preview) return conflictMarks(preview.conflicts, owner);
     if (tab === 'graph' && findings)
       return findingMarks(findings, (id) => graph.edges.has(id), owner);
     return emptyMarks();
-  }, [tab, diff, preview, findings, graph, owner, revision]);
+  }, [tab, shownDiff, preview, findings, graph, owner, revision]);
 
   // reveal what the diff or the conflicts name (bounded), once per overlay
   const revealed = useRef(new Set<unknown>());
   useEffect(() => {
-    const source = tab === 'diff' ? diff : tab === 'merge' ? preview : null;
+    const source = shownDiff ?? (tab === 'merge' ? preview : null);
     if (!source || revealed.current.has(source)) return;
     revealed.current.add(source);
-    const ids =
-      tab === 'diff' && diff
-        ? [...diff.nodes.added, ...diff.nodes.changed.map((c) => c.id)]
-        : markedNodeIds(marks);
-    void reveal(ids.slice(0, AUTO_REVEAL)).catch(setError);
-  }, [tab, diff, preview, marks, reveal]);
+    const ids = shownDiff
+      ? [...shownDiff.nodes.added, ...shownDiff.nodes.changed.map((c) => c.id)]
+      : markedNodeIds(marks);
+    void loaded.reveal(ids.slice(0, AUTO_REVEAL)).catch(setError);
+  }, [tab, shownDiff, preview, marks, loaded.reveal]);
 
   const showFindings = () =>
     unwrap(
@@ -225,31 +135,43 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
   if (error) return <ErrorBox error={error} />;
   if (!ready) return <Loading what="the graph" />;
   const selected = selectedId ? graph.nodes.get(selectedId) : undefined;
-  const tabs: [GraphTab, string][] = isMain
-    ? [
-        ['graph', 'Graph'],
-        ['changes', 'Change trail'],
-      ]
-    : [
-        ['graph', 'Graph'],
-        ['diff', 'Diff against main'],
-        ['merge', 'Merge preview'],
-        ['changes', 'Change trail'],
-      ];
+  const tabs: [GraphTab, string][] = [
+    ['graph', 'Graph'],
+    ...(isMain
+      ? []
+      : ([
+          ['diff', 'Diff against main'],
+          ['merge', 'Merge preview'],
+        ] as [GraphTab, string][])),
+    ['versions', 'Diff between versions'],
+    ['changes', 'Change trail'],
+  ];
+  const pinnedNow = pinned !== null;
+  const name = (id: string) => graph.nodes.get(id)?.data.name ?? id;
   return (
     <div className="graph-view">
       <div className="graph-bar">
         <nav className="crumbs" aria-label="Breadcrumb">
           <a href={href({ name: 'projects' })}>Projects</a> /{' '}
           <a href={href({ name: 'branches', projectId })}>branches</a> /{' '}
-          <strong>{branchName}</strong>
-          <span className="meta"> · version {version}</span>
+          <strong>{loaded.branchName}</strong>
+          <span className="meta" data-testid="graph-version">
+            {' '}
+            · version {version}
+            {pinnedNow ? ` (pinned; head is ${head})` : ''}
+          </span>
         </nav>
         <nav className="tabs" aria-label="Views">
           {tabs.map(([t, label]) => (
             <a
               key={t}
-              href={href({ name: 'graph', projectId, branchId: routeBranch, tab: t })}
+              href={href({
+                name: 'graph',
+                projectId,
+                branchId: routeBranch,
+                tab: t,
+                version: pinned,
+              })}
               aria-current={t === tab ? 'page' : undefined}
             >
               {label}
@@ -261,8 +183,32 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
             {findings ? `${findings.length} finding(s) shown` : 'Show findings'}
           </button>
         )}
-        <SearchBox graph={graph} branchId={branchId} revision={revision} onPick={pickFound} />
+        <SearchBox
+          graph={graph}
+          branchId={branchId}
+          revision={revision}
+          version={pinned}
+          onPick={pickFound}
+        />
       </div>
+      {tab !== 'changes' && (
+        <div className="version-bar" role="group" aria-label="Version">
+          <VersionSlider
+            label={tab === 'versions' ? 'Compare to version' : 'Version'}
+            version={version}
+            head={head}
+            onPick={pickVersion}
+          />
+          {tab === 'versions' && (
+            <FromVersionPicker from={fromVersion} to={version} onPick={setFrom} />
+          )}
+          {pinnedNow && (
+            <a href={href({ name: 'graph', projectId, branchId: routeBranch, tab })}>
+              Back to the head
+            </a>
+          )}
+        </div>
+      )}
       {tab === 'changes' ? (
         <ChangesList branchId={branchId} />
       ) : (
@@ -270,13 +216,13 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
           <GraphCanvas
             graph={graph}
             revision={revision}
-            expanded={expanded}
-            loadingIds={loadingIds}
+            expanded={loaded.expanded}
+            loadingIds={loaded.loadingIds}
             marks={marks}
             selectedId={selectedId}
             focusId={focusId}
             onSelect={setSelectedId}
-            onToggle={toggle}
+            onToggle={loaded.toggle}
           />
           <aside className="side" aria-label="Details">
             {selected && (
@@ -292,13 +238,21 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
             {tab === 'graph' && findings && <FindingsList findings={findings} />}
             {tab === 'diff' &&
               (diff ? (
-                <DiffList
-                  diff={diff}
-                  name={(id) => graph.nodes.get(id)?.data.name ?? id}
-                  reveal={revealOne}
-                />
+                <DiffList diff={diff} name={name} reveal={revealOne} />
               ) : (
                 <Loading what="the diff" />
+              ))}
+            {tab === 'versions' &&
+              (rangeDiff ? (
+                <DiffList
+                  diff={rangeDiff}
+                  name={name}
+                  reveal={revealOne}
+                  title={`Changes from version ${fromVersion} to ${version}`}
+                  removedTitle={`Removed nodes (at version ${fromVersion} only)`}
+                />
+              ) : (
+                <Loading what="the diff between versions" />
               ))}
             {tab === 'merge' &&
               (preview ? (

@@ -23,11 +23,14 @@ export function SearchBox({
   graph,
   branchId,
   revision,
+  version,
   onPick,
 }: {
   graph: LoadedGraph;
   branchId: string;
   revision: number;
+  /** The version on screen when it is pinned (searchNodes reads that version). */
+  version?: number | null;
   onPick: (id: string, path?: string[]) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -50,7 +53,14 @@ export function SearchBox({
     const timer = setTimeout(() => {
       unwrap(
         api.GET('/v1/branches/{branch_id}/nodes/search', {
-          params: { path: { branch_id: branchId }, query: { q, limit: MAX_HITS } },
+          params: {
+            path: { branch_id: branchId },
+            query: {
+              q,
+              limit: MAX_HITS,
+              ...(version === null || version === undefined ? {} : { version }),
+            },
+          },
         }),
       ).then(
         (found) => {
@@ -64,7 +74,7 @@ export function SearchBox({
       live = false;
       clearTimeout(timer);
     };
-  }, [q, branchId]);
+  }, [q, branchId, version]);
 
   const hits = useMemo(() => {
     const fromService = remote && remote.q === q ? remote.hits : [];

@@ -195,15 +195,19 @@ export function DiffList({
   diff,
   name,
   reveal,
+  title = 'Diff against main',
+  removedTitle = 'Removed nodes (on main only)',
 }: {
   diff: Schemas['DiffResponse'];
   name: (id: string) => string;
   reveal: Reveal;
+  title?: string;
+  removedTitle?: string;
 }) {
   const n = diff.nodes;
   return (
     <section className="panel" aria-labelledby="diff-title" data-testid="diff">
-      <h2 id="diff-title">Diff against main</h2>
+      <h2 id="diff-title">{title}</h2>
       <p className="meta">
         nodes +{n.added.length} −{n.removed.length} ~{n.changed.length} · ports +
         {diff.ports.added.length} −{diff.ports.removed.length} ~{diff.ports.changed.length} · wires
@@ -223,10 +227,7 @@ export function DiffList({
         items={n.changed.map((c) => ({ id: c.id, label: `${name(c.id)}: ${c.fields.join(', ')}` }))}
         reveal={reveal}
       />
-      <EntryList
-        title="Removed nodes (on main only)"
-        items={n.removed.map((id) => ({ id, label: id }))}
-      />
+      <EntryList title={removedTitle} items={n.removed.map((id) => ({ id, label: name(id) }))} />
     </section>
   );
 }

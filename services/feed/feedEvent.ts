@@ -1,0 +1,81 @@
+/**
+ * The one module that writes a project's feed: every event is appended by recordEvent,
+ * inside the transaction of the change it describes, so a change that commits has its
+ * event and a change rolled back leaves none. Kinds are those of FeedEventKind.
+ */
+import type { components } from '../../shared/api/openapi.generated';
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { appendEvent } from './store/feedQueries';
+
+export type FeedEventKind = components['schemas']['FeedEventKind'];
+export type Verdict = components['schemas']['ReviewVerdict'];
+
+/** An event as stored. */
+export interface FeedEventRecord {
+  project_id: string;
+  seq: number;
+  kind: FeedEventKind;
+  branch_id: string | null;
+  branch_version: number | null;
+  change_request_id: string | null;
+  review_id: string | null;
+  verdict: Verdict | null;
+  actor_id: string;
+  created_at: string;
+  /** The only user who sees it (a working branch's own events), or null: every member. */
+  audience: string | null;
+}
+
+export interface FeedEventInput {
+  projectId: string;
+  kind: FeedEventKind;
+  actorId: string;
+  now: string;
+  branchId?: string;
+  branchVersion?: number;
+  changeRequestId?: string;
+  reviewId?: string;
+  verdict?: Verdict;
+  /**
+   * Set for an event of a working branch's own (forked, batch applied, rebased): only the
+   * branch's owner sees it, as only the owner sees the branch.
+   */
+  onlyFor?: string;
+}
+
+/** Appends `event` to its project's feed in `tx`; returns its seq. */
+export async function recordEvent(tx: QueryRunner, event: FeedEventInput): Promise<number> {
+  const row = await tx.one<{ seq: number }>(appendEvent, {
+    projectId: event.projectId,
+    kind: event.kind,
+    branchId: event.branchId ?? null,
+    branchVersion: event.branchVersion ?? null,
+    changeRequestId: event.changeRequestId ?? null,
+    reviewId: event.reviewId ?? null,
+    verdict: event.verdict ?? null,
+    actorId: event.actorId,
+    now: event.now,
+    audience: event.onlyFor ?? null,
+  });
+  if (!row) throw new Error('the feed event was not recorded');
+  return row.seq;
+}
+
+/**
+ * The hook a rebase of a working branch calls in its transaction (rebaseBranch): the
+ * branch's owner sees it, as the other events of its branch.
+ */
+export function recordRebased(
+  tx: QueryRunner,
+  input: { projectId: string; branchId: string; ownerId: string; version: number; now: string },
+): Promise<number> {
+  return recordEvent(tx, {
+    projectId: input.projectId,
+    kind: 'branch_rebased',
+    actorId: input.ownerId,
+    now: input.now,
+    branchId: input.branchId,
+    branchVersion: input.version,
+    onlyFor: input.ownerId,
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * The feed service: every project's ordered feed of what happened in it.
+ *
+ * - writing: recordEvent, the one way an event is written, called by the service that
+ *   makes the change in the same transaction (branches: forked; graph: batch applied;
+ *   merge: merged; reviews: change request opened, reviewed, merged, closed), and
+ *   recordRebased, the hook a rebase calls;
+ * - reading: feedRoutes (listProjectEvents, streamProjectEvents), eventsAfter (the
+ *   index read the webhooks and the MCP resource use), presentEvent;
+ * - schema: feedSchema.
+ */
+export { eventsAfter, readFeed } from './commands/readFeed';
+export type { FeedPage } from './commands/readFeed';
+export { recordEvent, recordRebased } from './feedEvent';
+export type { FeedEventInput, FeedEventKind, FeedEventRecord, Verdict } from './feedEvent';
+export { presentEvent } from './feedPresenter';
+export { feedRoutes } from './feedRoutes';
+export { feedSchema } from './store/feedQueries';
