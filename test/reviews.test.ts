@@ -237,6 +237,70 @@ describe('change requests and reviews', function () {
     // a viewer cannot open one (cannot fork either): its branch does not exist
   });
 
+  it('members read a branch under review (graph, subtree, history, diff, preview) and see its batches in the feed, but only its owner changes it; closed, it is the owner\'s again', async () => {
+    const { p, owner, editor, viewer, branch, nodeId } = await team();
+    const reads = [
+      `/v1/branches/${branch.id}/graph`,
+      `/v1/branches/${branch.id}/top-level`,
+      `/v1/branches/${branch.id}/subtree/${nodeId}?depth=1`,
+      `/v1/branches/${branch.id}/node/${nodeId}/history`,
+      `/v1/branches/${branch.id}/diff`,
+      `/v1/branches/${branch.id}/merge-preview`,
+    ];
+    // before a change request, another member's branch is a missing one
+    for (const path of reads) expect((await editor.api.get(path)).status, path).to.equal(404);
+
+    const cr = await openRequest(owner, branch.id);
+    for (const who of [editor, viewer])
+      for (const path of reads) {
+        const res = await who.api.get(path);
+        expect(res.status, `${path}: ${JSON.stringify(res.body)}`).to.equal(200);
+      }
+    const graph = await viewer.api.get(`/v1/branches/${branch.id}/graph`);
+    expect(graph.body.nodes.map((n: any) => n.id)).to.include(nodeId);
+
+    // changing it stays the owner's: every change answers a reviewer as before, 404
+    const asEditor = branchHandle(editor, branch.id, branch.version);
+    const intruder = await editor.api.post(`/v1/branches/${branch.id}/deltas`, {
+      deltas: [addNode({ data: { name: 'intruder' } })],
+      expected_version: branch.version,
+    });
+    expect(intruder.status).to.equal(404);
+    expect(
+      (
+        await editor.api.post(`/v1/branches/${branch.id}/revert`, {
+          version: 1,
+          expected_version: branch.version,
+        })
+      ).status,
+    ).to.equal(404);
+    expect((await editor.api.patch(`/v1/branches/${branch.id}`, { name: 'mine' })).status).to.equal(
+      404,
+    );
+    expect((await asEditor.merge()).status).to.equal(404);
+    const open = await editor.api.post(`/v1/branches/${branch.id}/change-request`, { title: 't' });
+    expect(open.status).to.equal(404);
+    const unchanged = await owner.api.get(`/v1/branches/${branch.id}/graph`);
+    expect(unchanged.body.branch.version).to.equal(branch.version);
+
+    // the owner's batch while under review is in every member's feed
+    const added = { body: await branch.apply([addNode({ data: { name: 'reviewed' } })]) };
+    const feed = await viewer.api.get(`/v1/projects/${p.projectId}/events?after=0&limit=100`);
+    expect(feed.status).to.equal(200);
+    const batches = feed.body.events.filter(
+      (e: any) => e.kind === 'batch_applied' && e.branch_id === branch.id,
+    );
+    expect(batches.map((e: any) => e.branch_version)).to.deep.equal([added.body.branch.version]);
+
+    // discarding closes the change request: the branch is its owner's alone again
+    const discarded = await owner.api.delete(
+      `/v1/branches/${branch.id}?expected_version=${added.body.branch.version}`,
+    );
+    expect(discarded.status).to.equal(200);
+    expect((await readRequest(viewer, cr.id)).change_request.state).to.equal('closed');
+    expect((await viewer.api.get(`/v1/branches/${branch.id}/graph`)).status).to.equal(404);
+  });
+
   it('at most one open change request per branch; the list pages the open ones; discarding closes it', async () => {
     const { p, owner, viewer, branch } = await team();
     const cr = await openRequest(owner, branch.id);

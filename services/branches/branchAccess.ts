@@ -123,7 +123,7 @@ export function lockedBranchAccessCypher(): string {
 /**
  * The Cypher condition, on the branch bound to `b`, under which a batch of caller $userId
  * expecting version $expectedVersion passes this service's checks of the branch itself:
- * branchGrant shows a working branch to its owner only, requireWritable refuses main and
+ * only its owner changes a working branch (requireBranchOwner), requireWritable refuses main and
  * a branch that is not active, requireVersion any other version. For a write of another
  * service that acts in the statement that takes the lock and must roll back when a check
  * then refuses (graph's applyDeltas writes a batch's leading additions there); the role,
@@ -134,13 +134,26 @@ export function batchWritableCypher(b: string): string {
           AND ${b}.version = $expectedVersion`;
 }
 
-/** The grant of a visible branch, or the 404 of a missing one (also when `row` is absent). */
+/**
+ * The grant of a visible branch, or the 404 of a missing one (also when `row` is absent):
+ * main to every member, a working branch to its owner, and to every member while it is
+ * under review (branchReview.ts).
+ */
 export function branchGrant(principal: Principal, row: BranchAccessRow | undefined): BranchGrant {
   const grant = row ? projectGrant(principal, row.project, row.role) : null;
   if (!row || !grant) throw new NotFoundError('branch');
-  if (!row.branch.is_main && row.branch.owner_id !== principal.userId)
+  if (!row.branch.is_main && row.branch.owner_id !== principal.userId && !row.branch.under_review)
     throw new NotFoundError('branch');
   return { ...grant, branch: row.branch };
+}
+
+/**
+ * Only its owner changes a working branch, even while members may read it under review
+ * (branchReview.ts): anyone else gets the 404 of a branch they may not change, as before
+ * it was shown to them. Main is not owned; requireWritable refuses changing it.
+ */
+export function requireBranchOwner(principal: Principal, branch: BranchRecord): void {
+  if (!branch.is_main && branch.owner_id !== principal.userId) throw new NotFoundError('branch');
 }
 
 /** 409 main_not_writable / branch_not_active. */
@@ -184,6 +197,7 @@ export function requireBranchChangeable(
   grant: ProjectGrant,
   branch: BranchRecord,
 ): void {
+  requireBranchOwner(principal, branch);
   requireScope(principal, 'graph:write');
   requireRole(grant, 'editor');
   requireWritable(branch);

@@ -19,6 +19,9 @@ export interface BranchRecord {
   created_at: string;
   last_active_at: string;
   merged_at: string | null;
+  /** True while the branch's change request is open: every project member may read it
+   * (branchReview.ts); absent or false otherwise. */
+  under_review?: boolean | null;
   /** Usage counters for the per-branch quotas (graph/branchUsage.ts); absent on older branches. */
   node_count?: number | null;
   edge_count?: number | null;

@@ -26,12 +26,14 @@ export {
   couldWrite,
   lockedBranchAccessCypher,
   requireBranchChangeable,
+  requireBranchOwner,
   requireProjectActive,
   requireVersion,
   requireWritable,
   reviewedBranch,
   visibleBranch,
 } from './branchAccess';
+export { markUnderReview } from './branchReview';
 export type { DiscardHook } from './discardHook';
 export { presentBranch, presentBranchRef } from './branchPresenter';
 export type { BranchRecord } from './branchRecord';

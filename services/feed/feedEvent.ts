@@ -38,9 +38,21 @@ export interface FeedEventInput {
   verdict?: Verdict;
   /**
    * Set for an event of a working branch's own (forked, batch applied, rebased): only the
-   * branch's owner sees it, as only the owner sees the branch.
+   * branch's owner sees it, as only the owner sees the branch (branchAudience).
    */
   onlyFor?: string;
+}
+
+/**
+ * Who sees the events of a working branch: its owner, as only the owner reads the branch;
+ * every member while the branch is under review (its change request is open, and members
+ * read the branch to review it), so that a reviewer's page follows the branch as it moves.
+ */
+export function branchAudience(branch: {
+  owner_id: string;
+  under_review?: boolean | null;
+}): string | undefined {
+  return branch.under_review ? undefined : branch.owner_id;
 }
 
 /** Appends `event` to its project's feed in `tx`; returns its seq. */

@@ -11,7 +11,7 @@
  */
 export { eventsAfter, readFeed } from './commands/readFeed';
 export type { FeedPage } from './commands/readFeed';
-export { recordEvent, recordRebased } from './feedEvent';
+export { branchAudience, recordEvent, recordRebased } from './feedEvent';
 export type { FeedEventInput, FeedEventKind, FeedEventRecord, Verdict } from './feedEvent';
 export { presentEvent } from './feedPresenter';
 export { feedRoutes } from './feedRoutes';

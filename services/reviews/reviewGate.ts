@@ -6,6 +6,7 @@
  * or discard, with the feed's event.
  */
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { markUnderReview } from '../branches';
 import type { BranchRecord, DiscardHook } from '../branches';
 import { recordEvent } from '../feed';
 import type { MergeGate } from '../merge';
@@ -25,6 +26,7 @@ async function endOpen(
     now,
   });
   if (!row) return;
+  await markUnderReview(tx, branch.id, false);
   await recordEvent(tx, {
     projectId: branch.project_id,
     kind: state === 'merged' ? 'change_request_merged' : 'change_request_closed',

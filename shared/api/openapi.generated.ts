@@ -681,7 +681,7 @@ export interface paths {
         put?: never;
         /**
          * Open a change request for a working branch
-         * @description Ask for review of your working branch before it is merged into main. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise). The change request is visible to every member of the project (`getChangeRequest`, `listChangeRequests`), who read the branch's diff and merge preview through it.
+         * @description Ask for review of your working branch before it is merged into main. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise). The change request is visible to every member of the project (`getChangeRequest`, `listChangeRequests`), who read the branch's diff and merge preview through it; while it is open, every member may also read the branch itself (its graph, scoped reads, node history, diff and merge preview), and only its owner may change it (anyone else's change is `404`, as before). Merging or closing it ends that.
          *
          *     - A branch has at most one open change request: `409 change_request_exists` (its id given as `change_request_id`).
          *     - Merging the branch (`mergeBranch`) marks its open change request `merged`; discarding it (`discardBranch`) marks it `closed`.
@@ -807,7 +807,7 @@ export interface paths {
          * @description What happened in the project, in order: each event has a `seq` that increases by one per event of the project and never changes. Pass the last `seq` you read as `after` to read on. Needs a valid key, no scope; members only.
          *
          *     - Kinds: `branch_forked`, `batch_applied` (a batch or a revert), `branch_rebased`, `branch_merged`, `change_request_opened`, `change_request_reviewed`, `change_request_merged`, `change_request_closed`. Treat the set as open.
-         *     - Events of a working branch (forked, batch applied, rebased) are shown only to the branch's owner, as the branch itself is; everything else to every member. So `seq` may skip numbers you may not see.
+         *     - Events of a working branch (forked, batch applied, rebased) are shown only to the branch's owner, as the branch itself is, except those written while the branch's change request is open, which every member sees (as they may read the branch then); everything else to every member. So `seq` may skip numbers you may not see.
          *     - Each event is written in the transaction of the change it describes: a change that committed has its event, and no event names a change that did not commit.
          */
         get: operations["listProjectEvents"];
@@ -2533,7 +2533,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorForbidden"];
             };
         };
-        /** @description The resource does not exist or you may not see it; both give this same answer, so it reveals nothing about other users' data. You see a project when you hold a role on it and your key is not restricted to other projects; you see your own working branches, and main of every project you see. */
+        /** @description The resource does not exist or you may not see it; both give this same answer, so it reveals nothing about other users' data. You see a project when you hold a role on it and your key is not restricted to other projects; you see your own working branches, the working branches of your projects whose change request is open, and main of every project you see. */
         NotFound: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

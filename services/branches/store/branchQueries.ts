@@ -146,3 +146,10 @@ const endBranch = (name: string, status: 'discarded' | 'merged') =>
 export const markBranchDiscarded = endBranch('markBranchDiscarded', 'discarded');
 
 export const markBranchMerged = endBranch('markBranchMerged', 'merged');
+
+/** Opens ($open true) or ends the review of branch $id (branchReview.ts). */
+export const setBranchUnderReview = cypher(
+  'setBranchUnderReview',
+  `MATCH (b:Branch {id: $id})
+   SET b.under_review = $open`,
+);

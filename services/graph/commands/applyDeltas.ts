@@ -35,11 +35,13 @@ import {
   BranchGrant,
   branchGrant,
   requireProjectActive,
+  requireBranchOwner,
   requireVersion,
   requireWritable,
   visibleBranch,
 } from '../../branches';
-import { recordEvent } from '../../feed';
+import type { BranchRecord } from '../../branches';
+import { branchAudience, recordEvent } from '../../feed';
 import { requireRole, requireScope } from '../../identity';
 import { BatchApplier } from '../deltas/batchApplier';
 import { LockedRunFacts, lockWithLeadingRun } from '../deltas/leadingRun';
@@ -140,6 +142,7 @@ async function lockBranch(
  * Idempotency-Key's kept answer is served only after it; applyDeltas again under the lock.
  */
 function authorize(principal: Principal, grant: BranchGrant): void {
+  requireBranchOwner(principal, grant.branch);
   requireScope(principal, 'graph:write');
   requireRole(grant, 'editor');
 }
@@ -253,11 +256,15 @@ function answer(
   };
 }
 
-/** The feed's batch_applied event of a working branch: its owner alone sees it. */
+/**
+ * The feed's batch_applied event of working branch `branch` at its new `version`: its
+ * owner sees it, and every member while the branch is under review (branchAudience).
+ */
 export function recordBatchEvent(
   tx: QueryRunner,
   principal: Principal,
-  branch: { id: string; project_id: string; version: number },
+  branch: BranchRecord,
+  version: number,
 ): Promise<number> {
   return recordEvent(tx, {
     projectId: branch.project_id,
@@ -265,8 +272,8 @@ export function recordBatchEvent(
     actorId: principal.userId,
     now: nowTimestamp(),
     branchId: branch.id,
-    branchVersion: branch.version,
-    onlyFor: principal.userId,
+    branchVersion: version,
+    onlyFor: branchAudience(branch),
   });
 }
 
@@ -302,7 +309,7 @@ export async function applyDeltas(
     const admitted = { batch, trail, branch, before, view, leading: locked.leading };
     const applied = await writeAndRecord(ctx, tx, principal, admitted, idempotency);
     // 10. the project's feed, in this transaction: the batch's event commits with it
-    await recordBatchEvent(tx, principal, applied.branch);
+    await recordBatchEvent(tx, principal, branch, applied.branch.version);
     return applied;
   });
 }

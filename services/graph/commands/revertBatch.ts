@@ -22,6 +22,7 @@ import { nowTimestamp } from '../../../shared/http/timestamps';
 import {
   requireProjectActive,
   requireVersion,
+  requireBranchOwner,
   requireWritable,
   visibleBranch,
 } from '../../branches';
@@ -90,6 +91,7 @@ export async function revertBatch(
 ): Promise<RevertResult> {
   return ctx.executor.writeTx(async (tx) => {
     const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
+    requireBranchOwner(principal, branch);
     requireScope(principal, 'graph:write');
     requireRole(grant, 'editor');
     const ref = { id: branch.id, project_id: branch.project_id };
@@ -147,7 +149,7 @@ export async function revertBatch(
     });
     const reverted = { ...ref, version: row?.version ?? branch.version + 1 };
     // a revert is a batch of the branch: its event commits with it
-    await recordBatchEvent(tx, principal, reverted);
+    await recordBatchEvent(tx, principal, branch, reverted.version);
     return { replayed: false, revertedVersion: k, branch: reverted };
   });
 }

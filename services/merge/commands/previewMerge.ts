@@ -18,17 +18,17 @@
  * (main's lease stops every other merge) is refused it with the error the merge would give
  * it (403 insufficient_scope or forbidden, 409 project_archived).
  */
-import { hasScope, Principal } from '../../../shared/http/principal';
+import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
+  couldWrite,
   loadMainBranch,
-  requireProjectActive,
+  requireBranchChangeable,
   requireWritable,
   visibleBranch,
 } from '../../branches';
-import type { BranchRecord } from '../../branches';
-import { hasRole, requireRole, requireScope } from '../../identity';
+import type { BranchGrant, BranchRecord } from '../../branches';
 import type { ProjectGrant } from '../../identity';
 import { capFindings, computeFindings, Finding, findingChangesOf, mainView } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
@@ -92,7 +92,7 @@ async function lockForPreview(
 ): Promise<Locked> {
   const { branch: seen, ...seenGrant } = await visibleBranch(tx, principal, branchId);
   requireWritable(seen);
-  if (!mayMerge(principal, seenGrant)) {
+  if (!mayMerge(principal, { ...seenGrant, branch: seen })) {
     const main = await loadMainBranch(tx, seen.project_id);
     requireNoStaging(main);
     return { main, branch: seen, allowed: false, grant: seenGrant };
@@ -102,19 +102,17 @@ async function lockForPreview(
   requireNoStaging(main);
   const { branch, ...grant } = await visibleBranch(tx, principal, branchId, { lock: true });
   requireWritable(branch);
-  return { main, branch, allowed: mayMerge(principal, grant), grant };
+  return { main, branch, allowed: mayMerge(principal, { ...grant, branch }), grant };
 }
 
 /** What the merge itself checks of its caller before it looks at the graph. */
-function mayMerge(principal: Principal, grant: ProjectGrant): boolean {
-  return !grant.project.archived && hasScope(principal, 'graph:write') && hasRole(grant, 'editor');
+function mayMerge(principal: Principal, grant: BranchGrant): boolean {
+  return couldWrite(principal, grant);
 }
 
 /** The merge's own refusal of a caller who may not merge (mergeBranch's checks, in its order). */
-function refuseAsMerge(principal: Principal, grant: ProjectGrant): void {
-  requireScope(principal, 'graph:write');
-  requireRole(grant, 'editor');
-  requireProjectActive(grant);
+function refuseAsMerge(principal: Principal, grant: ProjectGrant, branch: BranchRecord): void {
+  requireBranchChangeable(principal, grant, branch);
 }
 
 /** The preview of a merge written at main's write view (in the transaction `tx` reads). */
@@ -232,7 +230,7 @@ export async function previewMerge(
     const locked = await lockForPreview(tx, principal, branchId);
     if (await exceedsStageLimit(tx, locked.branch.id, stageRecords)) {
       // staging holds main's lease: only for a caller who could merge
-      if (!locked.allowed) refuseAsMerge(principal, locked.grant);
+      if (!locked.allowed) refuseAsMerge(principal, locked.grant, locked.branch);
       return null;
     }
     const outcome = await runMerge(tx, locked.main, locked.branch, limits);
@@ -243,7 +241,7 @@ export async function previewMerge(
   // always removed
   const { locked, staging } = await ctx.executor.writeTx(async (tx) => {
     const found = await lockForPreview(tx, principal, branchId);
-    if (!found.allowed) refuseAsMerge(principal, found.grant);
+    if (!found.allowed) refuseAsMerge(principal, found.grant, found.branch);
     return { locked: found, staging: await openStaging(tx, found.main, found.branch) };
   });
   try {

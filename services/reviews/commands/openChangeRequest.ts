@@ -13,7 +13,7 @@ import { bodyObject } from '../../../shared/http/operation';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
-import { requireBranchChangeable, visibleBranch } from '../../branches';
+import { markUnderReview, requireBranchChangeable, visibleBranch } from '../../branches';
 import { recordEvent } from '../../feed';
 import { ChangeRequestRecord, checkTitle, optionalText } from '../changeRequestRecord';
 import { createChangeRequest, findOpenOfBranch } from '../store/reviewQueries';
@@ -56,6 +56,8 @@ export async function openChangeRequest(
       now,
     });
     if (!row) throw new Error('the change request was not created');
+    // members read the branch they are asked to review, from now until it is merged or closed
+    await markUnderReview(tx, branch.id, true);
     await recordEvent(tx, {
       projectId: branch.project_id,
       kind: 'change_request_opened',
