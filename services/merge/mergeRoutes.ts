@@ -1,20 +1,58 @@
 /** HTTP operations of the merge service: parse, call the command, present. */
-import { ok, OperationTable } from '../../shared/http/operation';
+import { ConflictError, DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
+import { ok, OperationRequest, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { presentBranchRef } from '../branches';
+import { idempotentWrite, requireApplyAccess } from '../graph';
+import type { IdempotencyStore } from '../graph';
+import { rebaseBranch, RebaseRequest, RebaseResult } from './commands/rebaseBranch';
 import { diffBranch } from './commands/diffBranch';
 import { diffMain } from './commands/diffMain';
 import { listChanges } from './commands/listChanges';
 import { mergeBranch } from './commands/mergeBranch';
 import { previewMerge } from './commands/previewMerge';
-import { presentChange, presentDiff, presentMerge, presentPreview } from './mergePresenter';
+import {
+  presentChange,
+  presentDiff,
+  presentMerge,
+  presentPreview,
+  presentRebase,
+} from './mergePresenter';
 import { queryVersion } from './versionRange';
 
 export const CHANGES_PAGE_DEFAULT = 50;
 
-export function mergeRoutes(ctx: ServiceContext): OperationTable {
+/** Refusals a rebase reached by looking at the branch, kept for a repeat of its key. */
+function isReplayable(error: unknown): error is DomainError {
+  if (error instanceof ConflictError)
+    return ['version_conflict', 'merge_conflict'].includes(error.code);
+  return (
+    error instanceof InvalidInputError &&
+    ['unknown_conflict', 'invalid_resolution'].includes(error.code)
+  );
+}
+
+/**
+ * `idempotency`: the store of recorded Idempotency-Keys; a process without one does
+ * not serve rebaseBranch (its keys are a branch write's, as applyDeltas's).
+ */
+export function mergeRoutes(
+  ctx: ServiceContext,
+  deps: { idempotency?: IdempotencyStore } = {},
+): OperationTable {
   const version = ctx.config.serviceVersion;
+  const { idempotency } = deps;
+  // the gateway validated the body against RebaseRequest
+  const rebaseOnce = (store: IdempotencyStore, req: OperationRequest) =>
+    idempotentWrite(store, req, {
+      run: (recorded) =>
+        rebaseBranch(ctx, req.principal, req.params.branch_id, req.body as RebaseRequest, recorded),
+      present: (result: RebaseResult) => presentRebase(result, version),
+      requireAccess: () => requireApplyAccess(ctx, req.principal, req.params.branch_id),
+      isReplayable,
+    });
   return {
+    ...(idempotency && { rebaseBranch: (req: OperationRequest) => rebaseOnce(idempotency, req) }),
     // the gateway validated the body against MergeRequest (expected_version: integer >= 0)
     mergeBranch: async (req) => {
       const body = req.body as { expected_version: number };

@@ -37,7 +37,7 @@ const ROUTE_FACTORIES: readonly RouteFactory[] = [
   ({ ctx, idempotency }) => revertRoutes(ctx, { idempotency }),
   ({ ctx }) => scopedReadRoutes(ctx),
   ({ ctx }) => historyRoutes(ctx),
-  ({ ctx }) => mergeRoutes(ctx),
+  ({ ctx, idempotency }) => mergeRoutes(ctx, { idempotency }),
   ({ ctx }) => graphFileRoutes(ctx),
 ];
 
