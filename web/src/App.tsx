@@ -1,7 +1,8 @@
 /**
  * The viewer shell: the key form until a key is stored, then a header (where you
  * are, a "change key" control) and the view of the current hash route. The viewer
- * is read-only: it offers no control that writes.
+ * reads, with one exception: a key that may rebase can apply a rebase that resolves a
+ * branch's merge conflicts (the merge preview's ConflictResolver).
  */
 import { FormEvent, useState } from 'react';
 import { ApiError } from './api';
@@ -25,7 +26,7 @@ export function App() {
         <a className="brand" href={href({ name: 'projects' })}>
           Graph design viewer
         </a>
-        <span className="readonly-note">read-only</span>
+        <span className="readonly-note">read-only, except a rebase you apply</span>
         {hasKey && (
           <button type="button" className="link-button" onClick={signOut}>
             Change API key

@@ -4,6 +4,8 @@
  * opens as fast as a small one. Tabs put an overlay on the canvas: findings
  * (validate, on demand), the diff against main and the merge preview (working
  * branches), or show the change trail. Search finds nodes by name, read or not (searchNodes).
+ * The merge preview's conflicts can be resolved by a rebase (ConflictResolver); once
+ * the rebase is applied the view reads the branch again from the start.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, Finding, Schemas, unwrap } from '../api';
@@ -30,6 +32,7 @@ import {
 } from './overlays';
 import { NodeHistory } from './NodeHistory';
 import { ConflictList, DiffList, FindingsList, NodePanel } from './SidePanels';
+import { ConflictResolver } from './ConflictResolver';
 import { SearchBox } from './SearchBox';
 
 /** At most this many marked nodes are revealed (their boundaries opened) on their own. */
@@ -41,7 +44,26 @@ interface Props {
   tab: GraphTab;
 }
 
-export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
+/** The view, read again from the start after a rebase, with a note of what it did. */
+export function GraphView(props: Props) {
+  const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rebased = useCallback((r: Schemas['RebaseResponse']) => {
+    setNotice(
+      `Rebased onto main's version ${r.main_branch.version}: the branch is now at version ${r.branch.version}.`,
+    );
+    setGeneration((g) => g + 1);
+  }, []);
+  return <BranchGraph key={generation} {...props} notice={notice} onRebased={rebased} />;
+}
+
+function BranchGraph({
+  projectId,
+  branchId: routeBranch,
+  tab,
+  notice,
+  onRebased,
+}: Props & { notice: string | null; onRebased: (r: Schemas['RebaseResponse']) => void }) {
   const graphRef = useRef<LoadedGraph>(emptyGraph());
   const graph = graphRef.current;
   const [revision, setRevision] = useState(0);
@@ -225,6 +247,7 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
   if (error) return <ErrorBox error={error} />;
   if (!ready) return <Loading what="the graph" />;
   const selected = selectedId ? graph.nodes.get(selectedId) : undefined;
+  const resolving = tab === 'merge' && !!preview && preview.conflicts.length > 0;
   const tabs: [GraphTab, string][] = isMain
     ? [
         ['graph', 'Graph'],
@@ -263,6 +286,11 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
         )}
         <SearchBox graph={graph} branchId={branchId} revision={revision} onPick={pickFound} />
       </div>
+      {notice && (
+        <p className="notice" role="status" data-testid="rebase-notice">
+          {notice}
+        </p>
+      )}
       {tab === 'changes' ? (
         <ChangesList branchId={branchId} />
       ) : (
@@ -278,7 +306,7 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
             onSelect={setSelectedId}
             onToggle={toggle}
           />
-          <aside className="side" aria-label="Details">
+          <aside className={resolving ? 'side side-wide' : 'side'} aria-label="Details">
             {selected && (
               <NodePanel
                 node={selected}
@@ -302,7 +330,17 @@ export function GraphView({ projectId, branchId: routeBranch, tab }: Props) {
               ))}
             {tab === 'merge' &&
               (preview ? (
-                <ConflictList preview={preview} reveal={revealOne} />
+                <>
+                  <ConflictList preview={preview} reveal={revealOne} />
+                  {resolving && (
+                    <ConflictResolver
+                      preview={preview}
+                      graph={graph}
+                      reveal={revealOne}
+                      onApplied={onRebased}
+                    />
+                  )}
+                </>
               ) : (
                 <Loading what="the merge preview" />
               ))}
