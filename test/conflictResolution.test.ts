@@ -214,9 +214,23 @@ describe('conflict resolution in the web viewer (rebaseBranch from the merge pre
     const labels = await p.$$eval(`${wires} select option`, (os) => os.map((o) => o.textContent));
     expect(labels).to.include("from src2.o2 (main's)");
     expect(labels).to.include("from src3.o3 (branch's)");
+    expect(await p.textContent(wires)).to.contain("Main's side: wired from src2.o2");
     await p.selectOption(`${wires} select`, wire.main);
     await p.check(`${unit('deleted_on_main')} input[value="keep"]`);
     await p.check(`${unit('deleted_on_branch_modified_on_main')} input[value="drop"]`);
+
+    // a name longer than the node model takes: refused (invalid_resolution) on its conflict
+    const collision = unit('name_collision', 'name');
+    await p.fill(`${collision} input[type="text"]`, 'g'.repeat(201));
+    await p.click('button:has-text("Preview resolutions")');
+    const refused = await p.waitForSelector(`${collision}.resolution-invalid [role="alert"]`);
+    expect(await refused.textContent()).to.contain('resolutions[');
+    expect(await p.getAttribute(collision, 'aria-describedby')).to.contain('-problem');
+    expect(await p.isDisabled('button:has-text("Apply the rebase")')).to.equal(true);
+    await screenshot(p, 'conflict-resolution-refused');
+    await axeClean(p, 'conflict resolution (a refused value)');
+    await p.fill(`${collision} input[type="text"]`, 'gamma-b');
+    expect(await p.$$(`${collision}.resolution-invalid`)).to.have.length(0);
 
     await p.click('button:has-text("Preview resolutions")');
     await p.waitForSelector('[data-testid="rebase-preview"]');

@@ -8,7 +8,7 @@
  * only to learn that. A key that may not sees the choices disabled with the reason;
  * one the opening dry run could not tell about is told by its first preview.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, Schemas, unwrap } from '../api';
 import type { LoadedGraph } from './graphModel';
 import { Outcome, RebaseOutcome } from './RebaseOutcome';
@@ -94,6 +94,12 @@ export function ConflictResolver({ preview, graph, reveal, onApplied }: Props) {
       () => setAccess('unknown'),
     );
   }, [branchId, version, units]);
+
+  // a new outcome is brought into view (the panel scrolls; the region also announces it)
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome.kind !== 'idle') outcomeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   const current = collect(units, states);
   const signature = JSON.stringify(current.resolutions);
@@ -191,7 +197,7 @@ export function ConflictResolver({ preview, graph, reveal, onApplied }: Props) {
             : 'Applying is possible once a preview of the current choices leaves no conflict.'}
         </p>
       </form>
-      <div role="status" aria-live="polite" data-testid="rebase-outcome">
+      <div ref={outcomeRef} role="status" aria-live="polite" data-testid="rebase-outcome">
         <RebaseOutcome outcome={outcome} />
       </div>
     </section>

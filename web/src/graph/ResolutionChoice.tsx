@@ -23,6 +23,16 @@ interface Props {
   reveal: (id: string) => void;
 }
 
+/** A port as node.port where its node is read, else a short id. */
+function portName(graph: LoadedGraph, portId: unknown): string {
+  if (typeof portId !== 'string') return String(portId);
+  const node = graph.nodes.get(graph.portOwner.get(portId) ?? '');
+  const port =
+    node &&
+    [...node.data.inputs, ...node.data.outputs, ...node.data.config].find((p) => p.id === portId);
+  return node && port ? `${node.data.name}.${port.name}` : portId.slice(0, 8);
+}
+
 const SIDE_LABEL = { main: "Main's", branch: "The branch's" } as const;
 
 export function ResolutionChoice(props: Props) {
@@ -34,7 +44,12 @@ export function ResolutionChoice(props: Props) {
   const valueOf = (side: 'main' | 'branch'): string => {
     const v = sideValue(c, side, unit.field ?? '');
     if (v === undefined) return (side === 'main' ? c.main_change : c.branch_change)?.summary ?? '';
-    return unit.editor === 'parent' ? `under ${nodeName(v)}` : shown(v);
+    if (unit.editor === 'parent') return `under ${nodeName(v)}`;
+    if (unit.editor === 'wire' && Array.isArray(v))
+      return v.length === 0
+        ? 'no wire'
+        : `wired from ${v.map((h) => portName(graph, h)).join(', ')}`;
+    return shown(v);
   };
   const pick = (choice: UnitState['choice'], value = state.value) => onChange({ choice, value });
   const title = `${c.reason}: ${c.entity_kind ?? ''} ${c.path ?? c.entity_id ?? ''}${unit.field ? ` · ${unit.field}` : ''}`;
