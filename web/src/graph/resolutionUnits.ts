@@ -136,7 +136,7 @@ export function resolutionOf(
 
 /**
  * A state per unit that resolves every conflict that can be resolved (main's side, a
- * new name for a collision, keep as main has it for the delete conflicts): what the
+ * new name for a collision, main's side of the delete conflicts): what the
  * viewer dry-runs when it opens, only to learn whether this key may rebase.
  */
 export function probeStates(units: Unit[]): Map<string, UnitState> {
