@@ -271,6 +271,39 @@ describe('rebaseBranch', function () {
     });
   });
 
+  describe('validated like a batch', () => {
+    it('a resolution whose result breaks an invariant is the batch’s 422 delta error; nothing changes', async () => {
+      const [box, n] = [uuid(), uuid()];
+      const r = await behind(
+        [
+          addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
+          addNode({ id: n, data: { name: 'n', description: 'base' } }),
+        ],
+        [{ type: 'reparent_node', node_id: n, parent_id: box }],
+        [{ type: 'reparent_node', node_id: n, parent_id: null }, update(n, { description: 'b' })],
+      );
+      const conflicts = await conflictsOfRebase(r);
+      const moved = conflicts.find((c) => c.reason === 'reparent_conflict');
+      // a behavior node contains nothing: the batch's invalid_parent
+      const res = await rebase(r.p, r.b, { resolutions: [resolve(moved, 'value', n)] });
+      expect(res.status, JSON.stringify(res.body)).to.equal(422);
+      expect(res.body.detail).to.deep.include({ error: 'invalid_parent', entity_id: n });
+      expect((await r.b.graph()).branch.version).to.equal(1);
+    });
+
+    it('answers the findings the rebase brings to the branch and clears from it', async () => {
+      const input = port('in');
+      const r = await behind(
+        [],
+        [addNode({ data: { name: 'fed', inputs: [input] } })],
+        [addNode({ data: { name: 'own' } })],
+      );
+      const done = await rebaseOk(r.p, r.b);
+      expect(done.findings_added.map((f: any) => f.code)).to.include('unsatisfied_input');
+      expect(done.findings_cleared).to.deep.equal([]);
+    });
+  });
+
   describe('refusals', () => {
     it('a conflict left unresolved: 409 merge_conflict listing only those left', async () => {
       const [n, m] = [uuid(), uuid()];
