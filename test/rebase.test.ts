@@ -273,14 +273,15 @@ describe('rebaseBranch', function () {
 
   describe('validated like a batch', () => {
     it('a resolution whose result breaks an invariant is the batch’s 422 delta error; nothing changes', async () => {
-      const [box, n] = [uuid(), uuid()];
+      const [box, other, n] = [uuid(), uuid(), uuid()];
       const r = await behind(
         [
           addNode({ id: box, kind: 'boundary', data: { name: 'box' } }),
-          addNode({ id: n, data: { name: 'n', description: 'base' } }),
+          addNode({ id: other, kind: 'boundary', data: { name: 'other' } }),
+          addNode({ id: n, data: { name: 'n' } }),
         ],
         [{ type: 'reparent_node', node_id: n, parent_id: box }],
-        [{ type: 'reparent_node', node_id: n, parent_id: null }, update(n, { description: 'b' })],
+        [{ type: 'reparent_node', node_id: n, parent_id: other }],
       );
       const conflicts = await conflictsOfRebase(r);
       const moved = conflicts.find((c) => c.reason === 'reparent_conflict');
