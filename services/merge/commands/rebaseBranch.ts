@@ -44,9 +44,7 @@ import {
   appendRebase,
   BatchApplier,
   branchView,
-  capFindings,
-  computeFindings,
-  findingChangesOf,
+  findingsOf,
   grown,
   parseDeltaBatch,
   recordedChange,
@@ -168,27 +166,22 @@ async function rebuild(
   };
 }
 
-/** The findings the rebase opened and cleared on the branch (kept findings compared, or whole lists). */
+/**
+ * The findings the rebase opened and cleared on the branch: its lists before and after
+ * compared by (code, locator). Not the kept records it wrote alone: moving the base
+ * also shows the branch main's findings since the old base. Each list is read as
+ * validateDeltas reads it (kept findings, the first limits.maxFindings + 1).
+ */
 async function findingChanges(ctx: ServiceContext, tx: QueryRunner, before: View, write: View) {
   const max = ctx.config.limits.maxFindings;
-  const kept = await findingChangesOf(tx, before, write, max);
-  if (kept !== null) return kept;
   const key = (f: Finding) => `${f.code}\u0000${f.locator}`;
-  const [was, now] = [await computeFindings(tx, before), await computeFindings(tx, write)];
-  const wasKeys = new Set(was.map(key));
-  const nowKeys = new Set(now.map(key));
-  const added = capFindings(
-    now.filter((f) => !wasKeys.has(key(f))),
-    max,
-  );
-  const cleared = capFindings(
-    was.filter((f) => !nowKeys.has(key(f))),
-    max,
-  );
+  const [was, now] = [await findingsOf(tx, before, max), await findingsOf(tx, write, max)];
+  const wasKeys = new Set(was.findings.map(key));
+  const nowKeys = new Set(now.findings.map(key));
   return {
-    added: added.findings,
-    cleared: cleared.findings,
-    truncated: added.truncated || cleared.truncated,
+    added: now.findings.filter((f) => !wasKeys.has(key(f))),
+    cleared: was.findings.filter((f) => !nowKeys.has(key(f))),
+    truncated: was.truncated || now.truncated,
   };
 }
 

@@ -7,9 +7,11 @@
  * as any batch's do.
  *
  * Order, so that each delta applies to what the ones before it left: wires removed;
- * nodes that stay changed and moved (under parents that exist before the batch); nodes
+ * nodes that stay changed and moved (under parents that exist before the batch; one
+ * bound for an added parent out of a removed subtree goes to the top level first); nodes
  * removed (only the top of a removed subtree: a removal takes the subtree); nodes added,
- * parents first; moves under added parents; wires added.
+ * parents first; moves under added parents; wires added. Names are checked as each
+ * delta applies, so two nodes that swap names among siblings refuse (duplicate_name).
  */
 import type { components } from '../../../shared/api/openapi.generated';
 import { CHANNELS, VALUE_FIELD_NAMES } from '../../../shared/model/nodeModel';
@@ -101,19 +103,24 @@ export function deltasBetween(from: Snapshot, to: Snapshot): WireDelta[] {
     if (from.edge.has(id) && !to.edge.has(id)) deltas.push({ type: 'delete_edge', edge_id: id });
   }
   const lateMoves: WireDelta[] = [];
-  const removed = new Set<string>();
+  const nodeIds = ids('node');
+  const removed = new Set(nodeIds.filter((id) => from.node.has(id) && !to.node.has(id)));
   const added: NodeImage[] = [];
-  for (const id of ids('node')) {
+  for (const id of nodeIds) {
     const a = from.node.get(id);
     const b = to.node.get(id);
-    if (a && !b) removed.add(id);
     if (!a && b) added.push(b);
     if (!a || !b) continue;
     if (a.parent_id !== b.parent_id) {
       const move: WireDelta = { type: 'reparent_node', node_id: id, parent_id: b.parent_id };
       if (b.parent_id === null || from.node.has(b.parent_id) || !to.node.has(b.parent_id)) {
         deltas.push(move);
-      } else lateMoves.push(move);
+      } else {
+        // into a node added below: out of a subtree removed before that, to the top level first
+        if (underRemoved(from, id, removed))
+          deltas.push({ type: 'reparent_node', node_id: id, parent_id: null });
+        lateMoves.push(move);
+      }
     }
     const after = updateOf(from, to, a, b);
     if (after) deltas.push({ type: 'update_node_data', node_id: id, after });
