@@ -80,11 +80,11 @@ describe('resolutionUnits', () => {
     expect(byReason(units, 'reparent_conflict')[0].sides).to.deep.equal(['main', 'branch']);
   });
 
-  it("starts an editor at the branch's value (main's entity of a collision is not this one)", () => {
+  it("starts an editor at the branch's value, a new name empty", () => {
     expect(initialValue(units[0])).to.equal('b');
     expect(initialValue(units[1])).to.equal('["p2"]');
     expect(initialValue(byReason(units, 'reparent_conflict')[0])).to.equal('y');
-    expect(initialValue(byReason(units, 'name_collision')[0])).to.equal('n');
+    expect(initialValue(byReason(units, 'name_collision')[0])).to.equal('');
   });
 
   it('sends the chosen side, the value parsed as its editor reads it, nothing when unchosen', () => {

@@ -88,9 +88,12 @@ export function keepSide(c: Conflict): 'main' | 'branch' {
   return c.reason === 'deleted_on_main' ? 'branch' : 'main';
 }
 
-/** The value typed for a unit when it starts: the branch's value, as the editor shows it. */
+/**
+ * The value typed for a unit when it starts: the branch's value, as the editor shows it;
+ * empty for a new name (the branch's is the one that collides).
+ */
 export function initialValue(unit: Unit): string {
-  if (unit.editor === 'keepDrop') return '';
+  if (unit.editor === 'keepDrop' || unit.conflict.reason === 'name_collision') return '';
   const field = unit.field ?? '';
   const branch = sideValue(unit.conflict, 'branch', field);
   if (unit.editor === 'parent') return typeof branch === 'string' ? branch : '';
@@ -149,7 +152,10 @@ export function probeStates(units: Unit[]): Map<string, UnitState> {
         value: keepSide(u.conflict) === 'main' ? 'keep' : 'drop',
       });
     else if (u.editor === 'text')
-      states.set(u.key, { choice: 'value', value: `${initialValue(u) || 'renamed'} (rebased)` });
+      states.set(u.key, {
+        choice: 'value',
+        value: `${String(sideValue(u.conflict, 'branch', 'name') ?? 'renamed')} (rebased)`,
+      });
   }
   return states;
 }
