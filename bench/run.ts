@@ -3,7 +3,7 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,gateway,tracing]
+ *     [--only writes,reads,merge,history,blame,layout,gateway,tracing,rebase]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -13,6 +13,7 @@ import { startService } from '../services/gateway';
 import { benchConfig, benchUser } from './benchService';
 import { printTable, Sample } from './stats';
 import { runMergeBench } from './mergeBench';
+import { reportRebase, runRebaseBench } from './rebaseBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 import { runHistoryBench, StorageFigure } from './historyBench';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
       sizes: { type: 'string', default: '1000,10000,100000' },
       only: {
         type: 'string',
-        default: 'writes,reads,merge,history,blame,layout,gateway,tracing',
+        default: 'writes,reads,merge,history,blame,layout,gateway,tracing,rebase',
       },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
@@ -85,6 +86,10 @@ async function main(): Promise<void> {
       const samples = await runMergeBench({ client, executor, sizes });
       printTable('Merge into main', samples);
       all.push(...samples);
+    });
+    await part('rebase', async () => {
+      const figures = await runRebaseBench({ client, executor, metrics: service.metrics, sizes });
+      reportRebase(figures, sizes);
     });
     await part('history', async () => {
       const history = await runHistoryBench({ client, executor, sizes });

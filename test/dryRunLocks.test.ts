@@ -1,5 +1,5 @@
 /**
- * Dry runs (validateDeltas, getMergePreview) and callers who cannot write: a read-only
+ * Dry runs (validateDeltas, getMergePreview, rebaseBranch's dry_run) and callers who cannot write: a read-only
  * caller never holds a branch's write lock, so it cannot make an editor's write or merge
  * wait; a caller who hangs up leaves no transaction running behind it; and a transaction
  * the database ends (timed out, terminated) answers 503 with Retry-After, never 500.
@@ -198,6 +198,35 @@ describe('dry runs: read-only callers hold no write lock, hung-up callers leave 
     } finally {
       await lock.release();
     }
+  });
+
+  it("rebaseBranch's dry run from the owner's key without graph:write does not wait for the branch's lock; the owner's writing key still does", async () => {
+    const owner = await newUser();
+    const p = await mergeProject(owner);
+    const branch = await p.fork();
+    await branch.apply([addNode({ data: { name: 'own' } })]);
+    await p.seed([addNode({ data: { name: 'from main' } })]);
+    const readOnly = await newKeyFor(owner, { scopes: [] });
+    const url = `/v1/branches/${branch.id}/rebase`;
+    const body = { expected_version: 1, dry_run: true };
+    const lock = await holding(async (tx) => {
+      await tx.run(lockBranchWithAccess, { id: branch.id, userId: owner.userId });
+    });
+    let writer: ReturnType<typeof owner.api.post> | undefined;
+    try {
+      const res = await within(10_000, readOnly.api.post(url, body));
+      expect(res, 'the read-only dry run waited for the lock').to.not.equal('pending');
+      if (res === 'pending') return;
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      expect(res.body).to.deep.include({ dry_run: true, can_rebase: false });
+      expect(res.body.counts.nodes.added).to.equal(1);
+      // a caller who could rebase dry-runs under the lock the rebase takes
+      writer = owner.api.post(url, body);
+      expect(await within(1_000, writer)).to.equal('pending');
+    } finally {
+      await lock.release();
+    }
+    expect((await writer)?.status).to.equal(200);
   });
 
   it("getMergePreview of a merge large enough to be staged (main's lease) is refused a caller who could not merge it", async () => {

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { currentHarness, grant, newUser, TestUser } from './support/harness';
 import { addNode } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
+import { behind, rebaseOk } from './support/rebaseWorkspace';
 
 async function page(user: TestUser, projectId: string, query = '') {
   const res = await user.api.get(`/v1/projects/${projectId}/events${query}`);
@@ -104,6 +105,24 @@ describe('project feed', function () {
     expect(end.events).to.deep.equal([]);
 
     expect((await stranger.api.get(`/v1/projects/${p.projectId}/events`)).status).to.equal(404);
+  });
+
+  it("a rebase (rebaseBranch) writes the branch's branch_rebased event at its new version, seen by its owner only", async () => {
+    const r = await behind(
+      [],
+      [addNode({ data: { name: 'onMain' } })],
+      [addNode({ data: { name: 'onBranch' } })],
+    );
+    const member = await newUser();
+    await grant(r.p.projectId, member, 'editor');
+    const done = await rebaseOk(r.p, r.b);
+    const rebasedOf = (body: any) =>
+      body.events.filter((e: any) => e.kind === 'branch_rebased' && e.branch_id === r.b.id);
+    const own = rebasedOf(await page(r.p.user, r.p.projectId, '?after=0&limit=100'));
+    expect(own.map((e: any) => [e.branch_version, e.actor_id])).to.deep.equal([
+      [done.branch.version, r.p.user.userId],
+    ]);
+    expect(rebasedOf(await page(member, r.p.projectId, '?after=0&limit=100'))).to.deep.equal([]);
   });
 
   it('a rolled-back change writes no event: a refused batch leaves the feed as it was', async () => {

@@ -237,7 +237,7 @@ describe('change requests and reviews', function () {
     // a viewer cannot open one (cannot fork either): its branch does not exist
   });
 
-  it('members read a branch under review (graph, subtree, history, diff, preview) and see its batches in the feed, but only its owner changes it; closed, it is the owner\'s again', async () => {
+  it("members read a branch under review (graph, subtree, history, diff, preview) and see its batches in the feed, but only its owner changes it; closed, it is the owner's again", async () => {
     const { p, owner, editor, viewer, branch, nodeId } = await team();
     const reads = [
       `/v1/branches/${branch.id}/graph`,

@@ -13,6 +13,12 @@ export interface BranchRecord {
   is_main: boolean;
   version: number;
   base_main_version: number;
+  /** The bases the branch had before each rebase and the branch version each lasted
+   * until (graph/view.ts baseAt); absent on a branch never rebased. */
+  prior_bases?: number[] | null;
+  prior_base_until?: number[] | null;
+  /** The branch version its last rebase produced (rebaseBranch); absent: never rebased. */
+  rebased_version?: number | null;
   /** Main's branch id in the same project (main's own id on main): a reader of this
    * branch builds its view with `branchView(branch, branch.main_id, version)`. */
   main_id: string;

@@ -74,20 +74,26 @@ export async function recordEvent(tx: QueryRunner, event: FeedEventInput): Promi
 }
 
 /**
- * The hook a rebase of a working branch calls in its transaction (rebaseBranch): the
- * branch's owner sees it, as the other events of its branch.
+ * The event a rebase of working branch `branch` writes in its transaction (rebaseBranch),
+ * at the branch's new `version`: seen as the other events of its branch (branchAudience).
  */
 export function recordRebased(
   tx: QueryRunner,
-  input: { projectId: string; branchId: string; ownerId: string; version: number; now: string },
+  input: {
+    branch: { id: string; project_id: string; owner_id: string; under_review?: boolean | null };
+    actorId: string;
+    version: number;
+    now: string;
+  },
 ): Promise<number> {
+  const { branch } = input;
   return recordEvent(tx, {
-    projectId: input.projectId,
+    projectId: branch.project_id,
     kind: 'branch_rebased',
-    actorId: input.ownerId,
+    actorId: input.actorId,
     now: input.now,
-    branchId: input.branchId,
+    branchId: branch.id,
     branchVersion: input.version,
-    onlyFor: input.ownerId,
+    onlyFor: branchAudience(branch),
   });
 }

@@ -20,7 +20,7 @@
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - the change trail (trail/: its one record type and its writers' and readers'
- *   functions: appendChange, appendMerge, appendTouches, touchesOf, readTrailPage,
+ *   functions: appendChange, appendMerge, appendRebase, appendTouches, touchesOf, readTrailPage,
  *   trailBatchPage);
  * - schema: graphSchema and changeSchema (constraints and indexes, run at start-up).
  *
@@ -63,13 +63,20 @@ export { migrateStore } from './migration/migrateStore';
 export {
   appendChange,
   appendMerge,
+  appendRebase,
   appendTouches,
   readTrailPage,
   trailBatchPage,
 } from './trail/trail';
 export type { ChangeEntry, ChangeRecord } from './trail/changeRecord';
+export { requireRecordable } from './trail/changeRecord';
+export { requireApplyAccess } from './commands/applyDeltas';
+export { recordedChange } from './recordedChange';
+export type { IdempotencyClaim } from './recordedChange';
+export { idempotentWrite } from './idempotentWrite';
+export { grown } from './branchUsage';
 export { touchesOf } from './trail/touches';
-export { branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
+export { baseAt, branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
 export { graphVersion, resolveView } from './viewResolver';
 export type { View } from './view';
 export {

@@ -30,7 +30,7 @@ export type RecordedChange = {
 export async function recordedChange(
   ctx: ServiceContext,
   tx: QueryRunner,
-  request: { branchId: string; userId: string; kind: 'batch' | 'revert' },
+  request: { branchId: string; userId: string; kind: 'batch' | 'revert' | 'rebase' },
   claim: IdempotencyClaim,
 ): Promise<RecordedChange | null> {
   const done = await tx.one<RecordedChange & { kind: string | null; fingerprint: string | null }>(

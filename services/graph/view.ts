@@ -35,14 +35,33 @@ export function mainView(mainId: string, ver: number): View {
   return { line: mainId, ver, main: mainId, base: ver };
 }
 
-/** A working branch at version `ver`, over main at its base. */
-export function branchView(
-  branch: { id: string; base_main_version: number },
-  mainId: string,
-  ver: number,
-): View {
+/**
+ * What a branch's base is built from: its current base, and the bases it had before
+ * each rebase (rebaseBranch), `prior_bases[i]` up to (not including) branch version
+ * `prior_base_until[i]`, oldest first. Absent on a branch never rebased.
+ */
+export interface BranchBases {
+  id: string;
+  base_main_version: number;
+  prior_bases?: number[] | null;
+  prior_base_until?: number[] | null;
+}
+
+/**
+ * The main version beneath the branch at its version `ver`: a version before a rebase
+ * read main at the base the branch had then, so a read pinned to it answers as it did.
+ */
+export function baseAt(branch: BranchBases, ver: number): number {
+  const until = branch.prior_base_until ?? [];
+  const bases = branch.prior_bases ?? [];
+  for (let i = 0; i < until.length; i += 1) if (ver < until[i]) return bases[i];
+  return branch.base_main_version;
+}
+
+/** A working branch at version `ver`, over main at its base at that version. */
+export function branchView(branch: BranchBases, mainId: string, ver: number): View {
   if (branch.id === mainId) return mainView(mainId, ver);
-  return { line: branch.id, ver, main: mainId, base: branch.base_main_version };
+  return { line: branch.id, ver, main: mainId, base: baseAt(branch, ver) };
 }
 
 /** The view a batch writes through: the next version of the same line. Records it

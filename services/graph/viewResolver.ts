@@ -16,6 +16,8 @@ export interface VersionedBranch {
   main_id: string;
   version: number;
   base_main_version: number;
+  prior_bases?: number[] | null;
+  prior_base_until?: number[] | null;
   history_floor?: number | null;
 }
 

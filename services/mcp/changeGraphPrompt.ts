@@ -2,7 +2,8 @@
  * The prompt that shows an agent how to change a graph safely with the tools:
  * read only the scope it needs, build one batch, validate it, apply it with the
  * version it read, and on failure act on the error body (recovery_hint,
- * current_version) instead of guessing.
+ * current_version) instead of guessing; on a merge conflict, rebase the branch onto
+ * main with a resolution per conflict (previewed first) and merge then.
  */
 
 export const CHANGE_GRAPH_PROMPT = {
@@ -10,7 +11,8 @@ export const CHANGE_GRAPH_PROMPT = {
   title: 'Change a graph safely',
   description:
     'Step-by-step procedure for changing a project graph: fork, read the scope, build one ' +
-    'delta batch, validate, apply with expected_version, recover from errors, merge.',
+    'delta batch, validate, apply with expected_version, recover from errors, resolve merge ' +
+    'conflicts by a previewed rebase, merge.',
   arguments: [
     { name: 'project_id', description: 'The project to change.', required: true },
     {
@@ -59,9 +61,22 @@ Change the graph through a working branch, never by guessing state:
    - 429: wait Retry-After seconds.
    Repeating exactly the same apply_deltas call (for example after a lost answer) is safe: it
    returns the first answer and never applies twice.
-7. Check the result: get_branch_diff (or get_subtree again), then get_merge_preview. If it
-   shows conflicts, resolve them on the branch first.
-8. Merge: merge_branch with branch_id and expected_version = the branch's current version.`;
+7. Check the result: get_branch_diff (or get_subtree again), then get_merge_preview.
+8. On conflicts (the preview's \`conflicts\`, or merge_branch's 409 merge_conflict), resolve them
+   in graph terms by rebasing the branch onto main:
+   a. Read each conflict: reason, entity_kind, entity_id, fields, branch_change and main_change.
+   b. Choose one resolution per conflict (per field of a modified_on_both conflict), naming it
+      with reason, entity_kind, entity_id and field as the preview shows them, and choice
+      "main" (main's side), "branch" (yours) or "value" with a value (a field's new value, a
+      new name for name_collision, a parent id for reparent_conflict, the wire id that stays
+      for rewired_on_both, "keep" or "drop" for the delete conflicts).
+   c. Preview them: rebase_branch with branch_id, expected_version, resolutions and
+      dry_run true. 409 merge_conflict lists the conflicts still unresolved; 422
+      unknown_conflict / invalid_resolution names the resolution (detail.resolution_index) to
+      fix. Check counts and findings_added.
+   d. Rebase: the same rebase_branch call without dry_run. The answer's branch.version is the
+      version to merge with; its base_main_version is main's version.
+9. Merge: merge_branch with branch_id and expected_version = the branch's current version.`;
   return {
     description: CHANGE_GRAPH_PROMPT.description,
     messages: [{ role: 'user', content: { type: 'text', text } }],

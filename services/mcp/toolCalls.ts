@@ -52,15 +52,18 @@ export function derivedIdempotencyKey(operationId: string, path: string, body: u
 }
 
 /**
- * Whether a call's body is one whose repeat can only be a retry: a batch with deltas.
+ * Whether a call's body is one whose repeat can only be a retry: a batch with deltas,
+ * or a rebase that is not a dry run (rebaseBranch moves the version it expects).
  * A batch without deltas (positions only) leaves the version where it is, so the
  * same arguments may rightly be sent again (a node moved away and back); replaying
  * the first answer would silently leave the node where it was. Sent again, such a
- * batch just writes the same positions again, which is harmless.
+ * batch just writes the same positions again, which is harmless; so does a dry run
+ * answer again what the rebase would do now.
  */
-function derivesKey(body: unknown): boolean {
-  const deltas = (body as { deltas?: unknown } | null | undefined)?.deltas;
-  return Array.isArray(deltas) && deltas.length > 0;
+function derivesKey(operationId: string, body: unknown): boolean {
+  const fields = body as { deltas?: unknown; dry_run?: unknown } | null | undefined;
+  if (operationId === 'rebaseBranch') return fields?.dry_run !== true;
+  return Array.isArray(fields?.deltas) && fields.deltas.length > 0;
 }
 
 function fail(status: number, body: unknown, text = JSON.stringify(body)): ToolResult {
@@ -118,7 +121,7 @@ export function requestOf(
   if (
     route.idempotencyArgument &&
     args[route.idempotencyArgument] === undefined &&
-    derivesKey(body)
+    derivesKey(route.operationId, body)
   ) {
     const header = route.headerParams.find((h) => h.argument === route.idempotencyArgument);
     if (header) headers[header.header] = derivedIdempotencyKey(route.operationId, path, body);

@@ -41,6 +41,10 @@ export const TOOL_OPERATIONS: Readonly<Record<string, ToolSemantics>> = {
   getMergePreview: {},
   // rewrites main with the branch's changes and closes the branch
   mergeBranch: { destructive: true },
+  // moves the branch onto main's version; its resolutions may drop the branch's changes
+  // (main's side) or delete entities (a delete conflict dropped); the derived
+  // Idempotency-Key answers a repeat with the first result
+  rebaseBranch: { destructive: true, idempotent: true },
   getBranchDiff: {},
   getMainDiff: {},
   listBranchChanges: {},

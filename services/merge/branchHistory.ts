@@ -47,13 +47,18 @@ export async function batchPage(
   return rows.map((r) => ({ version: r.version, deltas: parseRecordedDeltas(r.deltas) }));
 }
 
-/** The branch's recorded batches in applied order, one page at a time. */
+/**
+ * The branch's recorded batches in applied order, one page at a time, from its last
+ * rebase on (`since`: the version that rebase produced, whose recorded deltas are the
+ * branch's changes as one batch on its base; 0 or absent: from the fork).
+ */
 export async function* batchPages(
   tx: QueryRunner,
   branchId: string,
   pageSize = TRAIL_PAGE,
+  since = 0,
 ): AsyncGenerator<RecordedBatch[]> {
-  let afterVersion = 0;
+  let afterVersion = Math.max(0, since - 1);
   for (;;) {
     const page = await batchPage(tx, branchId, afterVersion, pageSize);
     if (page.length === 0) return;
@@ -94,10 +99,14 @@ export function idsNamedBy(delta: Delta): string[] {
   }
 }
 
-/** What the branch's batches wrote, read page by page. */
-export async function loadBranchWrites(tx: QueryRunner, branchId: string): Promise<BranchWrites> {
+/** What the branch's batches since its last rebase (`since`, batchPages) wrote, page by page. */
+export async function loadBranchWrites(
+  tx: QueryRunner,
+  branchId: string,
+  since = 0,
+): Promise<BranchWrites> {
   const writes = emptyWrites();
-  for await (const page of batchPages(tx, branchId)) addWrites(writes, page);
+  for await (const page of batchPages(tx, branchId, TRAIL_PAGE, since)) addWrites(writes, page);
   return writes;
 }
 

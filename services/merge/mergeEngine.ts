@@ -25,6 +25,7 @@ import type { MergeConflict } from './conflicts/conflictList';
 import { MergeAnalysis } from './conflicts/mergeAnalysis';
 import type { Snapshot } from './graphSnapshot';
 import { lineChanges, lineIds, loadSparse, unionIds } from './changeSets';
+import type { IdSets } from './changeSets';
 import { loadThreeWay, ThreeWay, viewReader } from './threeWaySnapshots';
 import { replayBatches } from './replayBatches';
 
@@ -79,6 +80,8 @@ export interface ReplayPlan {
   analysis: MergeAnalysis;
   snaps: ThreeWay;
   writes: BranchWrites;
+  /** The ids with records on the branch's line (its own change set). */
+  onLine: IdSets;
 }
 
 /**
@@ -91,8 +94,9 @@ export async function planReplay(
   main: BranchRecord,
   branch: BranchRecord,
 ): Promise<ReplayPlan> {
+  const onLine = await lineIds(tx, branch.id);
   const changed = unionIds(
-    await lineIds(tx, branch.id),
+    onLine,
     await lineChanges(tx, main.id, branch.base_main_version, main.version),
   );
   const snaps = await loadThreeWay(
@@ -103,11 +107,12 @@ export async function planReplay(
     },
     changed,
   );
-  const writes = await loadBranchWrites(tx, branch.id);
+  const writes = await loadBranchWrites(tx, branch.id, branch.rebased_version ?? 0);
   return {
     analysis: new MergeAnalysis(snaps.base, snaps.main, snaps.branch, writes),
     snaps,
     writes,
+    onLine,
   };
 }
 
@@ -136,7 +141,15 @@ export async function runMerge(
   const conflicts = analysis.detect();
   const refused = { mode, before: null, after: null, view };
   if (conflicts.length > 0) return { ...refused, conflicts };
-  if (!(await replayBatches(tx, view, batchPages(tx, branch.id), analysis, limits))) {
+  if (
+    !(await replayBatches(
+      tx,
+      view,
+      batchPages(tx, branch.id, undefined, branch.rebased_version ?? 0),
+      analysis,
+      limits,
+    ))
+  ) {
     return { ...refused, conflicts: analysis.conflicts.list() };
   }
   await placeAddedNodes(tx, view, snaps.branch, writes);

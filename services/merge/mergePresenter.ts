@@ -1,6 +1,6 @@
 /**
- * Maps merge, preview, diff and trail results to MergeResponse, MergePreviewResponse,
- * DiffResponse and StructuralChange, field by field.
+ * Maps merge, preview, rebase, diff and trail results to MergeResponse,
+ * MergePreviewResponse, RebaseResponse, DiffResponse and StructuralChange, field by field.
  */
 import type { components } from '../../shared/api/openapi.generated';
 import { presentBranch, presentBranchRef } from '../branches';
@@ -8,6 +8,7 @@ import type { BranchDiff } from './commands/diffBranch';
 import type { ChangeRecord } from '../graph';
 import type { MergeResult } from './commands/mergeBranch';
 import type { MergePreview } from './commands/previewMerge';
+import type { RebaseResult } from './commands/rebaseBranch';
 import { parseRecordedDeltas, toWireDelta } from '../graph';
 
 type Schemas = components['schemas'];
@@ -17,6 +18,24 @@ export function presentMerge(result: MergeResult, version: string): Schemas['Mer
     branch: presentBranch(result.branch),
     main_branch: presentBranchRef(result.main),
     mode: result.mode,
+    project_id: result.branch.project_id,
+    version,
+  };
+}
+
+export function presentRebase(result: RebaseResult, version: string): Schemas['RebaseResponse'] {
+  return {
+    rebased: result.rebased,
+    dry_run: result.dryRun,
+    can_rebase: result.canRebase,
+    branch: presentBranch(result.branch),
+    main_branch: presentBranchRef(result.main),
+    previous_base_main_version: result.previousBase,
+    resolutions: result.resolutions,
+    counts: result.counts,
+    findings_added: result.findingsAdded,
+    findings_cleared: result.findingsCleared,
+    findings_truncated: result.findingsTruncated,
     project_id: result.branch.project_id,
     version,
   };
@@ -82,5 +101,14 @@ export function presentChange(change: ChangeRecord): Schemas['StructuralChange']
       }),
     ...(kind === 'revert' &&
       typeof change.reverted_version === 'number' && { reverted_version: change.reverted_version }),
+    ...(kind === 'rebase' && {
+      rebase: {
+        base_main_version: change.rebase_base ?? 0,
+        previous_base_main_version: change.rebase_previous_base ?? 0,
+        resolutions: JSON.parse(
+          change.rebase_resolutions ?? '[]',
+        ) as Schemas['ConflictResolution'][],
+      },
+    }),
   };
 }

@@ -150,7 +150,8 @@ export async function writeStaged(
   const plan = await executor.readTx((tx) => planReplay(tx, main, branch));
   const conflicts = plan.analysis.detect();
   if (conflicts.length > 0) return { mode, conflicts };
-  for (let afterVersion = 0; ;) {
+  // from the branch's last rebase on, its recorded deltas included (batchPages)
+  for (let afterVersion = Math.max(0, (branch.rebased_version ?? 0) - 1); ;) {
     const next = await executor.writeTx(async (tx) => {
       await holdStaging(tx, staging);
       const page = await batchPage(tx, branch.id, afterVersion);

@@ -42,7 +42,7 @@ describe('operation registry', () => {
 
   it('knows which operations take an Idempotency-Key and which delete', () => {
     const keyed = registry.operations.filter((o) => o.idempotencyKey).map((o) => o.operationId);
-    expect(keyed).to.deep.equal(['applyDeltas', 'revertBranch']);
+    expect(keyed).to.deep.equal(['applyDeltas', 'revertBranch', 'rebaseBranch']);
     expect(registry.get('discardBranch')?.method).to.equal('DELETE');
   });
 

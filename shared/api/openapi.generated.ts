@@ -489,7 +489,7 @@ export interface paths {
          *
          *     - `fast_forward`: main has not moved since the fork, so main becomes the branch's graph.
          *     - `replay`: main has moved. Your branch's recorded batches are replayed, in order, onto current main under every rule. Before that, what you changed is compared with what main changed since your fork, entity by entity and field by field; any entity changed on both sides is a conflict. Then a batch that no longer applies to current main (e.g. both sides deleted the same node) is a conflict too, named by its error code, its `delta_index` and `batch_version`.
-         *     - Conflicts answer `409 merge_conflict` listing every conflict, and nothing changes. Resolve them on your branch (or fork again from current main) and merge again.
+         *     - Conflicts answer `409 merge_conflict` listing every conflict, and nothing changes. Resolve them with `rebaseBranch` (its resolutions choose a side or a value per conflict), or on your branch, or fork again from current main, and merge again.
          *     - What counts as a conflict: a field written on both sides, unless both ended equal (a field your branch wrote counts even if written back to its old value); a port list your branch replaced while main added, removed or reordered ports of that list; an entity one side deleted and the other changed or used; an input port wired differently on each side; a name given on both sides to siblings or to ports of one node; moves on both sides that would form a containment cycle. Conflicts are sorted by entity kind (node, port, edge), then path or id, then reason.
          *     - After a replay, the nodes your branch added keep your positions; other nodes keep main's.
          *     - `409` codes: `merge_conflict`, `merge_blocked` (main's protection rules are not met: `unmet_rules` lists each; see `setProtectionRules`), `version_conflict` (your `expected_version` is stale; `current_version` given), `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`.
@@ -520,6 +520,35 @@ export interface paths {
         get: operations["getMergePreview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/branches/{branch_id}/rebase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebase a working branch onto main's current version
+         * @description Catch your working branch up with main: its base (`base_main_version`) moves to main's current version and the branch's own changes are kept on top, in one atomic step. The branch's version advances by one and the rebase is on the branch's change trail (`kind: rebase`, with the main version it moved to and every resolution chosen). Main is not changed. Needs the `graph:write` scope, ownership of the branch (anyone else's branch is `404`) and the editor or owner role (`403 forbidden` otherwise).
+         *
+         *     - What the branch changed is compared with what main changed since the branch's base exactly as a merge compares them (`getMergePreview`, `mergeBranch`): the same conflicts, with the same objects. Without conflicts the rebased branch holds main's current graph with the branch's changes on top, and `getBranchDiff` then lists only the branch's own changes.
+         *     - Conflicts: send one entry of `resolutions` per conflict (per field for `modified_on_both` with several fields), naming it as the preview does (`reason`, `entity_kind`, `entity_id`, `field`) and choosing `main` (main's side), `branch` (the branch's side) or `value` (your own value). A conflict left unresolved answers `409 merge_conflict` listing only the conflicts left, and nothing changes. Which choices apply, and what `value` is, per reason: see `ConflictResolution`.
+         *     - The rebased graph is checked like a delta batch: every invariant of `applyDeltas` holds (no dangling wire, containment cycle or duplicate sibling name); a rebase that would break one is the same `422` delta error as a batch, its `delta_index` counting the deltas the rebase applies to the branch (main's changes and the resolutions, on top of the branch as it is). The change trail records the branch's changes as one batch on the new base (`listBranchChanges`, kind `rebase`): what a later merge replays. Findings are kept as a batch keeps them; the answer lists those the rebase adds and clears.
+         *     - `dry_run: true` answers what the rebase would do (the same refusals, or the counts and findings) and writes nothing: the preview of a set of resolutions. A caller who could not rebase (a key without `graph:write`, a viewer, an archived project) may dry-run too; its dry run takes no lock on the branch and answers `can_rebase: false`.
+         *     - History: reads pinned to versions before the rebase still answer as they did (the branch read main at its earlier base then). `revertBranch` of a batch from before the rebase undoes that batch's changes on the rebased branch, as a new version; when the rebase changed one of the batch's entities (main's change or a resolution), it is a `409 revert_conflict` naming the rebase's version. `getBranchDiff` with `from_version`/`to_version` compares versions across the rebase. After a rebase, `mergeBranch` merges by `fast_forward` while main has not moved again.
+         *     - `expected_version` is required: if the branch has moved since you read it, `409 version_conflict` with `current_version`. Send an `Idempotency-Key` to retry safely, as with a delta batch. A branch already on main's current version with nothing to resolve answers `rebased: false` and changes nothing.
+         *     - `409`: `merge_conflict`, `version_conflict`, `branch_not_active` (discarded or merged), `main_not_writable` (main itself), `project_archived`, `idempotency_key_in_progress`.
+         *     - `422`: `unknown_conflict` (a resolution names no conflict of this rebase; detail.resolution_index), `invalid_resolution` (a choice that does not apply to the conflict, two resolutions of one conflict, or a value the node model refuses; detail.resolution_index and detail.field), a delta error of the rebased graph, `change_too_large` (the branch's changes as one batch would record more than the batch size limit), `branch_quota_exceeded`, `idempotency_key_reused`, or a body of the wrong shape.
+         */
+        post: operations["rebaseBranch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1045,7 +1074,7 @@ export interface components {
             is_main: boolean;
             /** @description Integer branch version used for optimistic concurrency. A fork starts at 0 and advances by one per applied non-empty batch; main starts at 0 and advances by one per merge. */
             version: number;
-            /** @description Main's version at the moment of the fork (0 for main itself). */
+            /** @description Main's version beneath the branch, the one it forked from or was last rebased onto (rebaseBranch); 0 for main itself. */
             base_main_version: number;
             created_at: components["schemas"]["Timestamp"];
             /** @description Moves on every write to the branch. */
@@ -1692,10 +1721,11 @@ export interface components {
             deltas: components["schemas"]["Delta"][];
             idempotency_key: string | null;
             /**
-             * @description batch = an applied delta batch; merge = a merge into main (main's trail only); revert = the inverse of an earlier batch (revertBranch), whose version is `reverted_version`; import = the content of an imported graph file (main's version 0).
+             * @description batch = an applied delta batch; merge = a merge into main (main's trail only); revert = the inverse of an earlier batch (revertBranch), whose version is `reverted_version`; import = the content of an imported graph file (main's version 0); rebase = the branch moved onto a newer main (rebaseBranch): `deltas` are the branch's changes as one batch on that main, `rebase` says which main version and which resolutions.
              * @enum {string}
              */
-            kind: "batch" | "merge" | "revert" | "import";
+            kind: "batch" | "merge" | "revert" | "import" | "rebase";
+            rebase?: components["schemas"]["RebaseSummary"];
             /** @description For kind revert: the branch version whose batch this change undid. Absent for other kinds. */
             reverted_version?: number;
             /** @description For kind merge: what of the merged branch's trail the merge brought to main (read the branch's own trail, listBranchChanges on `merged_branch_id`, for its deltas). Absent for other kinds, and for merges recorded before the summary was kept. */
@@ -2047,6 +2077,94 @@ export interface components {
             project_id: string;
             version: components["schemas"]["ServiceVersion"];
         };
+        /**
+         * @description How to resolve one conflict of a rebase (rebaseBranch). It names the conflict as the merge preview lists it: `reason`, `entity_kind`, `entity_id`, and `field` where the conflict is about fields. The choices, per reason:
+         *     - `modified_on_both` (one resolution per entry of the conflict's `fields`): `main` keeps main's value of the field, `branch` the branch's, `value` sets `value` (checked by the node model like the same field in `update_node_data`; for a port list `inputs`/`outputs`/`config`, the whole list of ports).
+         *     - `reparent_conflict` (field `parent_id`): `main` keeps main's parent of the node, `branch` the branch's, `value` a parent node id (or null for the top level).
+         *     - `rewired_on_both` (field `source_handle`, on the input port): `main` keeps main's wires into the port, `branch` the branch's, `value` the id of the one wire into the port that stays (a wire of either side).
+         *     - `name_collision` (field `name`): only `value`, a new name for the branch's entity (main's keeps its name).
+         *     - `deleted_on_main` (no field): `main` (or `value: "drop"`) leaves the entity deleted, with what the branch added inside or onto it; `branch` (or `value: "keep"`) keeps it as the branch has it.
+         *     - `deleted_on_branch_modified_on_main` (no field): `main` (or `value: "keep"`) keeps the entity as main changed it; `branch` (or `value: "drop"`) leaves it deleted.
+         */
+        ConflictResolution: {
+            /** @description The conflict's `reason`. */
+            reason: string;
+            /**
+             * @description The conflict's `entity_kind`.
+             * @enum {string}
+             */
+            entity_kind: "node" | "port" | "edge";
+            /** @description The conflict's `entity_id`. */
+            entity_id: string;
+            /** @description One of the conflict's `fields`; absent or null for `deleted_on_main` and `deleted_on_branch_modified_on_main`. */
+            field?: string | null;
+            /**
+             * @description Take main's side, the branch's side, or `value`.
+             * @enum {string}
+             */
+            choice: "main" | "branch" | "value";
+            /** @description With `choice: value`: the field's new value, a new name (name_collision), a parent id or null (reparent_conflict), the id of the wire that stays (rewired_on_both), or "keep" / "drop" (the delete conflicts). Ignored otherwise. */
+            value?: unknown;
+        };
+        /** @description The body of rebaseBranch. */
+        RebaseRequest: {
+            /** @description The branch version last read; a mismatch is a 409 version_conflict. */
+            expected_version: number;
+            /** @description One resolution per conflict (per field of a `modified_on_both` conflict with several fields). Default none. */
+            resolutions?: components["schemas"]["ConflictResolution"][];
+            /** @description True: answer what the rebase would do and write nothing (default false). */
+            dry_run?: boolean;
+        };
+        /** @description The body of rebaseBranch. Counts compare the branch before and after the rebase by id and field, as `getBranchDiff` does (positions never count); findings are compared by (code, locator). */
+        RebaseResponse: {
+            /** @description True when the branch was rebased (its version advanced by one); false for a dry run or a branch already on main's current version. */
+            rebased: boolean;
+            /** @description True when nothing was written because `dry_run` was asked. */
+            dry_run: boolean;
+            /** @description For a dry run: whether the rebase itself would be allowed now (graph:write, an editor role, an active project); always true otherwise. */
+            can_rebase: boolean;
+            /** @description The branch after the rebase (for a dry run, as it is now). */
+            branch: components["schemas"]["Branch"];
+            /** @description Main at the version the branch is (or would be) rebased onto. */
+            main_branch: components["schemas"]["BranchRef"];
+            /** @description The branch's base before the rebase. */
+            previous_base_main_version: number;
+            /** @description The resolutions applied (as recorded on the change trail). */
+            resolutions: components["schemas"]["ConflictResolution"][];
+            counts: components["schemas"]["MergeCounts"];
+            /** @description Findings the rebased branch has that the branch before it had not. */
+            findings_added: components["schemas"]["Finding"][];
+            /** @description Findings of the branch before the rebase that the rebased branch no longer has. */
+            findings_cleared: components["schemas"]["Finding"][];
+            /** @description True when either list held more than 1000 findings and only the first 1000 of each were returned. */
+            findings_truncated: boolean;
+            /**
+             * Format: uuid
+             * @description The project this answer concerns.
+             */
+            project_id: string;
+            version: components["schemas"]["ServiceVersion"];
+        };
+        /** @description 422 body of a rebase refused for its resolutions: `unknown_conflict` (a resolution names no conflict of this rebase) or `invalid_resolution` (a choice that does not apply to the conflict, a second resolution of one conflict, or a value the node model refuses). Nothing changed. */
+        ErrorResolution: {
+            detail: {
+                /** @enum {string} */
+                code: "unknown_conflict" | "invalid_resolution";
+                message: string;
+                /** @description Index of the refused resolution in `resolutions`. */
+                resolution_index: number;
+                /** @description Where in the body, e.g. `resolutions[1].value`. */
+                field: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description For kind rebase: the main version the branch moved to, the base it moved from, and every resolution chosen. */
+        RebaseSummary: {
+            base_main_version: number;
+            previous_base_main_version: number;
+            resolutions: components["schemas"]["ConflictResolution"][];
+        };
         /** @description What a merge would do now, without doing it. With conflicts the merge would change nothing: counts are all zero and findings_added / findings_cleared are empty. Findings are compared by (code, locator). */
         MergePreviewResponse: {
             branch: components["schemas"]["BranchRef"];
@@ -2115,7 +2233,7 @@ export interface components {
              * @description As in StructuralChange.
              * @enum {string}
              */
-            kind: "batch" | "merge" | "revert" | "import";
+            kind: "batch" | "merge" | "revert" | "import" | "rebase";
             /**
              * Format: uuid
              * @description User id of the caller who made the change.
@@ -4139,6 +4257,92 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationError"];
+            429: components["responses"]["RateLimited"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rebaseBranch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: 1 to 255 printable ASCII characters of your choice, remembered for 24 hours for your user and this branch. Repeating the request with the same key and the same body returns the first answer (status and body) with `Idempotent-Replayed: true` and applies nothing again. The same key with a different body is `422 idempotency_key_reused`; a repeat while the first request is still running is `409 idempotency_key_in_progress`. Answers to requests refused before the batch was looked at (401, 403, 429, 5xx) are not remembered, so such a request can simply be sent again. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Branch id. */
+                branch_id: components["parameters"]["BranchIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RebaseRequest"];
+            };
+        };
+        responses: {
+            /** @description Rebased (or already on main's version; or a dry run). */
+            200: {
+                headers: {
+                    "X-Graph-Bookmark": components["headers"]["X-Graph-Bookmark"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RebaseResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `merge_conflict` (detail.conflicts: the conflicts left unresolved), `version_conflict` (detail.current_version), `branch_not_active`, `main_not_writable`, `project_archived` or `idempotency_key_in_progress`. */
+            409: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMergeConflict"] | components["schemas"]["ErrorVersionConflict"] | {
+                        detail: {
+                            /** @enum {string} */
+                            code: "branch_not_active" | "main_not_writable" | "project_archived" | "idempotency_key_in_progress";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description A body of the wrong shape (a list of problems); `unknown_conflict` or `invalid_resolution` (ErrorResolution); a delta error of the rebased graph (DeltaError); `change_too_large`, `branch_quota_exceeded` or `idempotency_key_reused` (object detail). Nothing is changed. */
+            422: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit-Optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining-Optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset-Optional"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"] | components["schemas"]["ErrorResolution"] | components["schemas"]["DeltaError"] | {
+                        detail: {
+                            /** @enum {string} */
+                            code: "change_too_large" | "branch_quota_exceeded" | "idempotency_key_reused";
+                            message: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             503: components["responses"]["ServiceUnavailable"];
         };

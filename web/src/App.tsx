@@ -1,8 +1,10 @@
 /**
  * The viewer shell: the key form until a key is stored, then a header (where you
  * are, a "change key" control) and the view of the current hash route. The viewer
- * reads the design; its one write is a review of a change request (approve or
- * request changes), offered only to those who may give one.
+ * reads the design; it writes only a review of a change request (approve or request
+ * changes), offered only to those who may give one, and a rebase that resolves a
+ * branch's merge conflicts (the merge preview's ConflictResolver), offered only to a key
+ * that may rebase.
  */
 import { FormEvent, useState } from 'react';
 import { ApiError } from './api';
@@ -28,7 +30,7 @@ export function App() {
         <a className="brand" href={href({ name: 'projects' })}>
           Graph design viewer
         </a>
-        <span className="readonly-note">reads the design; writes only reviews</span>
+        <span className="readonly-note">reads the design; writes only reviews and rebases</span>
         {hasKey && (
           <button type="button" className="link-button" onClick={signOut}>
             Change API key

@@ -51,7 +51,9 @@ export function recordChangeCypher(b: string): string {
   return `CREATE (c:Change {branch_id: ${b}.id, version: ${b}.version})
    SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes),
        c.positions_applied = toInteger(c.positions_applied),
-       c.reverted_version = toInteger(c.reverted_version)
+       c.reverted_version = toInteger(c.reverted_version),
+       c.rebase_base = toInteger(c.rebase_base),
+       c.rebase_previous_base = toInteger(c.rebase_previous_base)
    FOREACH (t IN $touches | CREATE ${touchOf(`${b}.id`, `${b}.version`, 't')})`;
 }
 
@@ -175,12 +177,13 @@ export const expireIdempotencyKeys = cypher(
    RETURN count(c) AS expired`,
 );
 
-/** A branch's applied batches and reverts (recorded as the deltas of their inverse)
- * after $afterVersion, oldest first, at most $limit: what a replay applies, in order. */
+/** A branch's applied batches, reverts (recorded as the deltas of their inverse) and
+ * rebases (recorded as the branch's changes as one batch on its new base) after
+ * $afterVersion, oldest first, at most $limit: what a replay applies, in order. */
 export const listBatchesPage = cypher(
   'listBranchBatchesPage',
   `MATCH (c:Change {branch_id: $branchId})
-   WHERE c.version > $afterVersion AND coalesce(c.kind, 'batch') IN ['batch', 'revert']
+   WHERE c.version > $afterVersion AND coalesce(c.kind, 'batch') IN ['batch', 'revert', 'rebase']
    RETURN c.version AS version, c.deltas AS deltas
    ORDER BY c.version ASC
    LIMIT toInteger($limit)`,
@@ -211,7 +214,8 @@ export const listChangesByVersion = cypher(
    RETURN c {.version, .kind, .actor_id, .created_at, .idempotency_key,
              deltas: CASE WHEN c.kind = 'merge' THEN null ELSE c.deltas END,
              .merged_branch_id, .mode, .reverted_version, .merged_batches,
-             .merged_from_version, .merged_to_version} AS change
+             .merged_from_version, .merged_to_version, .rebase_base,
+             .rebase_previous_base, .rebase_resolutions} AS change
    ORDER BY c.version DESC`,
 );
 

@@ -68,7 +68,10 @@ export const OPEN_CYPHER = '9007199254740991';
  */
 export const viewFieldsOf = (b: string, ver: string) =>
   `line: ${b}.id, ver: ${ver}, main: ${b}.main_id,
-   base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver} ELSE ${b}.base_main_version END`;
+   base: CASE WHEN ${b}.id = ${b}.main_id THEN ${ver}
+              ELSE coalesce(head([i IN range(0, size(coalesce(${b}.prior_base_until, [])) - 1)
+                                  WHERE ${ver} < ${b}.prior_base_until[i] | ${b}.prior_bases[i]]),
+                            ${b}.base_main_version) END`;
 
 /**
  * What a `CALL` subquery imports for view expression `V`: nothing for a parameter

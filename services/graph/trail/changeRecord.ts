@@ -9,7 +9,15 @@
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { TouchRow } from './touches';
 
-export type ChangeKind = 'batch' | 'revert' | 'merge' | 'import';
+export type ChangeKind = 'batch' | 'revert' | 'merge' | 'import' | 'rebase';
+
+/** For a rebase: the main version it moved to, the base it left, the resolutions chosen
+ * (the ConflictResolution objects of the request, as JSON text). */
+export interface RebaseNote {
+  base: number;
+  previousBase: number;
+  resolutions: string;
+}
 
 /** What a writer records: its kind, who and when, and what the kind keeps. */
 export interface ChangeEntry {
@@ -26,6 +34,8 @@ export interface ChangeEntry {
   merged?: { branchId: string; mode: 'fast_forward' | 'replay' } | null;
   /** For an import: how many nodes and wires the file held. */
   imported?: { nodes: number; edges: number } | null;
+  /** For a rebase: where it moved the branch and how its conflicts were resolved. */
+  rebase?: RebaseNote | null;
 }
 
 /** A Change record as stored (store/trailQueries.ts recordChangeCypher) and read. */
@@ -45,6 +55,10 @@ export interface ChangeRecord {
   merged_batches?: number | null;
   merged_from_version?: number | null;
   merged_to_version?: number | null;
+  /** For a rebase: the main version it moved to, the base it left, the resolutions (JSON). */
+  rebase_base?: number | null;
+  rebase_previous_base?: number | null;
+  rebase_resolutions?: string | null;
 }
 
 /** The parameters of recordChangeCypher: the record's properties and its touches. */
@@ -71,6 +85,9 @@ export function changeParams(entry: ChangeEntry, touches: TouchRow[]): ChangePar
       mode: entry.merged?.mode ?? null,
       imported_nodes: entry.imported?.nodes ?? null,
       imported_edges: entry.imported?.edges ?? null,
+      rebase_base: entry.rebase?.base ?? null,
+      rebase_previous_base: entry.rebase?.previousBase ?? null,
+      rebase_resolutions: entry.rebase?.resolutions ?? null,
       // its touches are indexed (the store migration backfills records without)
       touched: true,
     },

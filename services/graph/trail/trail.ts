@@ -17,6 +17,7 @@ import {
   recordMergedChange,
   recordTouches,
 } from '../store/trailQueries';
+import { recordRebase } from '../store/rebaseQueries';
 import type { Delta } from '../deltas/deltaTypes';
 import { ChangeEntry, changeParams, ChangeRecord } from './changeRecord';
 import { cascadeTouches, touchesOf, TouchRow } from './touches';
@@ -141,4 +142,31 @@ export async function readTrailPage(
     versions: wanted.slice(0, taken).map((r) => r.version),
   });
   return { changes: rows.map((r) => r.change), hasMore: sized.length > taken };
+}
+
+/**
+ * Publishes a rebase of `branchId` (at version `expected`, locked by the caller) onto
+ * main's version in `entry.rebase`: the branch's version advances, its base moves and the
+ * base it leaves is kept for the versions before (view.ts baseAt), its usage is saved,
+ * and the rebase is recorded with `touches` (what it changed on the branch). Returns
+ * the branch record after it.
+ */
+export async function appendRebase<B>(
+  tx: QueryRunner,
+  branchId: string,
+  expected: number,
+  entry: ChangeEntry & { rebase: NonNullable<ChangeEntry['rebase']> },
+  usage: { nodes: number; edges: number; bytes: number },
+  touches: TouchRow[],
+): Promise<B> {
+  const row = await tx.one<{ branch: B }>(recordRebase, {
+    branchId,
+    expected,
+    base: entry.rebase.base,
+    now: entry.now,
+    ...usage,
+    ...changeParams(entry, touches),
+  });
+  if (!row) throw new Error(`the rebase was not recorded: branch ${branchId} moved`);
+  return row.branch;
 }

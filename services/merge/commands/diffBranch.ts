@@ -19,7 +19,7 @@ import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { loadMainBranch, requireWritable, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
-import { branchView, mainView } from '../../graph';
+import { baseAt, branchView, mainView } from '../../graph';
 import type { View } from '../../graph';
 import { IdSets, lineChanges, lineIds, loadSparse, unionIds } from '../changeSets';
 import { diffSnapshots, SnapshotDiff } from '../snapshotDiff';
@@ -89,7 +89,15 @@ export async function diffBranch(
     if (!pinned) return againstMain(tx, branch);
     const main = await loadMainBranch(tx, branch.project_id);
     const { from, to } = versionRange(branch, versions, 0);
-    const ids = await lineChanges(tx, branch.id, from, to);
+    // across a rebase the branch reads main at another base: main's changes between
+    // the two bases are the branch's too
+    const [baseFrom, baseTo] = [baseAt(branch, from), baseAt(branch, to)];
+    const ids = branch.is_main
+      ? await lineChanges(tx, branch.id, from, to)
+      : unionIds(
+          await lineChanges(tx, branch.id, from, to),
+          await lineChanges(tx, main.id, Math.min(baseFrom, baseTo), Math.max(baseFrom, baseTo)),
+        );
     const diff = await diffViews(
       tx,
       branchView(branch, main.id, from),

@@ -165,7 +165,9 @@ export const findMovableFloors = cypher(
      CALL (b) {
        MATCH (o:Branch {project_id: b.project_id})
        WHERE o.is_main = false AND o.deleted_at IS NULL AND o.status = 'active'
-       RETURN min(o.base_main_version) AS lowestBase
+       // a rebased branch still reads main at its earlier bases for versions before a rebase
+       RETURN min(reduce(low = o.base_main_version, x IN coalesce(o.prior_bases, []) |
+                         CASE WHEN x < low THEN x ELSE low END)) AS lowestBase
      }
      WITH b, [x IN [coalesce(atCutoff, 0), b.version - toInteger($minMain) + 1, lowestBase]
               WHERE x IS NOT NULL] AS bounds

@@ -6,6 +6,8 @@
  * (working branches), the diff between two versions (getBranchDiff with from/to, or
  * getMainDiff), or show the change trail. Search finds nodes by name, read or not
  * (searchNodes).
+ * The merge preview's conflicts can be resolved by a rebase (ConflictResolver); once
+ * the rebase is applied the view reads the branch again from the start.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, Finding, Schemas, unwrap } from '../api';
@@ -23,6 +25,7 @@ import {
 } from './overlays';
 import { NodeHistory } from './NodeHistory';
 import { ConflictList, DiffList, FindingsList, NodePanel } from './SidePanels';
+import { ConflictResolver } from './ConflictResolver';
 import { SearchBox } from './SearchBox';
 import { useLoadedGraph } from './useLoadedGraph';
 import { FromVersionPicker, VersionSlider } from './VersionControls';
@@ -38,7 +41,27 @@ interface Props {
   pinned: number | null;
 }
 
-export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Props) {
+/** The view, read again from the start after a rebase, with a note of what it did. */
+export function GraphView(props: Props) {
+  const [generation, setGeneration] = useState(0);
+  const [notice, setNotice] = useState<string | null>(null);
+  const rebased = useCallback((r: Schemas['RebaseResponse']) => {
+    setNotice(
+      `Rebased onto main's version ${r.main_branch.version}: the branch is now at version ${r.branch.version}.`,
+    );
+    setGeneration((g) => g + 1);
+  }, []);
+  return <BranchGraph key={generation} {...props} notice={notice} onRebased={rebased} />;
+}
+
+function BranchGraph({
+  projectId,
+  branchId: routeBranch,
+  tab,
+  pinned,
+  notice,
+  onRebased,
+}: Props & { notice: string | null; onRebased: (r: Schemas['RebaseResponse']) => void }) {
   const loaded = useLoadedGraph({ projectId, branch: routeBranch, pinned });
   const { graph, revision, ready, error, setError, branchId, version, head } = loaded;
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -135,6 +158,7 @@ export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Pro
   if (error) return <ErrorBox error={error} />;
   if (!ready) return <Loading what="the graph" />;
   const selected = selectedId ? graph.nodes.get(selectedId) : undefined;
+  const resolving = tab === 'merge' && !!preview && preview.conflicts.length > 0;
   const tabs: [GraphTab, string][] = [
     ['graph', 'Graph'],
     ...(isMain
@@ -209,6 +233,11 @@ export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Pro
           )}
         </div>
       )}
+      {notice && (
+        <p className="notice" role="status" data-testid="rebase-notice">
+          {notice}
+        </p>
+      )}
       {tab === 'changes' ? (
         <ChangesList branchId={branchId} />
       ) : (
@@ -224,7 +253,7 @@ export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Pro
             onSelect={setSelectedId}
             onToggle={loaded.toggle}
           />
-          <aside className="side" aria-label="Details">
+          <aside className={resolving ? 'side side-wide' : 'side'} aria-label="Details">
             {selected && (
               <NodePanel
                 node={selected}
@@ -256,7 +285,17 @@ export function GraphView({ projectId, branchId: routeBranch, tab, pinned }: Pro
               ))}
             {tab === 'merge' &&
               (preview ? (
-                <ConflictList preview={preview} reveal={revealOne} />
+                <>
+                  <ConflictList preview={preview} reveal={revealOne} />
+                  {resolving && (
+                    <ConflictResolver
+                      preview={preview}
+                      graph={graph}
+                      reveal={revealOne}
+                      onApplied={onRebased}
+                    />
+                  )}
+                </>
               ) : (
                 <Loading what="the merge preview" />
               ))}

@@ -6,9 +6,10 @@
  * project's feed and reads the change request again when an event concerns it (a
  * review, its branch moving, main moving, its merge or close), so it updates live.
  *
- * The graph shown: the branch itself for its owner; for a reviewer main, the side
- * every member may read (a working branch's own graph stays its owner's), where what
- * the branch changed or removed is marked and what it added is listed by id.
+ * The graph shown: the branch itself while the change request is open (every member
+ * may read a branch under review) and always for its owner; once it is merged or
+ * closed, main for anyone else (the branch is its owner's again), where what the
+ * branch changed or removed is marked and what it added is listed by id.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, Schemas, unwrap } from '../api';
@@ -120,7 +121,7 @@ export function ChangeRequestView({
       <ReviewGraph
         // the graph shown is read again when its side moves (the branch, or main)
         key={
-          detail.caller.branch_owner
+          showsBranch(detail)
             ? `branch@${detail.branch.version}`
             : `main@${detail.diff?.main_branch.version ?? ''}`
         }
@@ -131,8 +132,13 @@ export function ChangeRequestView({
   );
 }
 
+/** Whether the page draws the branch itself (see the header) rather than main. */
+function showsBranch(detail: Detail): boolean {
+  return detail.caller.branch_owner || detail.change_request.state === 'open';
+}
+
 function ReviewGraph({ detail, onReviewed }: { detail: Detail; onReviewed: () => void }) {
-  const ownBranch = detail.caller.branch_owner;
+  const ownBranch = showsBranch(detail);
   const projectId = detail.change_request.project_id;
   const loaded = useLoadedGraph({
     projectId,

@@ -6,7 +6,8 @@ CYPHER replan=skip
   OPTIONAL MATCH (p:Project {id: b.project_id})
   WHERE p.deleted_at IS NULL
   OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)
-  WITH b, p, m, {line: b.id, ver: b.version + 1, main: b.main_id, base: CASE WHEN b.id = b.main_id THEN b.version + 1 ELSE b.base_main_version END} AS view
+  WITH b, p, m, {line: b.id, ver: b.version + 1, main: b.main_id, base: CASE WHEN b.id = b.main_id THEN b.version + 1 ELSE coalesce(head([i IN range(0, size(coalesce(b.prior_base_until, [])) - 1)
+  WHERE b.version + 1 < b.prior_base_until[i] | b.prior_bases[i]]), b.base_main_version) END} AS view
   CALL (view) {
   CALL (view) {
   MATCH (n:GNode)
@@ -261,7 +262,7 @@ CYPHER replan=skip
   RETURN count(id) AS removed }
   SET b.version = b.version + 1, b.last_active_at = $now, b.node_count = b.node_count + $record.nodes, b.edge_count = b.edge_count + $record.edges, b.stored_bytes = coalesce(b.stored_bytes, 0) + $change.deltas_bytes
   CREATE (c:Change {branch_id: b.id, version: b.version})
-  SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes), c.positions_applied = toInteger(c.positions_applied), c.reverted_version = toInteger(c.reverted_version)
+  SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes), c.positions_applied = toInteger(c.positions_applied), c.reverted_version = toInteger(c.reverted_version), c.rebase_base = toInteger(c.rebase_base), c.rebase_previous_base = toInteger(c.rebase_previous_base)
   FOREACH (t IN $touches |
   CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id, action: t.action, fields: t.fields, ports: t.ports}))
   RETURN head(collect({version: b.version, opened: [r IN opened | r.id], closed: closed})) AS recorded }
