@@ -153,7 +153,7 @@ describe('review step in the web viewer (headless chromium)', function () {
     expect(await p.$$('[data-rule="no_error_findings"]')).to.have.length(0);
     await p.waitForSelector('[data-testid="merge-findings"]');
     const diff = (await p.textContent('[data-testid="diff"]')) ?? '';
-    expect(diff).to.contain('store: name');
+    expect(diff).to.contain('orders: name'); // named as the branch shown calls it
     const reviews = (await p.textContent('[data-testid="reviews"]')) ?? '';
     expect(reviews).to.contain('Why rename the store?');
     // written on the branch's orders, the name the graph shown (the branch) still has
