@@ -59,9 +59,13 @@ export async function runFeedBench(options: {
   return { runs, pollMs: options.config.feed.pollMs };
 }
 
-const oneNode = () => [
-  { type: 'add_node', node: { id: randomUUID(), parent_id: null, data: { name: 'step' } } },
-];
+/** A one-delta batch: a node at the top level (names are unique among siblings). */
+const oneNode = () => {
+  const id = randomUUID();
+  return [
+    { type: 'add_node', node: { id, parent_id: null, data: { name: `s${id.slice(0, 12)}` } } },
+  ];
+};
 
 async function feedRun(
   service: { executor: Executor; url: string },
