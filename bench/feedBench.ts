@@ -19,9 +19,11 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../shared/config/config';
 import type { Executor } from '../shared/neo4j/executor';
+import type { ServiceMetrics } from '../services/platform';
 import type { BenchClient } from './benchClient';
 import { benchMember } from './benchService';
 import { EventKey, FeedSubscriber } from './feedSubscriber';
+import { statementTotals } from './rebaseBench';
 import { percentile } from './stats';
 
 export const SUBSCRIBERS = 100;
@@ -39,6 +41,10 @@ export interface FeedRun {
   /** Milliseconds each write took to answer. */
   writes: number[];
   reconnects: number;
+  /** Statements per second while the events were made (the streams' polls among them). */
+  statementsPerSecond: number;
+  /** Seconds spent in statements per second of that time. */
+  statementLoad: number;
 }
 
 export interface FeedFigures {
@@ -46,8 +52,10 @@ export interface FeedFigures {
   pollMs: number;
 }
 
+type FeedService = { executor: Executor; url: string; metrics: ServiceMetrics };
+
 export async function runFeedBench(options: {
-  service: { executor: Executor; url: string };
+  service: FeedService;
   client: BenchClient;
   config: Config;
 }): Promise<FeedFigures> {
@@ -68,7 +76,7 @@ const oneNode = () => {
 };
 
 async function feedRun(
-  service: { executor: Executor; url: string },
+  service: FeedService,
   client: BenchClient,
   subscribers: number,
 ): Promise<FeedRun> {
@@ -94,29 +102,25 @@ async function feedRun(
   }
   await Promise.all(subs.map((s) => s.open()));
 
-  const answered = new Map<string, number>();
-  const writes: number[] = [];
+  let made: Made;
   try {
-    const start = performance.now();
-    for (let i = 0; i < EVENTS; i++) {
-      await sleep(Math.max(0, start + i * PACE_MS - performance.now()));
-      const started = performance.now();
+    made = await makeEvents(service.metrics, async (i) => {
       if (i % 2 === 0) {
         version = await client.applyDeltas(branchId, oneNode(), version);
-        answered.set(`batch:${version}`, performance.now());
-      } else {
-        const body = await reviewer.client.call('POST', reviews, {
-          verdict: 'comment',
-          body: `Note ${i}.`,
-        });
-        answered.set(`review:${String(body.review.id)}`, performance.now());
+        return `batch:${version}`;
       }
-      writes.push(performance.now() - started);
-    }
+      const body = await reviewer.client.call('POST', reviews, {
+        verdict: 'comment',
+        body: `Note ${i}.`,
+      });
+      return `review:${String(body.review.id)}`;
+    });
     // every event at every subscriber, or give up after a few polls more
     const deadline = performance.now() + 10_000;
     const arrived = () =>
-      subs.every((s) => s.failure !== null || [...answered.keys()].every((k) => s.arrivals.has(k)));
+      subs.every(
+        (s) => s.failure !== null || [...made.answered.keys()].every((k) => s.arrivals.has(k)),
+      );
     while (!arrived() && performance.now() < deadline) await sleep(50);
   } finally {
     await Promise.all(subs.map((s) => s.close()));
@@ -124,7 +128,15 @@ async function feedRun(
   const failed = subs.find((s) => s.failure !== null);
   if (failed) throw failed.failure as Error;
 
-  const run: FeedRun = { subscribers, deliveries: [], early: 0, missing: 0, writes, reconnects: 0 };
+  const { answered, ...load } = made;
+  const run: FeedRun = {
+    subscribers,
+    deliveries: [],
+    early: 0,
+    missing: 0,
+    reconnects: 0,
+    ...load,
+  };
   for (const s of subs) {
     run.reconnects += s.reconnects;
     for (const [key, at] of answered) {
@@ -138,6 +150,43 @@ async function feedRun(
   return run;
 }
 
+interface Made {
+  /** When each write was answered (performance.now()), by the key of its event. */
+  answered: Map<string, number>;
+  writes: number[];
+  statementsPerSecond: number;
+  statementLoad: number;
+}
+
+/**
+ * Makes `EVENTS` writes, one every `PACE_MS` (`write` answers the key of the event it
+ * made), noting when each was answered and the statements run meanwhile.
+ */
+async function makeEvents(
+  metrics: ServiceMetrics,
+  write: (i: number) => Promise<string>,
+): Promise<Made> {
+  const answered = new Map<string, number>();
+  const writes: number[] = [];
+  const before = await statementTotals(metrics);
+  const start = performance.now();
+  for (let i = 0; i < EVENTS; i++) {
+    await sleep(Math.max(0, start + i * PACE_MS - performance.now()));
+    const started = performance.now();
+    const key = await write(i);
+    answered.set(key, performance.now());
+    writes.push(performance.now() - started);
+  }
+  const after = await statementTotals(metrics);
+  const seconds = (performance.now() - start) / 1000;
+  return {
+    answered,
+    writes,
+    statementsPerSecond: (after.count - before.count) / seconds,
+    statementLoad: (after.seconds - before.seconds) / seconds,
+  };
+}
+
 /** The figures (p50/p95/max per subscriber count), then the line against the target. */
 export function reportFeed(figures: FeedFigures): void {
   const stats = (times: number[]) => {
@@ -149,14 +198,14 @@ export function reportFeed(figures: FeedFigures): void {
     `\nFeed delivery (streamProjectEvents): ${EVENTS} events, one every ${PACE_MS} ms, FEED_POLL_MS ${figures.pollMs}; ms from the write's answer to the event's arrival`,
   );
   console.log(
-    '| subscribers | deliveries | p50 | p95 | max | before the answer | missing | write answer p50 / p95 | reconnects |',
+    '| subscribers | deliveries | p50 | p95 | max | before the answer | missing | write answer p50 / p95 | reconnects | statements/s | statement s/s |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const run of figures.runs) {
     const d = stats(run.deliveries);
     const w = stats(run.writes);
     console.log(
-      `| ${run.subscribers} | ${run.deliveries.length} | ${ms(d.p50)} | ${ms(d.p95)} | ${ms(d.max)} | ${run.early} | ${run.missing} | ${ms(w.p50)} / ${ms(w.p95)} | ${run.reconnects} |`,
+      `| ${run.subscribers} | ${run.deliveries.length} | ${ms(d.p50)} | ${ms(d.p95)} | ${ms(d.max)} | ${run.early} | ${run.missing} | ${ms(w.p50)} / ${ms(w.p95)} | ${run.reconnects} | ${run.statementsPerSecond.toFixed(0)} | ${run.statementLoad.toFixed(2)} |`,
     );
   }
   const one = figures.runs.find((r) => r.subscribers === 1);
