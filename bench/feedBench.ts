@@ -3,7 +3,7 @@
  * followers. `SUBSCRIBERS` members of one project (each a user with a key of their own, so
  * FEED_STREAMS_PER_KEY is never the bound) follow streamProjectEvents (feedSubscriber.ts:
  * fetch with its body parsed as it arrives); then `EVENTS` writes every member sees, one
- * every `PACE_MS`: batches on a branch under review (by its owner) and comments on its
+ * every `PACE_MS` on average: batches on a branch under review (by its owner) and comments on its
  * change request (by a reviewer), in turn. A delivery's latency is the time from the
  * write's answer to the event's arrival at one subscriber; an event may arrive before the
  * answer (it is committed with the write), which counts as 0 and is counted. The same
@@ -159,7 +159,7 @@ interface Made {
 }
 
 /**
- * Makes `EVENTS` writes, one every `PACE_MS` (`write` answers the key of the event it
+ * Makes `EVENTS` writes, one every `PACE_MS` on average (`write` answers the key of the event it
  * made), noting when each was answered and the statements run meanwhile.
  */
 async function makeEvents(
@@ -170,8 +170,12 @@ async function makeEvents(
   const writes: number[] = [];
   const before = await statementTotals(metrics);
   const start = performance.now();
+  let due = start;
   for (let i = 0; i < EVENTS; i++) {
-    await sleep(Math.max(0, start + i * PACE_MS - performance.now()));
+    await sleep(Math.max(0, due - performance.now()));
+    // PACE_MS apart on average, spread evenly over half to one and a half of it: at a
+    // fixed pace the writes would keep one phase of the streams' poll cycle
+    due += PACE_MS * (0.5 + Math.random());
     const started = performance.now();
     const key = await write(i);
     answered.set(key, performance.now());
@@ -195,7 +199,7 @@ export function reportFeed(figures: FeedFigures): void {
   };
   const ms = (n: number) => n.toFixed(1);
   console.log(
-    `\nFeed delivery (streamProjectEvents): ${EVENTS} events, one every ${PACE_MS} ms, FEED_POLL_MS ${figures.pollMs}; ms from the write's answer to the event's arrival`,
+    `\nFeed delivery (streamProjectEvents): ${EVENTS} events, one every ${PACE_MS} ms on average, FEED_POLL_MS ${figures.pollMs}; ms from the write's answer to the event's arrival`,
   );
   console.log(
     '| subscribers | deliveries | p50 | p95 | max | before the answer | missing | write answer p50 / p95 | reconnects | statements/s | statement s/s |',
