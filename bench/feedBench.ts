@@ -3,8 +3,8 @@
  * followers. `SUBSCRIBERS` members of one project (each a user with a key of their own, so
  * FEED_STREAMS_PER_KEY is never the bound) follow streamProjectEvents (feedSubscriber.ts:
  * fetch with its body parsed as it arrives); then `EVENTS` writes every member sees, one
- * every `PACE_MS` on average: batches on a branch under review (by its owner) and comments on its
- * change request (by a reviewer), in turn. A delivery's latency is the time from the
+ * every `PACE_MS` on average: batches on a branch under review (by its owner) and comments
+ * on its change request (by a reviewer), in turn. A delivery's latency is the time from the
  * write's answer to the event's arrival at one subscriber; an event may arrive before the
  * answer (it is committed with the write), which counts as 0 and is counted. The same
  * with one subscriber is printed for reference; the figure has no target (reported, with
