@@ -27,7 +27,7 @@ import { loadNestedFixture, NestedFixture } from './webFixture';
 
 const RUNS = 30;
 /** Untimed openings before the first size (a statement's first plan takes long). */
-const WARMUP = 5;
+const WARMUP = 15;
 const CHUNK = 5000;
 
 export const REVIEW_CALLS = {
