@@ -1,12 +1,12 @@
 /**
  * What the benchmarks start from: a service configuration whose rate limits and caps
  * never throttle a benchmark's load (benchEnv / benchConfig), and a client with an
- * API key of a user of its own (benchUser), optionally with a working branch holding
- * a first batch (branchWith).
+ * API key of a user of its own (benchUser), or of a member of a project (benchMember),
+ * optionally with a working branch holding a first batch (branchWith).
  */
 import { Config, loadConfigWith } from '../shared/config/config';
 import type { Executor } from '../shared/neo4j/executor';
-import { createApiKey } from '../services/identity';
+import { addMember, createApiKey } from '../services/identity';
 import { BenchClient, BenchTransport } from './benchClient';
 import { uniqueLabel } from './labels';
 
@@ -33,6 +33,8 @@ export function benchConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export interface BenchUser {
+  /** The user's name (what addMember takes). */
+  name: string;
   client: BenchClient;
   token: string;
   userId: string;
@@ -46,16 +48,27 @@ export async function benchUser(
   scopes = ['graph:write'],
   transport: BenchTransport = 'raw',
 ): Promise<BenchUser> {
-  const key = await createApiKey(service.executor, {
-    user: uniqueLabel(label),
-    scopes,
-    projects: null,
-  });
+  const name = uniqueLabel(label);
+  const key = await createApiKey(service.executor, { user: name, scopes, projects: null });
   return {
+    name,
     client: new BenchClient(service.url, key.token, transport),
     token: key.token,
     userId: key.user_id,
   };
+}
+
+/** A new user (as benchUser) made a member of `projectId` with `role`. */
+export async function benchMember(
+  service: { executor: Executor; url: string },
+  projectId: string,
+  role: 'editor' | 'viewer',
+  label = 'member',
+  transport: BenchTransport = 'raw',
+): Promise<BenchUser> {
+  const user = await benchUser(service, label, ['graph:write'], transport);
+  await addMember(service.executor, { projectId, user: user.name, role });
+  return user;
 }
 
 /** A new project and a working branch of it with `deltas` applied (version 1 when any). */

@@ -20,16 +20,23 @@ export const MAIN_MERGES = 10;
 const RUNS = 5;
 const WARMUP = 2;
 
-/** Seconds spent in statements so far (every statement the Executor ran). */
-async function statementSeconds(metrics: ServiceMetrics): Promise<number> {
+/** Statements run so far and the seconds spent in them (every statement the Executor ran). */
+export async function statementTotals(
+  metrics: ServiceMetrics,
+): Promise<{ seconds: number; count: number }> {
   const text = await metrics.registry.metrics();
-  let total = 0;
+  const totals = { seconds: 0, count: 0 };
   for (const line of text.split('\n')) {
     if (line.startsWith('gds_neo4j_query_duration_seconds_sum'))
-      total += Number(line.split(' ').pop());
+      totals.seconds += Number(line.split(' ').pop());
+    if (line.startsWith('gds_neo4j_query_duration_seconds_count'))
+      totals.count += Number(line.split(' ').pop());
   }
-  return total;
+  return totals;
 }
+
+const statementSeconds = async (metrics: ServiceMetrics) =>
+  (await statementTotals(metrics)).seconds;
 
 export interface RebaseFigures {
   samples: Sample[];

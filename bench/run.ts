@@ -3,7 +3,7 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,gateway,tracing,rebase]
+ *     [--only writes,reads,merge,history,blame,layout,gateway,tracing,rebase,review,feed]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -14,6 +14,8 @@ import { benchConfig, benchUser } from './benchService';
 import { printTable, Sample } from './stats';
 import { runMergeBench } from './mergeBench';
 import { reportRebase, runRebaseBench } from './rebaseBench';
+import { reportReview, runReviewBench } from './reviewBench';
+import { reportFeed, runFeedBench } from './feedBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 import { runHistoryBench, StorageFigure } from './historyBench';
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
       sizes: { type: 'string', default: '1000,10000,100000' },
       only: {
         type: 'string',
-        default: 'writes,reads,merge,history,blame,layout,gateway,tracing,rebase',
+        default: 'writes,reads,merge,history,blame,layout,gateway,tracing,rebase,review,feed',
       },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
@@ -90,6 +92,12 @@ async function main(): Promise<void> {
     await part('rebase', async () => {
       const figures = await runRebaseBench({ client, executor, metrics: service.metrics, sizes });
       reportRebase(figures, sizes);
+    });
+    await part('review', async () => {
+      reportReview(await runReviewBench({ service, client, sizes }), sizes);
+    });
+    await part('feed', async () => {
+      reportFeed(await runFeedBench({ service, client, config }));
     });
     await part('history', async () => {
       const history = await runHistoryBench({ client, executor, sizes });

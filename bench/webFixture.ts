@@ -36,6 +36,16 @@ async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>):
   for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
 }
 
+/** What loadNestedFixture loaded: counts, and the boundaries and leaves below the top level. */
+export interface NestedFixture {
+  top: number;
+  total: number;
+  /** The boundaries of the second level (each holds leaves). */
+  middles: string[];
+  /** The leaf behaviors, each with its input and output port. */
+  leaves: { id: string; input: string; output: string }[];
+}
+
 /**
  * Loads `size` nodes onto the line (main or a working branch) at version 0: `top`
  * top-level boundaries, about a tenth boundaries below them.
@@ -45,7 +55,7 @@ export async function loadNestedFixture(
   line: string,
   size: number,
   top = 10,
-): Promise<{ top: number; total: number }> {
+): Promise<NestedFixture> {
   const middleCount = Math.max(top, Math.round((size - top) / 11));
   const leafCount = size - top - middleCount;
   const tops = Array.from({ length: top }, (_, i) =>
@@ -69,5 +79,10 @@ export async function loadNestedFixture(
   await inChunks(middles, run(createNodes));
   await inChunks(leaves, run(createNodes));
   await inChunks([...chain(tops), ...leafWires], run(createEdges));
-  return { top, total: tops.length + middles.length + leaves.length };
+  return {
+    top,
+    total: tops.length + middles.length + leaves.length,
+    middles: middles.map((m) => m.id),
+    leaves: leaves.map(({ id, input, output }) => ({ id, input, output })),
+  };
 }
