@@ -20,6 +20,8 @@ import { CHAIN_STEPS } from './deltaQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { WIRE_RULES } from './findingQueries';
 import { createStatesBody, removeStatesBody } from './recordWriteQueries';
+import { descendantsOf } from './scopedReadFragments';
+import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
 import { recordChangeCypher, touchOf } from './trailQueries';
 import { allStates, RecordLabel, seek, visible, visibleRecord } from './visibility';
 
@@ -44,6 +46,8 @@ function keptStatements(): Map<string, string> {
 }
 
 const statements = keptStatements();
+const isQuery = (value: unknown): value is { name: string; text: string } =>
+  typeof value === 'object' && value !== null && 'name' in value && 'text' in value;
 const RECORD_LABELS: readonly string[] = ['GNode', 'Port', 'Edge', 'GFinding'];
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const named = (name: string): string => {
@@ -60,7 +64,7 @@ const named = (name: string): string => {
 function withoutVisibilityRule(text: string): { rest: string; applied: number } {
   let rest = text;
   let applied = 0;
-  const shadows = /MATCH \(shadow_(\w+):(\w+) \{branch_id: (\$?\w+)\.line, id: \1\.id\}\)/g;
+  const shadows = /MATCH \(shadow_(\w+):(\w+) \{branch_id: (\$?[\w.]+?)\.line, id: \1\.id\}\)/g;
   const seen = new Set<string>();
   for (const [, s, label, view] of text.matchAll(shadows)) {
     if (seen.has(`${s}:${label}:${view}`)) continue;
@@ -92,8 +96,9 @@ describe('the statements kept whole hold the rules defined once (statementRules)
       const store = join(SERVICES, service, 'store');
       for (const file of readdirSync(store).filter((f) => /(?<!\.spec)\.ts$/.test(f)))
         for (const value of Object.values(load(join(store, file)) as Record<string, unknown>))
-          if (typeof value === 'object' && value !== null && 'name' in value && 'text' in value)
-            declared.add(`${service}/${String(value.name)}`);
+          // a statement, or a table of them (by depth, by label)
+          for (const query of isQuery(value) ? [value] : Object.values(value ?? {}))
+            if (isQuery(query)) declared.add(`${service}/${query.name}`);
     }
     expect([...statements.keys()].filter((key) => !declared.has(key))).to.deep.equal([]);
   });
@@ -156,7 +161,7 @@ describe('the statements kept whole hold the rules defined once (statementRules)
 
   describe('whether findings are kept (findingRecordQueries.ts keptThrough)', () => {
     for (const [name, text] of statements)
-      if (text.includes('findings_from'))
+      if (text.includes('.findings_from <='))
         it(`${name} asks it as keptThrough`, () => {
           const asks =
             /\(coalesce\((\w+)\.findings_from <= (\$?\w+)\.ver, false\) AND \(\2\.line = \2\.main OR coalesce\((\w+)\.findings_from/g;
@@ -166,7 +171,8 @@ describe('the statements kept whole hold the rules defined once (statementRules)
             expect(text.slice(m.index, m.index + expected.length)).to.equal(expected);
             count += 1;
           }
-          expect(count).to.equal(text.split('findings_from').length - 1 - count);
+          // each asks of the line's row and of main's
+          expect(2 * count).to.equal(text.split('.findings_from <=').length - 1);
         });
   });
 
@@ -243,12 +249,28 @@ describe('the statements kept whole hold the rules defined once (statementRules)
       text: batchWritableCypher('b'),
     },
     { statement: 'findingSubjects', definition: 'findingQueries.ts WIRE_RULES', text: WIRE_RULES },
+    { statement: 'wireFindings', definition: 'findingQueries.ts WIRE_RULES', text: WIRE_RULES },
+    ...SUBTREE_BY_DEPTH.map((query, i) => ({
+      statement: query.name,
+      definition: `scopedReadFragments.ts descendantsOf(${i + 1} levels)`,
+      text: descendantsOf('root', 'found', i + 1),
+    })),
   ];
   describe('clauses several statements share', () => {
     for (const { statement, definition, text } of held)
       it(`${statement} holds ${definition}`, () => {
         expect(named(statement)).to.include(compactCypher(text));
       });
+    const head = compactCypher(BRANCH_VIEW);
+    for (const [name, text] of statements)
+      if (
+        text
+          .replace(/^CYPHER replan=skip /, '')
+          .startsWith(head.slice(0, head.indexOf(' OPTIONAL')))
+      )
+        it(`${name} starts as scopedReadQueries.ts BRANCH_VIEW (branches' access row, VIEW_OF)`, () => {
+          expect(text.replace(/^CYPHER replan=skip /, '').startsWith(head)).to.equal(true);
+        });
     for (const statement of ['ancestorChains', 'prefetchAddRun', 'lockAndPrefetchAddRun'])
       it(`${statement} walks CHAIN_STEPS levels of ancestors (deltaQueries.ts)`, () => {
         const text = named(statement);
