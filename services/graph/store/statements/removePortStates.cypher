@@ -19,6 +19,7 @@ CALL (cur, onMain, older, id) {
   FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = toInteger($view.ver))
   CREATE (:Port {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true})
 }
+// last, and decided before any subquery runs: nothing reads a record deleted here
 CALL (cur, onMain, sameVersion) {
   WITH cur
     WHERE onMain AND sameVersion
