@@ -1,31 +1,61 @@
 /**
- * The structural invariants a batch keeps, each defined once: the error code a delta
- * that breaks it earns, what it checks, and the rule itself, a pure function over the
- * facts, that both ways of applying deltas call (a run of additions, checked in memory
- * against its facts: addRunApplier.ts; any other delta, checked against reads:
- * batchApplier.ts, structureReads.ts, wiresOnNewPorts.ts). invariants.spec.ts runs both
- * ways' checks over one table of cases and holds them to the same answers.
- *
- *   id_collision          an id a delta creates (node, port, wire) is unused on the branch
- *                         (firstUsedId: usedIds, or the run's own ids)
- *   invalid_parent        a parent exists on the branch, is not the node itself, and is of
- *                         a kind that contains (parentRefusal)
- *   containment_cycle     a move keeps containment a tree (structureReads.checkReparent)
- *   depth_limit_exceeded  containment is at most limits.maxNestingDepth deep (tooDeep)
- *   duplicate_name        siblings' non-empty names are unique (nameIsUnique,
- *                         siblingNameRefusal)
- *   invalid_endpoint      a wire leaves an output port and enters an input port
- *                         (wireRefusal, WIRE_END_CHANNELS)
- *   forbidden_edge        a wire with a state or io node joins one behavior node and one
- *                         state-or-io node (wireRefusal: edgeKindsAllowed, edgeRules.ts)
- *   not_a_boundary        flatten_boundary names a boundary (batchApplier.ts)
- * The kind field matrix of a node's data is nodeShape.ts's.
+ * The structural invariants a batch keeps, each defined once (INVARIANTS: the error code
+ * a delta that breaks it earns, what it checks, and which ways of applying deltas ask
+ * it), with the rule itself, a pure function over the facts, that both ways call: a run
+ * of additions, checked in memory against its facts (addRunApplier.ts), and any other
+ * delta, checked against reads (batchApplier.ts, structureReads.ts, wiresOnNewPorts.ts).
+ * invariants.spec.ts runs both ways' wire checks over one table of every end; and
+ * test/invariantPaths.test.ts runs, for each invariant both ways ask, a case of each way
+ * against the store and holds them to the same code. The kind field matrix of a node's
+ * data is nodeShape.ts's (one function, checkNodeShape, for both).
  */
 import type { NodeKind } from '../../../shared/model/nodeModel';
 import { quote } from '../../../shared/text/clip';
 import { edgeKindsAllowed } from './edgeRules';
 
 export { edgeKindsAllowed };
+
+/** The ways deltas are applied: a run of additions (addRun), any other delta (oneByOne). */
+export type ApplyPath = 'addRun' | 'oneByOne';
+
+/** Each structural invariant: its error code, what it checks, and which ways ask it. */
+export const INVARIANTS: Readonly<Record<string, { checks: string; paths: readonly ApplyPath[] }>> =
+  {
+    id_collision: {
+      checks: 'an id a delta creates (node, port, wire) is unused on the branch (firstUsedId)',
+      paths: ['addRun', 'oneByOne'],
+    },
+    invalid_parent: {
+      checks:
+        'a parent exists on the branch, is not the node itself, and is of a kind that contains (parentRefusal)',
+      paths: ['addRun', 'oneByOne'],
+    },
+    containment_cycle: {
+      checks: 'a move keeps containment a tree (structureReads.ts checkReparent)',
+      paths: ['oneByOne'],
+    },
+    depth_limit_exceeded: {
+      checks: 'containment is at most limits.maxNestingDepth deep (tooDeep)',
+      paths: ['addRun', 'oneByOne'],
+    },
+    duplicate_name: {
+      checks: "siblings' non-empty names are unique (nameIsUnique, siblingNameRefusal)",
+      paths: ['addRun', 'oneByOne'],
+    },
+    invalid_endpoint: {
+      checks: 'a wire leaves an output port and enters an input port (wireRefusal)',
+      paths: ['addRun', 'oneByOne'],
+    },
+    forbidden_edge: {
+      checks:
+        'a wire with a state or io node joins one behavior node and one state-or-io node (wireRefusal: edgeKindsAllowed)',
+      paths: ['addRun', 'oneByOne'],
+    },
+    not_a_boundary: {
+      checks: 'flatten_boundary names a boundary (batchApplier.ts)',
+      paths: ['oneByOne'],
+    },
+  };
 
 /**
  * id_collision: the first of `ids` (in the order the delta names them) that `used` says
