@@ -4,7 +4,7 @@
  * compactCypher of the layout is the text again, byte for byte (what is read is what
  * runs). A clause starts a line, its sub-clauses (WHERE, USING, ORDER BY, SKIP, LIMIT)
  * one step in, and the body of a subquery (`CALL (...) {`, `EXISTS {`, `COLLECT {`) one
- * step deeper than the clause that opens it; nothing inside a list, a map or a
+ * step deeper than the line that opens it; nothing inside a list, a map or a
  * parenthesis is broken except a subquery's body.
  */
 const CLAUSES = [
@@ -33,8 +33,7 @@ export function readableCypher(text: string): string {
   // the open brackets: '(' '[' and a map's '{' hold their contents on one line; 'block'
   // is a subquery's body, laid out clause by clause
   const open: ('(' | '[' | '{' | 'block')[] = [];
-  // the indentation of each open subquery body; one inside a clause's parentheses (an
-  // EXISTS in a WHERE) is two steps in, below its clause's sub-clauses
+  // the indentation of each open subquery body: one step in from the line that opens it
   const levels: number[] = [0];
   let out = '';
   const inLine = () => open.length > 0 && open[open.length - 1] !== 'block';
@@ -42,6 +41,9 @@ export function readableCypher(text: string): string {
   const indent = (extra: number) => `\n${'  '.repeat(level() + extra)}`;
   // OPTIONAL MATCH and DETACH DELETE stay on one line
   const afterPrefix = () => /(OPTIONAL|DETACH)$/.test(out);
+  // the indentation of the line being written, in steps, and of each open body's opener
+  const lineIndent = () => (/\n( *)[^\n]*$/.exec(out)?.[1].length ?? 0) / 2;
+  const opener: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "'" || ch === '"' || ch === '`') {
@@ -51,7 +53,10 @@ export function readableCypher(text: string): string {
       i = j;
     } else if (ch === '{') {
       const block = text[i + 1] === ' ' && startsWord(text, i + 2, CLAUSES);
-      if (block) levels.push(level() + (inLine() ? 3 : 1));
+      if (block) {
+        opener.push(lineIndent());
+        levels.push(lineIndent() + 1);
+      }
       open.push(block ? 'block' : '{');
       out += ch;
       if (block) {
@@ -62,7 +67,7 @@ export function readableCypher(text: string): string {
       if (open.pop() === 'block') {
         levels.pop();
         if (out.endsWith(' ')) out = out.slice(0, -1);
-        out += `${indent(inLine() ? 2 : 0)}}`;
+        out += `\n${'  '.repeat(opener.pop() ?? 0)}}`;
       } else out += ch;
     } else if (ch === '(' || ch === '[') {
       open.push(ch);

@@ -6,10 +6,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f1
   }
   CALL (f1, view) {
@@ -17,10 +17,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f2
   }
   CALL (f2, view) {
@@ -28,10 +28,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f3
   }
   CALL (f3, view) {
@@ -39,10 +39,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f4
   }
   CALL (f4, view) {
@@ -50,10 +50,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f5
   }
   CALL (f5, view) {
@@ -61,10 +61,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f6
   }
   CALL (f6, view) {
@@ -72,10 +72,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f7
   }
   CALL (f7, view) {
@@ -83,10 +83,10 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
-            USING INDEX SEEK shadow_c:GNode(branch_id, id)
-            WHERE shadow_c.vfrom <= view.ver
-        })))
+        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          USING INDEX SEEK shadow_c:GNode(branch_id, id)
+          WHERE shadow_c.vfrom <= view.ver
+      })))
     RETURN collect(c.id) AS f8
   }
   RETURN f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 AS found, f8 AS foundFrontier

@@ -7,10 +7,10 @@ CALL () {
   MATCH (p:Port)
     USING INDEX p:Port(branch_id, vto)
     WHERE $view.line <> $view.main AND p.branch_id = $view.main AND p.vto > $view.base AND p.vfrom <= $view.base AND p.gone IS NULL AND true AND NOT EXISTS {
-    MATCH (shadow_p:Port {branch_id: $view.line, id: p.id})
-      USING INDEX SEEK shadow_p:Port(branch_id, id)
-      WHERE shadow_p.vfrom <= $view.ver
-  }
+      MATCH (shadow_p:Port {branch_id: $view.line, id: p.id})
+        USING INDEX SEEK shadow_p:Port(branch_id, id)
+        WHERE shadow_p.vfrom <= $view.ver
+    }
   RETURN p
 }
 RETURN p {.*} AS port
