@@ -17,6 +17,9 @@ COPY shared ./shared
 COPY services ./services
 COPY tools ./tools
 COPY openapi ./openapi
+# scripts/copy-statements.sh, run by npm run build: the store statements beside the
+# compiled store modules that read them (services/*/store/statements/*.cypher)
+COPY scripts/copy-statements.sh ./scripts/
 # The compiled code finds the OpenAPI document and package.json two levels above
 # dist/services/<name>/, i.e. in dist/.
 RUN npm run build && cp -r openapi package.json dist/

@@ -58,7 +58,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements statements-text
+.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -67,7 +67,6 @@ help:
 	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
 	@echo "make bench-cpu    a 10-delta batch (BENCH_CPU_ARGS=\"--deltas 100\": 100) through HTTP, the handler and as bare Cypher, alternating: p50, CPU per batch of Node and Neo4j, ratios"
 	@echo "make statements  the statements a delta batch runs, by name, with full text and PROFILE plans, on a small seeded throw-away stack"
-	@echo "make statements-text  write the full text of each statement of the batch path to services/graph/store/statements/"
 	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
 	@echo "make backup  dump make run's Neo4j into $(BACKUP_DIR)/ (Neo4j stops for the dump; writes answer 503 meanwhile)"
 	@echo "make restore BACKUP=FILE  load a dump into make run's Neo4j (default: the newest in $(BACKUP_DIR)/)"
@@ -222,12 +221,6 @@ bench-cpu: deps
 statements: deps
 	scripts/with-stack.sh statements $(BENCH_NEO4J_PORT) $(BENCH_REDIS_PORT) -- \
 	  npx tsx bench/batchStatements.ts $(STATEMENTS_ARGS)
-
-# The full text of every statement of a delta batch's path, laid out for reading, into
-# services/graph/store/statements/ (the unit test batchStatements.spec.ts fails while one
-# of those files is stale): run it after changing any Cypher the batch path composes.
-statements-text:
-	npx tsx bench/writeStatementTexts.ts
 
 # Time to first render of the web viewer: a 1k-node branch and a 100k-node main
 # opened at their top level, in headless chromium (median and ratio).

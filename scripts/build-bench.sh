@@ -16,6 +16,8 @@ npx tsc -p tsconfig.bench.json
 # the compiled code finds the OpenAPI document and package.json two levels above
 # $OUT/services/<name>/, and the web viewer's bundle in $OUT/web/dist
 cp -r openapi package.json "$OUT/"
+# the statements the compiled store modules read by name, beside them
+scripts/copy-statements.sh "$OUT"
 mkdir -p "$OUT/web"
 ln -s "$PWD/web/dist" "$OUT/web/dist"
 echo "[build-bench] done" >&2

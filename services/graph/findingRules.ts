@@ -4,7 +4,8 @@
  * way of finding them builds them here:
  *   - findings.ts computeFindings: the whole graph of a view, computed;
  *   - findingRecords.ts: the kept records of what a write reached, recomputed;
- *   - runFindings.ts / runFindingPlan.ts: a run of additions's, derived from its facts,
+ *   - runFindings.ts / runFindingPlan.ts: a run of additions's, derived from its facts
+ *     by the rules' predicates here (isUnsatisfiedInput, isDangling, isTypeMismatch),
  *     and the statement that records such a batch (store/addRunQueries.ts), which names
  *     the kept records it tests by their ids (findingIdCypher of a code here).
  * findings.spec.ts holds each rule's finding to the same text whichever way built it;
@@ -31,6 +32,8 @@ export type FindingSubject = 'node' | 'port' | 'wire';
  * Subject: the port.
  */
 export const UNSATISFIED_INPUT = 'unsatisfied_input';
+/** unsatisfied_input's rule: a port of `channel` that no wire ends on (`fed` false). */
+export const isUnsatisfiedInput = (channel: string, fed: boolean) => channel === 'inputs' && !fed;
 export function unsatisfiedInputFinding(port: { id: string; name: string }): ListedFinding {
   return {
     code: UNSATISFIED_INPUT,
@@ -45,6 +48,15 @@ export function unsatisfiedInputFinding(port: { id: string; name: string }): Lis
  * Subject: the wire.
  */
 export const DANGLING_WIRE = 'dangling_wire';
+/**
+ * dangling_wire's rule, of a wire with handles `source` and `target` (null: none) whose
+ * ports were found (`sourceFound`, `targetFound`): a handle names no port.
+ */
+export const isDangling = (
+  wire: { source: string | null; target: string | null },
+  sourceFound: boolean,
+  targetFound: boolean,
+) => (wire.source !== null && !sourceFound) || (wire.target !== null && !targetFound);
 export function danglingWireFinding(wire: { id: string }): ListedFinding {
   return {
     code: DANGLING_WIRE,
@@ -59,6 +71,9 @@ export function danglingWireFinding(wire: { id: string }): ListedFinding {
  * end fits any type). Subject: the wire.
  */
 export const TYPE_MISMATCH = 'type_mismatch';
+/** type_mismatch's rule, of the types at a wire's two ends (null: untyped, or no port). */
+export const isTypeMismatch = (sourceType: string | null, targetType: string | null) =>
+  sourceType !== null && targetType !== null && sourceType !== targetType;
 export function typeMismatchFinding(wire: {
   id: string;
   sourceType: string;

@@ -13,7 +13,8 @@
  *   removeStates, placeNodes; forkContent (the counters a fork starts with: a fork
  *   copies no content);
  * - the versioned store: View, mainView, branchView, writeViewOf, OPEN, and the
- *   visibility rule as Cypher fragments (stateOf, statesWhere, allStates, ...);
+ *   visibility rule as the Cypher fragments that define it (stateOf, statesWhere,
+ *   allStates, ...: what statements kept whole are held to, and the benches build from);
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, the node records (NodeRecord, PortRecord,
  *   NodeWithPorts) and path rules (chainProblem, renderPath);

@@ -26,7 +26,7 @@ import {
   unsatisfiedInput,
   wireFinding,
 } from './findingRecords';
-import { UNSATISFIED_INPUT } from './findingRules';
+import { isDangling, isTypeMismatch, isUnsatisfiedInput, UNSATISFIED_INPUT } from './findingRules';
 import type { NewRow } from './recordWrites';
 import type { View } from './view';
 import { takeWritten } from './writtenEntities';
@@ -91,7 +91,7 @@ export function unsatisfiedNewInputs(
 ): KeptFinding[] {
   const opened: KeptFinding[] = [];
   for (const [id, port] of ports)
-    if (port.channel === 'inputs' && !targets.has(id))
+    if (isUnsatisfiedInput(port.channel, targets.has(id)))
       opened.push(unsatisfiedInput({ locator: id, name: port.name }));
   return opened;
 }
@@ -106,13 +106,8 @@ export function wireFindingAt(
   source: FindingPort | undefined,
   target: FindingPort | undefined,
 ): KeptFinding | null {
-  const dangling = (w.source !== null && !source) || (w.target !== null && !target);
-  const mismatch =
-    !!source &&
-    !!target &&
-    source.type !== null &&
-    target.type !== null &&
-    source.type !== target.type;
+  const dangling = isDangling(w, source !== undefined, target !== undefined);
+  const mismatch = isTypeMismatch(source?.type ?? null, target?.type ?? null);
   if (!dangling && !mismatch) return null;
   return wireFinding({
     locator: w.id,

@@ -1,8 +1,10 @@
 /**
- * The visibility rule of the versioned store as the Cypher fragments other services'
- * store queries compose (merge, graph files, purge): functions that build query text,
- * not queries, kept in store/visibility.ts beside the graph's own queries and offered
- * to other services from here through graph's index.
+ * The visibility rule of the versioned store as the Cypher fragments that define it
+ * (store/visibility.ts), offered through graph's index: the definition every statement
+ * kept whole that applies the rule is held to (store/statementRules.spec.ts, over every
+ * service's store/statements/), and what the benches' bare Cypher baselines are built
+ * from (bench/readQueries.ts, bench/layoutBench.ts). No service composes a statement
+ * from them.
  */
 export {
   allStates,

@@ -10,9 +10,9 @@
 import { BOOKMARK_HEADER, BookmarkTokens, runWithBookmarks } from '../neo4j/graphBookmarks';
 import type { OperationHandler, OperationRequest, OperationTable } from './operation';
 
-/** Operations served by GET (get…, list…, export…, search…): they read, and a bookmark they might write is not kept. */
+/** Operations served by GET (get…, list…, export…, search…, stream…): they read, and a bookmark they might write is not kept. */
 export function isReadOperation(operationId: string): boolean {
-  return /^(get|list|export|search)[A-Z]/.test(operationId);
+  return /^(get|list|export|search|stream)[A-Z]/.test(operationId);
 }
 
 export function bookmarked(

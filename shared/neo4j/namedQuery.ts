@@ -16,6 +16,16 @@ export function cypher(name: string, text: string): NamedQuery {
 }
 
 /**
+ * A statement kept whole (a store's statements/<name>.cypher, statementFiles.ts): its
+ * text as sent, pinned (pinnedQueries) when it starts with the pinning prefix.
+ */
+export function wholeStatement(name: string, text: string): NamedQuery {
+  const query = cypher(name, text);
+  if (query.text.startsWith(PINNED_PREFIX)) pinned.push(query);
+  return query;
+}
+
+/**
  * A statement whose plan does not depend on the store's statistics: every node lookup in
  * it names its index (USING INDEX SEEK) or a unique constraint. Cypher keeps its cached
  * plan when the statistics change (`replan=skip`) instead of planning it again each time

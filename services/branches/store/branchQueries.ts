@@ -1,5 +1,9 @@
 /** Cypher of the branches service. */
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
 import { cypher } from '../../../shared/neo4j/namedQuery';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 export const branchSchema = [
   cypher(
@@ -19,42 +23,21 @@ export const branchSchema = [
   ),
 ];
 
-const BRANCH = 'b {.*} AS branch';
-
-export const createBranch = cypher(
-  'createBranch',
-  `CREATE (b:Branch {id: $id, project_id: $projectId, owner_id: $ownerId, name: $name,
-                     name_lower: $nameLower, status: 'active', is_main: $isMain, version: 0,
-                     base_main_version: $baseMainVersion, main_id: $mainId,
-                     created_at: $now, last_active_at: $now,
-                     merged_at: null, node_count: $usage.nodes, edge_count: $usage.edges,
-                     stored_bytes: $usage.bytes})
-   // findings are kept as records from the first version of a main, and on a fork of a
-   // main that keeps them (graph's findingRecords.ts); older stores compute them whole
-   WITH b
-   OPTIONAL MATCH (m:Branch {id: $mainId}) WHERE NOT $isMain
-   SET b.findings_from = CASE WHEN $isMain OR m.findings_from IS NOT NULL THEN 0 END
-   RETURN ${BRANCH}`,
-);
+export const createBranch = statement('createBranch');
 
 /**
  * Binds branch `b`'s live project `p` and the caller's ($userId) membership `m`.
  * Reads that answer in one statement start with it and return
- * `b {.*} AS branch, p {.*} AS project, m.role AS role` for branchGrant().
+ * `b {.*} AS branch, p {.*} AS project, m.role AS role` for branchGrant(). The definition
+ * every statement that reads the access row holds (this store's findBranchWithAccess and
+ * lockBranchWithAccess: branchStatements.spec.ts; graph's through branchAccess.ts).
  */
 export const BRANCH_ACCESS = `WITH b
    OPTIONAL MATCH (p:Project {id: b.project_id}) WHERE p.deleted_at IS NULL
    OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(p)`;
 
-const WITH_ACCESS = `${BRANCH_ACCESS}
-   RETURN ${BRANCH}, p {.*} AS project, m.role AS role`;
-
 /** A branch with its project and the caller's role, in one round trip. */
-export const findBranchWithAccess = cypher(
-  'findBranchWithAccess',
-  `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NULL
-   ${WITH_ACCESS}`,
-);
+export const findBranchWithAccess = statement('findBranchWithAccess');
 
 /**
  * Binds the live branch $id as `b` under its exclusive write lock (held until commit):
@@ -65,17 +48,9 @@ export const LOCK_BRANCH = `MATCH (b:Branch {id: $id}) WHERE b.deleted_at IS NUL
    SET b.lock_seq = coalesce(b.lock_seq, 0) + 1`;
 
 /** findBranchWithAccess under the branch's write lock (LOCK_BRANCH). */
-export const lockBranchWithAccess = cypher(
-  'lockBranchWithAccess',
-  `${LOCK_BRANCH}
-   ${WITH_ACCESS}`,
-);
+export const lockBranchWithAccess = statement('lockBranchWithAccess');
 
-export const findMainBranch = cypher(
-  'findMainBranch',
-  `MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
-   RETURN ${BRANCH}`,
-);
+export const findMainBranch = statement('findMainBranch');
 
 /**
  * A working branch of main $mainId forked at main's version $baseMainVersion, for one
@@ -83,73 +58,23 @@ export const findMainBranch = cypher(
  * line takes the dry run's writes, so main's own records are read, never written or
  * locked. Its findings are kept as a fork's are (createBranch).
  */
-export const createDryRunFork = cypher(
-  'createDryRunFork',
-  `MATCH (m:Branch {id: $mainId})
-   CREATE (b:Branch {id: $id, project_id: m.project_id, owner_id: $ownerId, name: $id,
-                     name_lower: $id, status: 'active', is_main: false, version: 0,
-                     base_main_version: $baseMainVersion, main_id: m.id,
-                     created_at: $now, last_active_at: $now, merged_at: null,
-                     node_count: m.node_count, edge_count: m.edge_count,
-                     stored_bytes: m.stored_bytes, dry_run: true})
-   SET b.findings_from = CASE WHEN m.findings_from IS NOT NULL THEN 0 END
-   RETURN ${BRANCH}`,
-);
+export const createDryRunFork = statement('createDryRunFork');
 
 /** Main under its write lock: forks and merges of a project serialize on it. */
-export const lockMainBranchOf = cypher(
-  'lockMainBranchOf',
-  `MATCH (b:Branch {project_id: $projectId, is_main: true}) WHERE b.deleted_at IS NULL
-   SET b.lock_seq = coalesce(b.lock_seq, 0) + 1
-   RETURN ${BRANCH}`,
-);
+export const lockMainBranchOf = statement('lockMainBranchOf');
 
-export const countActiveBranchesOfOwner = cypher(
-  'countActiveBranchesOfOwner',
-  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
-   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
-   RETURN count(b) AS total`,
-);
+export const countActiveBranchesOfOwner = statement('countActiveBranchesOfOwner');
 
-export const findBranchNameClash = cypher(
-  'findBranchNameClash',
-  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
-   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
-     AND b.name_lower = $nameLower AND b.id <> $excludeId
-   RETURN b.id AS id LIMIT 1`,
-);
+export const findBranchNameClash = statement('findBranchNameClash');
 
-export const listActiveBranchesOfOwner = cypher(
-  'listActiveBranchesOfOwner',
-  `MATCH (b:Branch {project_id: $projectId, owner_id: $ownerId})
-   WHERE b.is_main = false AND b.status = 'active' AND b.deleted_at IS NULL
-   RETURN ${BRANCH}
-   ORDER BY b.created_at ASC, b.id ASC`,
-);
+export const listActiveBranchesOfOwner = statement('listActiveBranchesOfOwner');
 
-export const renameBranch = cypher(
-  'renameBranch',
-  `MATCH (b:Branch {id: $id})
-   SET b.name = $name, b.name_lower = $nameLower, b.last_active_at = $now
-   RETURN ${BRANCH}`,
-);
+export const renameBranch = statement('renameBranch');
 
 /** A working branch's end: its status, and when it was set (discarded_at / merged_at). */
-const endBranch = (name: string, status: 'discarded' | 'merged') =>
-  cypher(
-    name,
-    `MATCH (b:Branch {id: $id})
-     SET b.status = '${status}', b.last_active_at = $now, b.${status}_at = $now
-     RETURN ${BRANCH}`,
-  );
+export const markBranchDiscarded = statement('markBranchDiscarded');
 
-export const markBranchDiscarded = endBranch('markBranchDiscarded', 'discarded');
-
-export const markBranchMerged = endBranch('markBranchMerged', 'merged');
+export const markBranchMerged = statement('markBranchMerged');
 
 /** Opens ($open true) or ends the review of branch $id (branchReview.ts). */
-export const setBranchUnderReview = cypher(
-  'setBranchUnderReview',
-  `MATCH (b:Branch {id: $id})
-   SET b.under_review = $open`,
-);
+export const setBranchUnderReview = statement('setBranchUnderReview');

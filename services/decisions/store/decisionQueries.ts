@@ -12,14 +12,12 @@ export const decisionSchema = [
   ),
 ];
 
-const DECISION = 'd {.*} AS decision';
-
 /** One page of settled decisions, newest first; one row more than asked = has_more. */
 export const listDecisionsPage = cypher(
   'listDecisionsPage',
   `MATCH (d:Decision {project_id: $projectId})
    WHERE d.state IN $states
-   RETURN ${DECISION}
+   RETURN d {.*} AS decision
    ORDER BY d.captured_at DESC, d.id DESC
    SKIP toInteger($offset) LIMIT toInteger($limit) + 1`,
 );
@@ -27,7 +25,7 @@ export const listDecisionsPage = cypher(
 /** A decision in any state; the command decides what may be served. */
 export const findDecision = cypher(
   'findDecision',
-  `MATCH (d:Decision {id: $id}) RETURN ${DECISION}`,
+  `MATCH (d:Decision {id: $id}) RETURN d {.*} AS decision`,
 );
 
 /**

@@ -15,8 +15,16 @@ import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { createGraph, noteGraphWritten } from '../recordWrites';
 import { sameView, View } from '../view';
 import { failDelta } from './deltaErrors';
-import { Addition } from './deltaTypes';
-import { edgeKindsAllowed, parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
+import { AddEdge, Addition } from './deltaTypes';
+import {
+  firstUsedId,
+  nameIsUnique,
+  parentRefusal,
+  siblingNameRefusal,
+  tooDeep,
+  WireEnd,
+  wireRefusal,
+} from './invariants';
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
 import { addedState, recordsOf } from './runRows';
@@ -110,7 +118,7 @@ export async function applyAddRun(
       for (const c of CHANNELS) for (const p of state.ports[c]) portIds.push(p.id);
       if (portIds.includes(id))
         fail('id_collision', 'node.id', 'the node id equals one of its port ids');
-      const clash = [id, ...portIds].find(used);
+      const clash = firstUsedId([id, ...portIds], used);
       if (clash)
         fail(
           'id_collision',
@@ -135,7 +143,7 @@ export async function applyAddRun(
       }
       createdDepth.set(id, depth);
       const scope = parentId ?? '';
-      if (state.name !== '') {
+      if (nameIsUnique(state.name)) {
         const key = nameKey(scope, state.name);
         if (taken.has(key))
           fail('duplicate_name', 'node.data.name', siblingNameRefusal(state.name));
@@ -164,25 +172,7 @@ export async function applyAddRun(
       };
       const src = resolve(source);
       const dst = resolve(target);
-      if (src && src.channel !== 'outputs')
-        fail(
-          'invalid_endpoint',
-          'edge.source_handle',
-          `source_handle must name an output port (it names a ${src.channel} port)`,
-        );
-      if (dst && dst.channel !== 'inputs')
-        fail(
-          'invalid_endpoint',
-          'edge.target_handle',
-          `target_handle must name an input port (it names a ${dst.channel} port)`,
-        );
-      if (src && dst && !edgeKindsAllowed(src.kind, dst.kind)) {
-        fail(
-          'forbidden_edge',
-          'edge',
-          `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${src.kind} -> ${dst.kind})`,
-        );
-      }
+      checkAddedWire(d, src, dst);
       if ((source !== null && !src) || (target !== null && !dst))
         unchecked.push({ id, source, target });
       createdIds.add(id);
@@ -213,6 +203,30 @@ export async function applyAddRun(
     written = createGraph(tx, view, rows).then(() => undefined);
   }
   return { nodes: rows.nodes.length, edges: rows.edges.length, written, findings };
+}
+
+/**
+ * The wire rules (invariants.ts wireRefusal) of add_edge delta `d`, whose ends are `src`
+ * and `dst` (undefined: no port of that id yet), with add_edge's fields and messages.
+ */
+export function checkAddedWire(d: AddEdge, src: WireEnd | undefined, dst: WireEnd | undefined) {
+  const refusal = wireRefusal(src, dst);
+  if (!refusal) return;
+  if (refusal.error === 'invalid_endpoint') {
+    const kind = refusal.end === 'source' ? 'an output' : 'an input';
+    failDelta(
+      d,
+      'invalid_endpoint',
+      `edge.${refusal.end}_handle`,
+      `${refusal.end}_handle must name ${kind} port (it names a ${refusal.channel} port)`,
+    );
+  }
+  failDelta(
+    d,
+    'forbidden_edge',
+    'edge',
+    `an edge with a state or io node must join exactly one behavior node and one state-or-io node (${refusal.source} -> ${refusal.target})`,
+  );
 }
 
 /** The run's findings input (runFindings.ts): what it created, and the facts around it. */

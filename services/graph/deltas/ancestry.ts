@@ -1,7 +1,7 @@
 /**
  * Ancestor walks through a view. Containment is the property join GNode.parent_id
  * (no relationships), so a walk is unrolled levels of parents (store/deltaQueries.ts
- * ancestorLevelsOf, CHAIN_STEPS per query), repeated from where a chain stopped; the
+ * ancestorChains, CHAIN_STEPS per query), repeated from where a chain stopped; the
  * nesting limit bounds it (and guards against a cycle in stored data).
  */
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
@@ -15,7 +15,7 @@ export interface ChainRow {
   next: string | null;
 }
 
-/** A node as ancestorLevelsOf reads it. */
+/** A node as ancestorChains reads it. */
 export interface LevelNode {
   id: string;
   kind: string;
@@ -25,7 +25,7 @@ export interface LevelNode {
 /**
  * The ChainRows of `parents` (the nodes that exist of the ids asked), from
  * the nodes read level by level above them (`ancestors`, store/deltaQueries.ts
- * ancestorLevelsOf): each parent's first CHAIN_STEPS ancestors, nearest first, and the
+ * ancestorChains): each parent's first CHAIN_STEPS ancestors, nearest first, and the
  * parent id of the last of them. A chain ends where the next ancestor was not read
  * (the top, or a parent the view does not have), as one query per parent would end it.
  */

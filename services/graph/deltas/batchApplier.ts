@@ -16,6 +16,7 @@ import type { View } from '../view';
 import { applyAddRun } from './addRunApplier';
 import type { RunFacts } from './runFacts';
 import { failDelta } from './deltaErrors';
+import { firstUsedId, nameIsUnique } from './invariants';
 import type {
   Addition,
   Delta,
@@ -176,14 +177,15 @@ export class BatchApplier {
     const { node, ports } = await this.mustLoad(delta.node_id);
     const after = delta.after;
     const { next, removed, fresh, portRows } = planNodeUpdate(delta, node, ports);
-    const used = await this.reads.usedIds(fresh, node.id);
-    if (used.length > 0)
+    const used = new Set(await this.reads.usedIds(fresh, node.id));
+    const clash = firstUsedId(fresh, (id) => used.has(id));
+    if (clash)
       failDelta(
         delta,
         'id_collision',
         'after',
-        `port id ${used[0]} is already used on this branch`,
-        used[0],
+        `port id ${clash} is already used on this branch`,
+        clash,
       );
 
     const parentChanged =
@@ -257,7 +259,7 @@ export class BatchApplier {
       view: this.view,
       id: node.id,
     });
-    const names = [...new Set(children.map((c) => c.name).filter((n) => n !== ''))];
+    const names = [...new Set(children.map((c) => c.name).filter(nameIsUnique))];
     const [clash] = await this.tx.run<{ name: string }>(findNamesTaken, {
       view: this.view,
       scope: parentId ?? '',

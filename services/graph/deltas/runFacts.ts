@@ -12,6 +12,7 @@ import { CHANNELS, NodeKind } from '../../../shared/model/nodeModel';
 import { prefetchAddRun } from '../store/addRunQueries';
 import { View, viewBefore } from '../view';
 import { ancestorsOf, firstChainSteps, LevelNode } from './ancestry';
+import { nameIsUnique } from './invariants';
 import type { Addition } from './deltaTypes';
 import type { RunRecords } from './runRows';
 import type { WireRow } from './wiresOnNewPorts';
@@ -82,7 +83,7 @@ export function runFactsParams(run: Addition[]) {
         }
       const name = d.node.data.name ?? '';
       const scope = d.node.parent_id ?? '';
-      if (name !== '') names.push({ scope, name, key: nameKey(scope, name) });
+      if (nameIsUnique(name)) names.push({ scope, name, key: nameKey(scope, name) });
     } else {
       ids.add(d.edge.id);
       for (const handle of [d.edge.source_handle, d.edge.target_handle])

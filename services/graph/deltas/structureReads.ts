@@ -10,7 +10,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeRecord, PortRecord } from '../graphRecords';
 import { findSiblingNamed, findUsedIds, levelBelow, loadNode } from '../store/deltaQueries';
 import type { View } from '../view';
-import { parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
+import { nameIsUnique, parentRefusal, siblingNameRefusal, tooDeep } from './invariants';
 import { ancestorsOf } from './ancestry';
 import { failDelta } from './deltaErrors';
 import type { Delta } from './deltaTypes';
@@ -107,7 +107,7 @@ export class StructureReads {
     exclude: string[],
     field: string,
   ): Promise<void> {
-    if (name === '') return; // empty names are exempt
+    if (!nameIsUnique(name)) return;
     const clash = await this.tx.one(findSiblingNamed, {
       view: this.view,
       scope: parentId ?? '',

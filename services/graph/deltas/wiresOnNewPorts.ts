@@ -2,10 +2,10 @@
  * A wire may be committed before its port exists: a handle that names no port is
  * kept and reported as a dangling_wire finding. When a port with that id
  * appears later (further on in the same batch, or in a later batch), the wire stops
- * dangling and from then on must obey what add_edge checks: the source handle names
- * an output port, the target handle an input port (invalid_endpoint), and a wire with a state or io
- * node joins it to exactly one behavior node (forbidden_edge). Both ends resolve against the
- * graph as the write leaves it: read after an update_node_data writes its ports, derived for a
+ * dangling and from then on must obey what add_edge checks (invariants.ts wireRefusal):
+ * the source handle names an output port, the target handle an input port
+ * (invalid_endpoint), and a wire with a state or io node joins it to exactly one behavior
+ * node (forbidden_edge). Both ends resolve against the graph as the write leaves it: read after an update_node_data writes its ports, derived for a
  * run of additions from what its facts read before it and what it creates (wiresAfterRun). A
  * broken wire is blamed on the delta that created its port.
  */
@@ -13,7 +13,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import type { NodeKind } from '../graphRecords';
 import { findWiresOnPorts } from '../store/deltaQueries';
 import type { View } from '../view';
-import { edgeKindsAllowed } from './edgeRules';
+import { wireRefusal } from './invariants';
 import { deltaError } from './deltaErrors';
 import type { Delta } from './deltaTypes';
 
@@ -107,7 +107,10 @@ export function wiresAfterRun(
   return rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** Throws the delta error of the first wire (by id) that breaks a rule; `wires` touch `ports`. */
+/**
+ * Throws the delta error of the first wire (by id) that breaks a rule (invariants.ts
+ * wireRefusal, as add_edge asks it: addRunApplier.ts checkAddedWire); `wires` touch `ports`.
+ */
 export function checkWires(wires: WireRow[], ports: NewPort[]): void {
   const byId = new Map(ports.map((p) => [p.id, p]));
   for (const w of wires) {
@@ -128,22 +131,25 @@ export function checkWires(wires: WireRow[], ports: NewPort[]): void {
         entityId: w.id,
       });
     };
-    if (w.sourceChannel !== null && w.sourceChannel !== 'outputs')
+    const refusal = wireRefusal(
+      { channel: w.sourceChannel, kind: w.sourceKind },
+      { channel: w.targetChannel, kind: w.targetKind },
+    );
+    if (refusal?.error === 'invalid_endpoint') {
+      const [handle, kind, port] =
+        refusal.end === 'source'
+          ? [w.source, 'an output', atSource]
+          : [w.target, 'an input', atTarget];
       fail(
         'invalid_endpoint',
-        `port ${w.source} is the source_handle of wire ${w.id}, so it must be an output port (it is a ${w.sourceChannel} port)`,
-        atSource,
+        `port ${handle} is the ${refusal.end}_handle of wire ${w.id}, so it must be ${kind} port (it is a ${refusal.channel} port)`,
+        port,
       );
-    if (w.targetChannel !== null && w.targetChannel !== 'inputs')
-      fail(
-        'invalid_endpoint',
-        `port ${w.target} is the target_handle of wire ${w.id}, so it must be an input port (it is a ${w.targetChannel} port)`,
-        atTarget,
-      );
-    if (w.sourceKind && w.targetKind && !edgeKindsAllowed(w.sourceKind, w.targetKind))
+    }
+    if (refusal?.error === 'forbidden_edge')
       fail(
         'forbidden_edge',
-        `wire ${w.id} would join a ${w.sourceKind} node to a ${w.targetKind} node: an edge with a state or io node must join exactly one behavior node and one state-or-io node`,
+        `wire ${w.id} would join a ${refusal.source} node to a ${refusal.target} node: an edge with a state or io node must join exactly one behavior node and one state-or-io node`,
       );
   }
 }

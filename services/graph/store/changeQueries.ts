@@ -1,8 +1,10 @@
 /** Publishing a batch: the branch's version advances and the batch is recorded on its
  * change trail (trailQueries.ts recordChangeCypher). */
-import { cypher, pinnedCypher } from '../../../shared/neo4j/namedQuery';
-import { createStatesBody, removeStatesBody } from './recordWriteQueries';
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
 import { recordChangeCypher } from './trailQueries';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 /**
  * Advances the branch version by one and records the batch ($change: its parsed deltas
@@ -13,17 +15,11 @@ import { recordChangeCypher } from './trailQueries';
  * that they cost no statement of their own; both lists are empty when the batch's
  * findings were recomputed (graph/findingRecords.ts refreshFindings).
  */
-export const recordBatch = pinnedCypher(
-  'recordBatch',
-  `CALL () { ${createStatesBody('GFinding', '$openedFindings', 'opened')} }
-   CALL () { ${removeStatesBody('GFinding', '$closedFindings')} }
-   MATCH (b:Branch {id: $branchId})
-   ${publishBatchCypher('b', { nodes: '$nodes', edges: '$edges', bytes: '$bytes' })}
-   RETURN b.version AS version`,
-);
+export const recordBatch = statement('recordBatch');
 
 /**
- * The clauses that publish a batch on the branch bound to `b`: its version advances by
+ * The definition of publishing (statementRules.spec.ts holds recordBatch and
+ * lockAndPrefetchAddRun to this text): the clauses that publish a batch on the branch bound to `b`: its version advances by
  * one, its usage counters become `usage` (Cypher expressions), and the batch is recorded
  * at the new version ($now, and the trail's $change and $touches: graph/trail/). recordBatch,
  * and the statement that takes a batch's lock when that statement records the batch too
@@ -38,13 +34,7 @@ export function publishBatchCypher(
    ${recordChangeCypher(b)}`;
 }
 
-export const touchBranch = cypher(
-  'touchBranch',
-  `MATCH (b:Branch {id: $branchId}) SET b.last_active_at = $now RETURN b.version AS version`,
-);
+export const touchBranch = statement('touchBranch');
 
 /** A branch's version alone (a full read checks that it did not move while it read). */
-export const readBranchVersion = cypher(
-  'readBranchVersion',
-  `MATCH (b:Branch {id: $id}) RETURN b.version AS version`,
-);
+export const readBranchVersion = statement('readBranchVersion');

@@ -5,16 +5,14 @@
  * quotes (CLIP_LENGTH), so a long port type is never copied into every finding that
  * mentions it.
  */
-import { cypher } from '../../../shared/neo4j/namedQuery';
-import { allStates, optionalStateOf, statesWhere } from './visibility';
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+import { optionalStateOf } from './visibility';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 /** Input ports with no incoming wire. */
-export const unsatisfiedInputs = cypher(
-  'unsatisfiedInputs',
-  `${allStates('p', 'Port', '$view', "p.channel = 'inputs'")}
-   WITH p WHERE NOT EXISTS { ${statesWhere('e', 'Edge', { target_handle: 'p.id' })} }
-   RETURN p.id AS locator, left(coalesce(p.name, ''), $quoted) AS name`,
-);
+export const unsatisfiedInputs = statement('unsatisfiedInputs');
 
 /**
  * The wire rules of wire `e` (bound before): a non-null handle that names no port
@@ -31,24 +29,14 @@ export const WIRE_RULES = `${optionalStateOf('sp', 'Port', 'e.source_handle')}
           left(coalesce(tp.type, ''), $quoted) AS targetType`;
 
 /** Wires with a non-null handle that names no port, and wires joining different types. */
-export const wireFindings = cypher('wireFindings', `${allStates('e', 'Edge')} ${WIRE_RULES}`);
+export const wireFindings = statement('wireFindings');
 
 /** Whether any node of the view records provenance (orphan_node applies only then). */
-export const anyProvenance = cypher(
-  'anyProvenance',
-  `${allStates('n', 'GNode', '$view', 'size(coalesce(n.source_decisions, [])) > 0')}
-   RETURN n.id AS id LIMIT 1`,
-);
+export const anyProvenance = statement('anyProvenance');
 
 /**
  * Every node with its parent and whether it records provenance: the containment
  * tree in one scan, so orphan_node is decided in one pass over it (findings.ts)
  * instead of a walk up from every node.
  */
-export const provenanceTree = cypher(
-  'provenanceTree',
-  `${allStates('n', 'GNode')}
-   RETURN n.id AS id, n.parent_id AS parentId,
-          size(coalesce(n.source_decisions, [])) > 0 AS traced,
-          left(coalesce(n.name, ''), $quoted) AS name`,
-);
+export const provenanceTree = statement('provenanceTree');

@@ -10,57 +10,24 @@
  *   - main's line never holds tombstones (deleting closes the record); a working
  *     branch deletes with a tombstone, which shadows main's record.
  */
-import { cypher, NamedQuery, pinnedCypher } from '../../../shared/neo4j/namedQuery';
-import {
-  OPEN_CYPHER,
-  optionalStateOf,
-  RecordLabel,
-  seek,
-  stateOf,
-  viewImportAfter,
-} from './visibility';
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+import { OPEN_CYPHER, RecordLabel, seek, viewImportAfter } from './visibility';
 
-const W = 'toInteger($view.ver)';
+const statement = statementsIn(join(__dirname, 'statements'));
 
 /**
  * Upserts entities: `$rows` is a list of {id, props, replace}. The new state is the
  * entity's state visible in the view with `props` laid over it (a null value removes
  * the property), or `props` alone when `replace` is true or the entity is new there.
+ * One statement per label (statements/upsert<label>States.cypher).
  */
-function upsert(label: RecordLabel): NamedQuery {
-  return cypher(
-    `upsert${label}States`,
-    `UNWIND $rows AS row
-     CALL (row) {
-       ${optionalStateOf('vis', label, 'row.id')}
-       RETURN vis
-     }
-     CALL (row, vis) {
-       WITH row, vis WHERE vis IS NOT NULL AND vis.branch_id = $view.line AND vis.vfrom = $view.ver
-       FOREACH (_ IN CASE WHEN coalesce(row.replace, false) THEN [1] ELSE [] END |
-         SET vis = row.props, vis.branch_id = $view.line, vis.id = row.id,
-             vis.vfrom = ${W}, vis.vto = ${OPEN_CYPHER})
-       FOREACH (_ IN CASE WHEN coalesce(row.replace, false) THEN [] ELSE [1] END |
-         SET vis += row.props)
-     }
-     CALL (row, vis) {
-       WITH row, vis WHERE vis IS NULL OR vis.branch_id <> $view.line OR vis.vfrom < $view.ver
-       OPTIONAL MATCH (cur:${label} {branch_id: $view.line, id: row.id}) ${seek('cur', label, ['id'])}
-       WHERE cur.vto = ${OPEN_CYPHER}
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${W})
-       WITH row, vis,
-            CASE WHEN vis IS NULL OR coalesce(row.replace, false) THEN {} ELSE properties(vis) END AS before
-       CREATE (n:${label})
-       SET n = before, n += row.props
-       SET n.branch_id = $view.line, n.id = row.id, n.vfrom = ${W}, n.vto = ${OPEN_CYPHER}
-       REMOVE n.gone
-     }
-     RETURN count(row) AS written`,
-  );
-}
+const upsert = (label: RecordLabel) => statement(`upsert${label}States`);
 
 /**
- * Writes the first state in the view `V` (a map expression: the parameter `$view`, or a
+ * The definition of a first write (statementRules.spec.ts holds every statement that
+ * writes one, createGraphStates, recordBatch, lockAndPrefetchAddRun, to this text): it
+ * writes the first state in the view `V` (a map expression: the parameter `$view`, or a
  * variable of the statement) of entities it does not have: `rows` (a list expression: a
  * parameter, or a variable of the statement) is a list of {id, props} with distinct ids.
  * There is no visible state to lay the props over; only a record left open on the line
@@ -103,16 +70,11 @@ export function createStatesBody(
  * `$ports`, `$edges`, in that order): a batch's run of additions, whose checks found
  * every id unused in the view, costs one statement, not one per label.
  */
-export const createGraphStates = pinnedCypher(
-  'createGraphStates',
-  `CALL () { ${createStatesBody('GNode', '$nodes', 'nodes')} }
-   CALL () { ${createStatesBody('Port', '$ports', 'ports')} }
-   CALL () { ${createStatesBody('Edge', '$edges', 'edges')} }
-   RETURN nodes, ports, edges`,
-);
+export const createGraphStates = statement('createGraphStates');
 
 /**
- * Removes the entities listed by `ids` (a list expression) from the view: on main's line
+ * The definition of a removal (statementRules.spec.ts holds every statement that removes
+ * records to this text): it removes the entities listed by `ids` (a list expression) from the view: on main's line
  * the open record is closed at w (dropped when written at w); on a working branch a
  * tombstone is written at w. Answers how many, as `removed`. The body of a statement, or
  * of a `CALL` subquery.
@@ -146,9 +108,8 @@ export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): 
      RETURN count(id) AS removed`;
 }
 
-function remove(label: RecordLabel): NamedQuery {
-  return cypher(`remove${label}States`, removeStatesBody(label, '$ids'));
-}
+/** removeStatesBody of `$ids`, one statement per label (statements/remove<label>States.cypher). */
+const remove = (label: RecordLabel) => statement(`remove${label}States`);
 
 export const upsertNodeStates = upsert('GNode');
 export const upsertPortStates = upsert('Port');
@@ -164,22 +125,4 @@ export const removeFindingStates = remove('GFinding');
  * record of the view's line is changed in place; a node the view sees through main's
  * line gets its first record on the branch's line at the view's version.
  */
-export const placeNodeStates = cypher(
-  'placeNodeStates',
-  `UNWIND $positions AS pos
-   CALL (pos) {
-     ${stateOf('s', 'GNode', 'pos.id')}
-     RETURN s
-   }
-   CALL (s, pos) {
-     WITH s, pos WHERE s.branch_id = $view.line
-     SET s.x = pos.x, s.y = pos.y
-   }
-   CALL (s, pos) {
-     WITH s, pos WHERE s.branch_id <> $view.line
-     CREATE (c:GNode)
-     SET c = properties(s), c.branch_id = $view.line, c.vfrom = ${W}, c.vto = ${OPEN_CYPHER},
-         c.x = pos.x, c.y = pos.y
-   }
-   RETURN count(s) AS written`,
-);
+export const placeNodeStates = statement('placeNodeStates');

@@ -1,5 +1,7 @@
 /**
- * Cypher fragments the scoped reads (store/scopedReadQueries.ts) are built from. Each
+ * The definitions of the clauses the scoped reads (store/scopedReadQueries.ts, kept whole
+ * in statements/) share: statementRules.spec.ts holds each statement that applies one to
+ * its text here (the view of a branch row, the descent of each depth). Each
  * reads graph content through the view held in the query variable `view` (VIEW_OF),
  * with the visibility rule of store/visibility.ts: every step is a seek on an index
  * keyed by (branch_id, ...) once per line of the view, so the cost follows the answer,

@@ -13,30 +13,13 @@
  * of this file, run at the same view (scopedLoader.ts), which cannot tear: a write
  * committed meanwhile is a later version.
  */
-import { cypher, NamedQuery, pinnedCypher } from '../../../shared/neo4j/namedQuery';
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+import type { NamedQuery } from '../../../shared/neo4j/namedQuery';
 import { branchAccessCypher } from '../../branches';
-import {
-  chainOf,
-  descendantIdsOf,
-  descendantsOf,
-  EDGES_AT,
-  HAS_CHILD,
-  NODE_AT,
-  NODE_MAP,
-  PORTS_OF,
-  VIEW_OF,
-  WIRES_ON_PORT,
-  COLLECT_EDGE_ROWS,
-} from './scopedReadFragments';
-import { allStates, optionalStateOf, statesWhere } from './visibility';
+import { VIEW_OF } from './scopedReadFragments';
 
-/**
- * The caller's access row of branch `b` (its live project `p`, the caller's membership
- * `m`), read in the same statement as the graph so a scoped read is one round trip.
- * The clause comes from the branches service, which owns the visibility rule and
- * checks the row (branchGrant); these queries only place it after binding `b`.
- */
-const BRANCH_ACCESS = branchAccessCypher();
+const statement = statementsIn(join(__dirname, 'statements'));
 
 export const MIN_SUBTREE_DEPTH = 1;
 export const MAX_SUBTREE_DEPTH = 32;
@@ -44,9 +27,15 @@ export const MAX_SEARCH_QUERY_LENGTH = 200;
 export const MAX_SEARCH_LIMIT = 50;
 export const DEFAULT_SEARCH_LIMIT = 20;
 
-/** A branch `b` with its access row and its view (`view`), ready for a read. */
-const BRANCH_VIEW = `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
-   ${BRANCH_ACCESS}
+/**
+ * How each scoped read starts (the definition statementRules.spec.ts holds every one of
+ * them to): a branch `b` with the caller's access row (its live project `p`, the
+ * caller's membership `m`: the branches service's branchAccessCypher, read in the same
+ * statement as the graph so a scoped read is one round trip; the branches service owns
+ * the rule and checks the row, branchGrant) and its view (`view`), ready for a read.
+ */
+export const BRANCH_VIEW = `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
+   ${branchAccessCypher()}
    WITH b, p, m, ${VIEW_OF('b')} AS view`;
 
 /**
@@ -58,34 +47,7 @@ const BRANCH_VIEW = `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at IS NULL
  * `edges` are the wires on the ports of the root and its returned descendants. With
  * no such branch there is no row; with no such node `root` is null.
  */
-function buildSubtreeQuery(depth: number): NamedQuery {
-  return cypher(
-    `readSubtree${depth}`,
-    `${BRANCH_VIEW}
-     OPTIONAL CALL (b, view) {
-       ${NODE_AT('root', '$nodeId')} AND b.status <> 'discarded'
-       ${chainOf('root', 'rootNames')}
-       ${descendantsOf('root', 'found', depth)}
-       CALL (found, view) {
-         UNWIND found AS x
-         WITH x.n AS n, x.names AS names, x.level AS level, view
-         RETURN collect({
-           node: ${NODE_MAP('n')},
-           ports: ${PORTS_OF('n')},
-           names: names,
-           below: level = ${depth} AND ${HAS_CHILD('n')}
-         }) AS descendants
-       }
-       WITH root, rootNames, rootNamesRest, descendants,
-            [root.id] + [d IN descendants | d.node.id] AS ids, view
-       ${EDGES_AT('ids')}
-       RETURN ${NODE_MAP('root')} AS root, ${PORTS_OF('root')} AS rootPorts, rootNames, rootNamesRest,
-              descendants, edges
-     }
-     RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
-            root, rootPorts, rootNames, rootNamesRest, descendants, edges`,
-  );
-}
+const buildSubtreeQuery = (depth: number) => statement(`readSubtree${depth}`);
 
 /**
  * Neighborhood of $nodeId on branch $branchId in one statement with the branch's
@@ -94,28 +56,7 @@ function buildSubtreeQuery(depth: number): NamedQuery {
  * ordered by id, with ports and chains). With no such branch there is no row; with no
  * such node `node` is null.
  */
-export const readNeighborhoodOf = pinnedCypher(
-  'readNeighborhoodOf',
-  `${BRANCH_VIEW}
-     OPTIONAL CALL (b, view) {
-       ${NODE_AT('n', '$nodeId')} AND b.status <> 'discarded'
-       ${chainOf('n', 'names')}
-       WITH n, names, namesRest, [n.id] AS ids, view
-       ${EDGES_AT('ids')}
-       CALL (n, edges, view) {
-         UNWIND [x IN edges | x.source] + [x IN edges | x.target] AS otherId
-         WITH DISTINCT otherId, n, view WHERE otherId IS NOT NULL AND otherId <> n.id
-         ${NODE_AT('nb', 'otherId')}
-         ${chainOf('nb', 'nbNames')}
-         WITH nb, nbNames, nbNamesRest, view ORDER BY nb.id
-         RETURN collect({node: ${NODE_MAP('nb')}, ports: ${PORTS_OF('nb')}, names: nbNames,
-                         rest: nbNamesRest}) AS neighbors
-       }
-       RETURN ${NODE_MAP('n')} AS node, ${PORTS_OF('n')} AS ports, names, namesRest, edges, neighbors
-     }
-     RETURN b {.*} AS branch, p {.*} AS project, m.role AS role,
-            node, ports, names, namesRest, edges, neighbors`,
-);
+export const readNeighborhoodOf = statement('readNeighborhoodOf');
 
 /**
  * Boundary view of $nodeId on the main branch of project $projectId, in one statement
@@ -127,39 +68,7 @@ export const readNeighborhoodOf = pinnedCypher(
  * null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
  * through the (project_id, owner_id) index instead of scanning every branch.
  */
-export const readBoundaryOf = pinnedCypher(
-  'readBoundaryOf',
-  `MATCH (pr:Project {id: $projectId}) WHERE pr.deleted_at IS NULL
-     OPTIONAL MATCH (:User {id: $userId})-[m:MEMBER_OF]->(pr)
-     OPTIONAL MATCH (b:Branch {project_id: $projectId, is_main: true})
-     WHERE b.deleted_at IS NULL AND b.owner_id IS NOT NULL
-     WITH pr, m, b, ${VIEW_OF('b')} AS view
-     OPTIONAL CALL (b, view) {
-       ${NODE_AT('bn', '$nodeId')} AND b IS NOT NULL
-       ${chainOf('bn', 'names')}
-       CALL (bn, view) {
-         ${statesWhere('c', 'GNode', { parent_id: 'bn.id' }, 'view')}
-         WITH c, view ORDER BY c.id
-         RETURN collect({node: ${NODE_MAP('c')}, ports: ${PORTS_OF('c')}}) AS children
-       }
-       WITH bn, names, namesRest, children, [bn.id] AS start, view
-       ${descendantIdsOf('start', 'below')}
-       CALL (bn, below, view) {
-         WITH bn, view, ${PORTS_OF('bn')} AS ownPorts, [bn.id] + below AS ids
-         WITH view, [x IN ownPorts | x.id] AS own, ids
-         UNWIND ids AS id
-         ${statesWhere('p', 'Port', { node_id: 'id' }, 'view')}
-         ${WIRES_ON_PORT}
-         WITH own, view, e, count(*) AS inside
-         WHERE inside = 1 OR e.source_handle IN own OR e.target_handle IN own
-         ${COLLECT_EDGE_ROWS}
-       }
-       RETURN ${NODE_MAP('bn')} AS node, ${PORTS_OF('bn')} AS ports, names, namesRest, children,
-              below, belowFrontier, edges
-     }
-     RETURN pr {.*} AS project, m.role AS role, b {.*} AS branch,
-            node, ports, names, namesRest, children, below, belowFrontier, edges`,
-);
+export const readBoundaryOf = statement('readBoundaryOf');
 
 /**
  * Top level of branch $branchId (getTopLevel) in one statement with the branch's
@@ -171,22 +80,7 @@ export const readBoundaryOf = pinnedCypher(
  * opens a large graph here and reads a boundary's inside only when it is expanded.
  * With no such branch there is no row.
  */
-export const readTopLevelOf = pinnedCypher(
-  'readTopLevelOf',
-  `${BRANCH_VIEW}
-   OPTIONAL CALL (b, view) {
-     CALL (b, view) {
-       ${statesWhere('n', 'GNode', { scope: "''" }, 'view')}
-         AND n.name IS NOT NULL AND b.status <> 'discarded'
-       WITH n, view ORDER BY n.id
-       RETURN collect({node: ${NODE_MAP('n')}, ports: ${PORTS_OF('n')}}) AS top
-     }
-     WITH top, [t IN top | t.node.id] AS ids, view
-     ${EDGES_AT('ids')}
-     RETURN top, edges
-   }
-   RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, top, edges`,
-);
+export const readTopLevelOf = statement('readTopLevelOf');
 
 /**
  * Name search on branch $branchId (searchNodes) in one statement with the branch's
@@ -197,24 +91,12 @@ export const readTopLevelOf = pinnedCypher(
  * the view's records (allStates): a node found deep inside an unopened boundary is
  * found without reading the boundaries above it. With no such branch there is no row.
  */
-export const searchNodesOf = cypher(
-  'searchNodesOf',
-  `${BRANCH_VIEW}
-     OPTIONAL CALL (b, view) {
-       WITH b, view WHERE b.status <> 'discarded'
-       ${allStates('n', 'GNode', 'view', 'toLower(n.name) CONTAINS $q')}
-       WITH n, view, CASE WHEN toLower(n.name) STARTS WITH $q THEN 0 ELSE 1 END AS rank
-       ORDER BY rank, n.name, n.id
-       LIMIT toInteger($limit) + 1
-       ${chainOf('n', 'path', { value: 'x.id', withSelf: false })}
-       RETURN collect({id: n.id, name: n.name, kind: n.kind, parent_id: n.parent_id, path: path,
-                       rest: pathRest}) AS found
-     }
-     RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, found`,
-);
+export const searchNodesOf = statement('searchNodesOf');
 
-const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from({ length: MAX_SUBTREE_DEPTH }, (_, i) =>
-  buildSubtreeQuery(i + 1),
+/** readSubtree<depth> of each depth allowed, in order. */
+export const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from(
+  { length: MAX_SUBTREE_DEPTH },
+  (_, i) => buildSubtreeQuery(i + 1),
 );
 
 /** The subtree query for a depth in 1..32. */
@@ -230,36 +112,12 @@ export function subtreeToDepth(depth: number): NamedQuery {
  * node itself (included): `chain` of names, or of ids with `$byId`, top level first,
  * and `rest`, the next ancestor's id when the chain goes on.
  */
-export const chainsFrom = cypher(
-  'chainsFrom',
-  `WITH $view AS view
-   UNWIND $ids AS start
-   CALL (start, view) {
-     ${optionalStateOf('n', 'GNode', 'start', 'view')}
-     ${chainOf('n', 'chain', { value: 'CASE WHEN $byId THEN x.id ELSE x.name END' })}
-     RETURN chain, chainRest AS rest
-   }
-   RETURN start, chain, rest`,
-);
+export const chainsFrom = statement('chainsFrom');
 
 /** The ids below the nodes `$ids` in `$view`, CHAIN_STEPS levels down (`found`), and
  * those at the last level (`frontier`). */
-export const descendantIdsFrom = cypher(
-  'descendantIdsFrom',
-  `WITH $view AS view, $ids AS start
-   ${descendantIdsOf('start', 'found')}
-   RETURN found, foundFrontier AS frontier`,
-);
+export const descendantIdsFrom = statement('descendantIdsFrom');
 
 /** The perimeter wires of a boundary (readBoundaryOf's `edges`) from the ids of the
  * boundary and all its descendants (`$ids`) and the ids of its own ports (`$own`). */
-export const perimeterWiresOf = cypher(
-  'perimeterWiresOf',
-  `WITH $view AS view, $own AS own
-   UNWIND $ids AS id
-   ${statesWhere('p', 'Port', { node_id: 'id' }, 'view')}
-   ${WIRES_ON_PORT}
-   WITH own, view, e, count(*) AS inside
-   WHERE inside = 1 OR e.source_handle IN own OR e.target_handle IN own
-   ${COLLECT_EDGE_ROWS}`,
-);
+export const perimeterWiresOf = statement('perimeterWiresOf');

@@ -1,9 +1,12 @@
 /**
- * The visibility rule of the versioned store, written once as Cypher fragments that
- * every store query of graph, merge and graphfile composes (through services/graph's
- * index). A query that reads graph content takes the map parameter `$view`
- * ({line, ver, main, base}, built in view.ts) and keeps only the records this rule
- * admits.
+ * The visibility rule of the versioned store, defined once here as the Cypher that
+ * applies it. The statements are kept whole (each service's store/statements/), and each
+ * that applies the rule holds this text: statementRules.spec.ts derives the rule's Cypher
+ * from these functions for each record variable, label and view a statement tests, and
+ * finds it there exactly (a shadow test that is not the rule's fails it), and checks each
+ * index hint against seek(). A query that reads graph content takes the map parameter
+ * `$view` ({line, ver, main, base}, built in view.ts), or a view computed in the
+ * statement, and keeps only the records this rule admits.
  *
  * Records: `GNode`, `Port` and `Edge` nodes, each one state of an entity, with
  *   branch_id  the line it was written on (main's id, or a working branch's id)

@@ -5,22 +5,18 @@
  * per entity, tombstones for deletions), so the ids of its records are the change
  * (store/changeSetQueries.ts LINE_IDS); nothing else of the graph is read.
  */
-import { cypher, NamedQuery } from '../../../shared/neo4j/namedQuery';
-import { seek } from '../../graph';
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+import type { NamedQuery } from '../../../shared/neo4j/namedQuery';
 import type { StateLabel } from '../../graph';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 /**
  * The branch's own record of each id valid at `$view.ver` (its head), tombstones
  * included, as its property map.
  */
-const headStates = (label: StateLabel): NamedQuery =>
-  cypher(
-    `head${label}States`,
-    `UNWIND $ids AS id
-     MATCH (s:${label} {branch_id: $view.line, id: id}) ${seek('s', label, ['id'])}
-     WHERE s.vfrom <= $view.ver AND $view.ver < s.vto
-     RETURN s {.*} AS state`,
-  );
+const headStates = (label: StateLabel): NamedQuery => statement(`head${label}States`);
 
 export const HEAD_STATES: Record<StateLabel, NamedQuery> = {
   GNode: headStates('GNode'),

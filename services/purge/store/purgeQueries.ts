@@ -4,7 +4,11 @@
  * locks that the API's reads and writes would wait on. Every query is idempotent: a rerun finds
  * nothing and answers 0.
  */
+import { join } from 'node:path';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
 import { cypher } from '../../../shared/neo4j/namedQuery';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 /** Indexes the sweep uses to find purges still owed. */
 export const purgeSchema = [
@@ -23,111 +27,39 @@ export const purgeSchema = [
   cypher('stageLineIndex', 'CREATE INDEX vstage_line IF NOT EXISTS FOR (s:VStage) ON (s.line)'),
 ];
 
-export const findBranchForPurge = cypher(
-  'findBranchForPurge',
-  `MATCH (b:Branch {id: $branchId})
-   RETURN b.status AS status, b.deleted_at IS NOT NULL AS deleted`,
-);
+export const findBranchForPurge = statement('findBranchForPurge');
 
-export const findProjectForPurge = cypher(
-  'findProjectForPurge',
-  `MATCH (p:Project {id: $projectId})
-   RETURN p.deleted_at IS NOT NULL AS deleted`,
-);
+export const findProjectForPurge = statement('findProjectForPurge');
 
-export const listProjectBranchIds = cypher(
-  'listProjectBranchIds',
-  `MATCH (b:Branch {project_id: $projectId}) WHERE b.owner_id IS NOT NULL
-   RETURN b.id AS id`,
-);
+export const listProjectBranchIds = statement('listProjectBranchIds');
 
-function batchDelete(
-  name: string,
-  match: string,
-  remove = 'DETACH DELETE x',
-): ReturnType<typeof cypher> {
-  return cypher(
-    name,
-    `${match}
-     CALL (x) { ${remove} } IN TRANSACTIONS OF 1000 ROWS
-     RETURN count(*) AS deleted`,
-  );
-}
+// The purges below delete what they match in batches of 1000 rows, each its own
+// transaction (CALL (x) { DETACH DELETE x } IN TRANSACTIONS), answering how many.
 
-export const purgeBranchPorts = batchDelete(
-  'purgeBranchPorts',
-  'MATCH (x:Port {branch_id: $branchId})',
-);
-export const purgeBranchNodes = batchDelete(
-  'purgeBranchNodes',
-  'MATCH (x:GNode {branch_id: $branchId})',
-);
-export const purgeBranchEdges = batchDelete(
-  'purgeBranchEdges',
-  'MATCH (x:Edge {branch_id: $branchId})',
-);
+export const purgeBranchPorts = statement('purgeBranchPorts');
+export const purgeBranchNodes = statement('purgeBranchNodes');
+export const purgeBranchEdges = statement('purgeBranchEdges');
 /** The line's kept findings (graph's findingRecords.ts). */
-export const purgeBranchFindings = batchDelete(
-  'purgeBranchFindings',
-  'MATCH (x:GFinding {branch_id: $branchId})',
-);
+export const purgeBranchFindings = statement('purgeBranchFindings');
 /** The structural_changes trail: only with the whole project (a discard keeps it). */
-export const purgeBranchChanges = batchDelete(
-  'purgeBranchChanges',
-  'MATCH (x:Change {branch_id: $branchId}) WHERE x.version IS NOT NULL',
-);
+export const purgeBranchChanges = statement('purgeBranchChanges');
 /** What the trail's changes touched (graph/trail/touches.ts), through its
  * (branch_id, key, version) index: with the trail, or with a refused staged import. */
-export const purgeBranchTouches = batchDelete(
-  'purgeBranchTouches',
-  'MATCH (x:Touch {branch_id: $branchId}) WHERE x.key IS NOT NULL AND x.version IS NOT NULL',
-);
-export const purgeProjectDecisions = batchDelete(
-  'purgeProjectDecisions',
-  'MATCH (x:Decision {project_id: $projectId})',
-);
-export const purgeProjectMemberships = batchDelete(
-  'purgeProjectMemberships',
-  'MATCH (:User)-[x:MEMBER_OF]->(:Project {id: $projectId})',
-  'DELETE x',
-);
-export const purgeProjectBranches = batchDelete(
-  'purgeProjectBranches',
-  'MATCH (x:Branch {project_id: $projectId}) WHERE x.owner_id IS NOT NULL',
-);
+export const purgeBranchTouches = statement('purgeBranchTouches');
+export const purgeProjectDecisions = statement('purgeProjectDecisions');
+export const purgeProjectMemberships = statement('purgeProjectMemberships');
+export const purgeProjectBranches = statement('purgeProjectBranches');
 
 /** The last step of a project purge: the sweep stops finding it. Never a live project. */
-export const deleteDeletedProject = cypher(
-  'deleteDeletedProject',
-  `MATCH (p:Project {id: $projectId}) WHERE p.deleted_at IS NOT NULL
-   DETACH DELETE p
-   RETURN count(*) AS deleted`,
-);
+export const deleteDeletedProject = statement('deleteDeletedProject');
 
-export const markBranchPurged = cypher(
-  'markBranchPurged',
-  `MATCH (b:Branch {id: $branchId})
-   SET b.purged_at = coalesce(b.purged_at, $now)
-   RETURN b.id AS id`,
-);
+export const markBranchPurged = statement('markBranchPurged');
 
 /** Deleted projects not yet purged (the purge removes the project node last). */
-export const findUnpurgedProjects = cypher(
-  'findUnpurgedProjects',
-  `MATCH (p:Project) WHERE p.deleted_at IS NOT NULL
-   RETURN p.id AS id
-   ORDER BY p.deleted_at ASC
-   LIMIT toInteger($limit)`,
-);
+export const findUnpurgedProjects = statement('findUnpurgedProjects');
 
 /** Discarded branches of live projects whose content purge has not finished. */
-export const findUnpurgedBranches = cypher(
-  'findUnpurgedBranches',
-  `MATCH (b:Branch {status: 'discarded'})
-   WHERE b.purged_at IS NULL AND b.deleted_at IS NULL
-   RETURN b.id AS id
-   LIMIT toInteger($limit)`,
-);
+export const findUnpurgedBranches = statement('findUnpurgedBranches');
 
 /**
  * History retention (sweepHistory.ts). A line's readable floor moves up to the version
@@ -143,63 +75,12 @@ export const findUnpurgedBranches = cypher(
  * (at most $limit; of project $projectId only unless it is null), with the new floor
  * and the pins (none on a working branch's line).
  */
-export const findMovableFloors = cypher(
-  'findMovableFloors',
-  `CALL () {
-     MATCH (b:Branch) WHERE b.status IN ['active', 'merged'] AND b.deleted_at IS NULL
-       AND b.is_main = false AND ($projectId IS NULL OR b.project_id = $projectId)
-     CALL (b) {
-       MATCH (c:Change {branch_id: b.id}) USING INDEX SEEK c:Change(branch_id, created_at)
-       WHERE c.created_at < $cutoff
-       RETURN max(c.version) AS atCutoff
-     }
-     RETURN b, coalesce(atCutoff, 0) AS floor
-     UNION ALL
-     MATCH (b:Branch) WHERE b.is_main = true AND b.deleted_at IS NULL
-       AND ($projectId IS NULL OR b.project_id = $projectId)
-     CALL (b) {
-       MATCH (c:Change {branch_id: b.id}) USING INDEX SEEK c:Change(branch_id, created_at)
-       WHERE c.created_at < $cutoff
-       RETURN max(c.version) AS atCutoff
-     }
-     CALL (b) {
-       MATCH (o:Branch {project_id: b.project_id})
-       WHERE o.is_main = false AND o.deleted_at IS NULL AND o.status = 'active'
-       // a rebased branch still reads main at its earlier bases for versions before a rebase
-       RETURN min(reduce(low = o.base_main_version, x IN coalesce(o.prior_bases, []) |
-                         CASE WHEN x < low THEN x ELSE low END)) AS lowestBase
-     }
-     WITH b, [x IN [coalesce(atCutoff, 0), b.version - toInteger($minMain) + 1, lowestBase]
-              WHERE x IS NOT NULL] AS bounds
-     RETURN b, reduce(f = b.version, x IN bounds | CASE WHEN x < f THEN x ELSE f END) AS floor
-   }
-   WITH b, floor WHERE floor > coalesce(b.history_floor, 0)
-   CALL (b, floor) {
-     OPTIONAL MATCH (o:Branch {project_id: b.project_id})
-     WHERE b.is_main AND o.is_main = false AND o.deleted_at IS NULL AND o.status = 'merged'
-       AND o.base_main_version < floor
-     WITH DISTINCT o.base_main_version AS pin WHERE pin IS NOT NULL
-     RETURN collect(pin) AS pins
-   }
-   RETURN b.id AS line, floor, pins
-   LIMIT toInteger($limit)`,
-);
+export const findMovableFloors = statement('findMovableFloors');
 
 /** Moves a line's readable floor up (never down). */
-export const raiseHistoryFloor = cypher(
-  'raiseHistoryFloor',
-  `MATCH (b:Branch {id: $line})
-   SET b.history_floor = CASE WHEN coalesce(b.history_floor, 0) < $floor
-                              THEN toInteger($floor) ELSE b.history_floor END
-   RETURN b.history_floor AS floor`,
-);
+export const raiseHistoryFloor = statement('raiseHistoryFloor');
 
-const expired = (label: string) =>
-  batchDelete(
-    `purgeExpired${label}Records`,
-    `MATCH (x:${label} {branch_id: $line}) WHERE x.vto <= toInteger($upTo)
-       AND NONE(pin IN $pins WHERE x.vfrom <= pin AND pin < x.vto)`,
-  );
+const expired = (label: string) => statement(`purgeExpired${label}Records`);
 
 /** Records of a line no readable version sees: valid only below version $upTo, and at
  * none of the versions in $pins (main at the base of a merged branch). */
@@ -212,18 +93,14 @@ export const purgeExpiredRecords = {
 
 /**
  * Whether stage `s` is abandoned: its lease (lease_until, ms) ran out before $now, or,
- * for a stage written before leases, it started before $before.
+ * for a stage written before leases, it started before $before. The definition
+ * findAbandonedStages and takeOverStage hold (purgeStatements.spec.ts).
  */
-const ABANDONED = `CASE WHEN s.lease_until IS NULL THEN s.started_at < $before
+export const ABANDONED = `CASE WHEN s.lease_until IS NULL THEN s.started_at < $before
                         ELSE s.lease_until < $now END`;
 
 /** Stages (VStage, graphfile's staged import) abandoned by a crashed or stalled import. */
-export const findAbandonedStages = cypher(
-  'findAbandonedStages',
-  `MATCH (s:VStage) WHERE ${ABANDONED}
-   RETURN s.line AS line
-   LIMIT toInteger($limit)`,
-);
+export const findAbandonedStages = statement('findAbandonedStages');
 
 /**
  * Takes an abandoned stage for the sweep under the stage's lock (an import's
@@ -232,18 +109,6 @@ export const findAbandonedStages = cypher(
  * to $until. No row when it was renewed or is gone; `published` when its line is a
  * branch already (only its record is left).
  */
-export const takeOverStage = cypher(
-  'takeOverStage',
-  `MATCH (s:VStage {line: $line})
-   SET s.lock_seq = coalesce(s.lock_seq, 0) + 1
-   WITH s WHERE ${ABANDONED}
-   SET s.taken_at = $now, s.lease_until = $until
-   RETURN EXISTS { MATCH (:Branch {id: s.line}) } AS published`,
-);
+export const takeOverStage = statement('takeOverStage');
 
-export const deleteStage = cypher(
-  'deleteStage',
-  `MATCH (s:VStage {line: $line})
-   DELETE s
-   RETURN count(*) AS deleted`,
-);
+export const deleteStage = statement('deleteStage');

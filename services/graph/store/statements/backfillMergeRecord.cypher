@@ -1,18 +1,18 @@
 MATCH (c:Change {branch_id: $branchId, version: $version})
   WHERE c.kind = 'merge' AND c.touched IS NULL AND c.merged_branch_id IS NOT NULL
-  CALL (c) {
+CALL (c) {
   MATCH (m:Change {branch_id: c.merged_branch_id})
-  WHERE m.version IS NOT NULL
-  RETURN count(m) AS batches, coalesce(min(m.version), 0) AS fromVersion, coalesce(max(m.version), 0) AS toVersion }
-  SET c.merged_batches = batches, c.merged_from_version = fromVersion, c.merged_to_version = toVersion, c.deltas = null, c.deltas_bytes = 0, c.touched = true
-  WITH c
-  CALL (c) {
+    WHERE m.version IS NOT NULL
+  RETURN count(m) AS batches, coalesce(min(m.version), 0) AS fromVersion, coalesce(max(m.version), 0) AS toVersion
+}
+SET c.merged_batches = batches, c.merged_from_version = fromVersion, c.merged_to_version = toVersion, c.deltas = null, c.deltas_bytes = 0, c.touched = true
+WITH c
+CALL (c) {
   MATCH (t:Touch {branch_id: c.merged_branch_id})
-  WHERE t.key IS NOT NULL AND t.version IS NOT NULL
+    WHERE t.key IS NOT NULL AND t.version IS NOT NULL
   WITH t.key AS key, t.entity_id AS id, t.entity AS entity, collect(t.action) AS actions, collect(t.fields) AS fieldLists, collect(t.ports) AS portLists
-  WITH {key: key, entity: entity, id: id, action: CASE WHEN 'removed' IN actions THEN 'removed' WHEN 'added' IN actions THEN 'added' ELSE 'changed' END, fields: reduce(acc = [], l IN fieldLists | acc + [f IN l
-  WHERE NOT f IN acc]), ports: reduce(acc = [], l IN portLists | acc + [p IN l
-  WHERE NOT p IN acc])} AS row
+  WITH {key: key, entity: entity, id: id, action: CASE WHEN 'removed' IN actions THEN 'removed' WHEN 'added' IN actions THEN 'added' ELSE 'changed' END, fields: reduce(acc = [], l IN fieldLists | acc + [f IN l WHERE NOT f IN acc]), ports: reduce(acc = [], l IN portLists | acc + [p IN l WHERE NOT p IN acc])} AS row
   CREATE (:Touch {branch_id: c.branch_id, version: c.version, key: row.key, entity: row.entity, entity_id: row.id, action: row.action, fields: row.fields, ports: row.ports})
-  RETURN count(*) AS copied }
-  RETURN c.version AS version, copied
+  RETURN count(*) AS copied
+}
+RETURN c.version AS version, copied

@@ -1,4 +1,3 @@
-OPTIONAL
-  MATCH (b:Branch {id: $view.line})
-  OPTIONAL MATCH (m:Branch {id: $view.main})
-  RETURN (coalesce(b.findings_from <= $view.ver, false) AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false))) AS kept
+OPTIONAL MATCH (b:Branch {id: $view.line})
+OPTIONAL MATCH (m:Branch {id: $view.main})
+RETURN (coalesce(b.findings_from <= $view.ver, false) AND ($view.line = $view.main OR coalesce(m.findings_from <= $view.base, false))) AS kept

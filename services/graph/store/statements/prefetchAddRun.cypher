@@ -1,165 +1,200 @@
 CYPHER replan=skip
+CALL () {
   CALL () {
+    MATCH (n:GNode)
+      USING INDEX SEEK n:GNode(id)
+      WHERE n.id IN $ids AND n.branch_id IN [$view.line, $view.main] AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+          USING INDEX SEEK shadow_n:GNode(branch_id, id)
+          WHERE shadow_n.vfrom <= $view.ver
+      }))
+    RETURN n.id AS id, n.gone AS gone
+    UNION
+    MATCH (pt:Port)
+      USING INDEX SEEK pt:Port(id)
+      WHERE pt.id IN $ids AND pt.branch_id IN [$view.line, $view.main] AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
+        MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
+          USING INDEX SEEK shadow_pt:Port(branch_id, id)
+          WHERE shadow_pt.vfrom <= $view.ver
+      }))
+    RETURN pt.id AS id, pt.gone AS gone
+    UNION
+    MATCH (e:Edge)
+      USING INDEX SEEK e:Edge(id)
+      WHERE e.id IN $ids AND e.branch_id IN [$view.line, $view.main] AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          USING INDEX SEEK shadow_e:Edge(branch_id, id)
+          WHERE shadow_e.vfrom <= $view.ver
+      }))
+    RETURN e.id AS id, e.gone AS gone
+  }
+  RETURN collect(CASE WHEN gone IS NULL THEN id END) AS usedIds, collect(CASE WHEN gone THEN id END) AS tombstoned
+}
+CALL () {
   CALL () {
-  MATCH (n:GNode)
-  USING INDEX SEEK n:GNode(id)
-  WHERE n.id IN $ids AND n.branch_id IN [$view.line, $view.main] AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver }))
-  RETURN n.id AS id, n.gone AS gone
-  UNION MATCH (pt:Port)
-  USING INDEX SEEK pt:Port(id)
-  WHERE pt.id IN $ids AND pt.branch_id IN [$view.line, $view.main] AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
-  MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
-  USING INDEX SEEK shadow_pt:Port(branch_id, id)
-  WHERE shadow_pt.vfrom <= $view.ver }))
-  RETURN pt.id AS id, pt.gone AS gone
-  UNION MATCH (e:Edge)
-  USING INDEX SEEK e:Edge(id)
-  WHERE e.id IN $ids AND e.branch_id IN [$view.line, $view.main] AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-  MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
-  USING INDEX SEEK shadow_e:Edge(branch_id, id)
-  WHERE shadow_e.vfrom <= $view.ver }))
-  RETURN e.id AS id, e.gone AS gone }
-  RETURN collect(CASE WHEN gone IS NULL THEN id END) AS usedIds, collect(CASE WHEN gone THEN id END) AS tombstoned }
-  CALL () {
-  CALL () {
-  MATCH (pt:Port)
-  USING INDEX SEEK pt:Port(id)
-  WHERE pt.id IN $handles AND pt.branch_id IN [$view.line, $view.main] AND (pt.gone IS NULL AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
-  MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
-  USING INDEX SEEK shadow_pt:Port(branch_id, id)
-  WHERE shadow_pt.vfrom <= $view.ver })))
-  RETURN collect(pt {.id, .channel, .node_id, .node_kind, .type}) AS found }
+    MATCH (pt:Port)
+      USING INDEX SEEK pt:Port(id)
+      WHERE pt.id IN $handles AND pt.branch_id IN [$view.line, $view.main] AND (pt.gone IS NULL AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
+        MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
+          USING INDEX SEEK shadow_pt:Port(branch_id, id)
+          WHERE shadow_pt.vfrom <= $view.ver
+      })))
+    RETURN collect(pt {.id, .channel, .node_id, .node_kind, .type}) AS found
+  }
   CALL (found) {
-  MATCH (uf:GFinding)
-  USING INDEX SEEK uf:GFinding(branch_id, id)
-  WHERE uf.id IN [p IN found
-  WHERE p.channel = 'inputs' | 'unsatisfied_input:' + p.id] AND uf.branch_id IN [$view.line, $view.main] AND (uf.gone IS NULL AND ((uf.branch_id = $view.line AND uf.vfrom <= $view.ver AND $view.ver < uf.vto) OR ($view.line <> $view.main AND uf.branch_id = $view.main AND uf.vfrom <= $view.base AND $view.base < uf.vto AND NOT EXISTS {
-  MATCH (shadow_uf:GFinding {branch_id: $view.line, id: uf.id})
-  USING INDEX SEEK shadow_uf:GFinding(branch_id, id)
-  WHERE shadow_uf.vfrom <= $view.ver })))
-  RETURN collect(uf.id) AS keptInputs }
+    MATCH (uf:GFinding)
+      USING INDEX SEEK uf:GFinding(branch_id, id)
+      WHERE uf.id IN [p IN found WHERE p.channel = 'inputs' | 'unsatisfied_input:' + p.id] AND uf.branch_id IN [$view.line, $view.main] AND (uf.gone IS NULL AND ((uf.branch_id = $view.line AND uf.vfrom <= $view.ver AND $view.ver < uf.vto) OR ($view.line <> $view.main AND uf.branch_id = $view.main AND uf.vfrom <= $view.base AND $view.base < uf.vto AND NOT EXISTS {
+        MATCH (shadow_uf:GFinding {branch_id: $view.line, id: uf.id})
+          USING INDEX SEEK shadow_uf:GFinding(branch_id, id)
+          WHERE shadow_uf.vfrom <= $view.ver
+      })))
+    RETURN collect(uf.id) AS keptInputs
+  }
   CALL (found) {
-  UNWIND found AS pt
-  WITH pt
-  WHERE pt.node_kind IS NULL
-  OPTIONAL MATCH (owner:GNode {id: CASE WHEN pt.node_kind IS NULL THEN pt.node_id END})
-  USING INDEX SEEK owner:GNode(branch_id, id)
-  WHERE owner.branch_id IN [$view.line, $view.main] AND (owner.gone IS NULL AND ((owner.branch_id = $view.line AND owner.vfrom <= $view.ver AND $view.ver < owner.vto) OR ($view.line <> $view.main AND owner.branch_id = $view.main AND owner.vfrom <= $view.base AND $view.base < owner.vto AND NOT EXISTS {
-  MATCH (shadow_owner:GNode {branch_id: $view.line, id: owner.id})
-  USING INDEX SEEK shadow_owner:GNode(branch_id, id)
-  WHERE shadow_owner.vfrom <= $view.ver })))
-  RETURN collect(pt {.*, node_id: CASE WHEN pt.node_kind IS NULL THEN owner.id ELSE pt.node_id END, node_kind: coalesce(pt.node_kind, owner.kind)}) AS ownersRead }
-  RETURN [pt IN [p IN found
-  WHERE p.node_kind IS NOT NULL] + ownersRead | {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind, type: pt.type, unsatisfiedKept: ('unsatisfied_input:' + pt.id) IN keptInputs}] AS ports }
-  CALL () {
+    UNWIND found AS pt
+    WITH pt
+      WHERE pt.node_kind IS NULL
+    OPTIONAL MATCH (owner:GNode {id: CASE WHEN pt.node_kind IS NULL THEN pt.node_id END})
+      USING INDEX SEEK owner:GNode(branch_id, id)
+      WHERE owner.branch_id IN [$view.line, $view.main] AND (owner.gone IS NULL AND ((owner.branch_id = $view.line AND owner.vfrom <= $view.ver AND $view.ver < owner.vto) OR ($view.line <> $view.main AND owner.branch_id = $view.main AND owner.vfrom <= $view.base AND $view.base < owner.vto AND NOT EXISTS {
+        MATCH (shadow_owner:GNode {branch_id: $view.line, id: owner.id})
+          USING INDEX SEEK shadow_owner:GNode(branch_id, id)
+          WHERE shadow_owner.vfrom <= $view.ver
+      })))
+    RETURN collect(pt {.*, node_id: CASE WHEN pt.node_kind IS NULL THEN owner.id ELSE pt.node_id END, node_kind: coalesce(pt.node_kind, owner.kind)}) AS ownersRead
+  }
+  RETURN [pt IN [p IN found WHERE p.node_kind IS NOT NULL] + ownersRead | {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind, type: pt.type, unsatisfiedKept: ('unsatisfied_input:' + pt.id) IN keptInputs}] AS ports
+}
+CALL () {
   UNWIND $names AS pair
   MATCH (n:GNode {scope: pair.scope, name: pair.name})
-  USING INDEX SEEK n:GNode(branch_id, scope, name)
-  WHERE n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver })))
-  RETURN collect(DISTINCT pair.key) AS takenNames }
+    USING INDEX SEEK n:GNode(branch_id, scope, name)
+    WHERE n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        USING INDEX SEEK shadow_n:GNode(branch_id, id)
+        WHERE shadow_n.vfrom <= $view.ver
+    })))
+  RETURN collect(DISTINCT pair.key) AS takenNames
+}
+CALL () {
   CALL () {
-  CALL () {
-  WITH $parentIds AS ids
-  MATCH (n:GNode)
-  USING INDEX SEEK n:GNode(id)
-  WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver })))
-  RETURN collect(n {.id, .kind, .parent_id}) AS l0 }
+    WITH $parentIds AS ids
+    MATCH (n:GNode)
+      USING INDEX SEEK n:GNode(id)
+      WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+          USING INDEX SEEK shadow_n:GNode(branch_id, id)
+          WHERE shadow_n.vfrom <= $view.ver
+      })))
+    RETURN collect(n {.id, .kind, .parent_id}) AS l0
+  }
   CALL (l0) {
-  UNWIND l0 AS below
-  WITH collect(DISTINCT below.parent_id) AS ids
-  MATCH (n:GNode)
-  USING INDEX SEEK n:GNode(id)
-  WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver })))
-  RETURN collect(n {.id, .kind, .parent_id}) AS l1 }
+    UNWIND l0 AS below
+    WITH collect(DISTINCT below.parent_id) AS ids
+    MATCH (n:GNode)
+      USING INDEX SEEK n:GNode(id)
+      WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+          USING INDEX SEEK shadow_n:GNode(branch_id, id)
+          WHERE shadow_n.vfrom <= $view.ver
+      })))
+    RETURN collect(n {.id, .kind, .parent_id}) AS l1
+  }
   CALL (l1) {
-  UNWIND l1 AS below
-  WITH collect(DISTINCT below.parent_id) AS ids
-  MATCH (n:GNode)
-  USING INDEX SEEK n:GNode(id)
-  WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver })))
-  RETURN collect(n {.id, .kind, .parent_id}) AS l2 }
+    UNWIND l1 AS below
+    WITH collect(DISTINCT below.parent_id) AS ids
+    MATCH (n:GNode)
+      USING INDEX SEEK n:GNode(id)
+      WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+          USING INDEX SEEK shadow_n:GNode(branch_id, id)
+          WHERE shadow_n.vfrom <= $view.ver
+      })))
+    RETURN collect(n {.id, .kind, .parent_id}) AS l2
+  }
   CALL (l2) {
-  UNWIND l2 AS below
-  WITH collect(DISTINCT below.parent_id) AS ids
-  MATCH (n:GNode)
-  USING INDEX SEEK n:GNode(id)
-  WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-  MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
-  USING INDEX SEEK shadow_n:GNode(branch_id, id)
-  WHERE shadow_n.vfrom <= $view.ver })))
-  RETURN collect(n {.id, .kind, .parent_id}) AS l3 }
+    UNWIND l2 AS below
+    WITH collect(DISTINCT below.parent_id) AS ids
+    MATCH (n:GNode)
+      USING INDEX SEEK n:GNode(id)
+      WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+          USING INDEX SEEK shadow_n:GNode(branch_id, id)
+          WHERE shadow_n.vfrom <= $view.ver
+      })))
+    RETURN collect(n {.id, .kind, .parent_id}) AS l3
+  }
   WITH l0 AS parents, l1 + l2 + l3 AS ancestors
   CALL (parents) {
-  MATCH (of:GFinding)
-  USING INDEX SEEK of:GFinding(branch_id, id)
-  WHERE of.id IN [x IN parents | 'orphan_node:' + x.id] AND of.branch_id IN [$view.line, $view.main] AND (of.gone IS NULL AND ((of.branch_id = $view.line AND of.vfrom <= $view.ver AND $view.ver < of.vto) OR ($view.line <> $view.main AND of.branch_id = $view.main AND of.vfrom <= $view.base AND $view.base < of.vto AND NOT EXISTS {
-  MATCH (shadow_of:GFinding {branch_id: $view.line, id: of.id})
-  USING INDEX SEEK shadow_of:GFinding(branch_id, id)
-  WHERE shadow_of.vfrom <= $view.ver })))
-  RETURN collect(of.id) AS orphanFindings }
-  RETURN parents, ancestors, [x IN parents
-  WHERE ('orphan_node:' + x.id) IN orphanFindings | x.id] AS orphansKept }
+    MATCH (of:GFinding)
+      USING INDEX SEEK of:GFinding(branch_id, id)
+      WHERE of.id IN [x IN parents | 'orphan_node:' + x.id] AND of.branch_id IN [$view.line, $view.main] AND (of.gone IS NULL AND ((of.branch_id = $view.line AND of.vfrom <= $view.ver AND $view.ver < of.vto) OR ($view.line <> $view.main AND of.branch_id = $view.main AND of.vfrom <= $view.base AND $view.base < of.vto AND NOT EXISTS {
+        MATCH (shadow_of:GFinding {branch_id: $view.line, id: of.id})
+          USING INDEX SEEK shadow_of:GFinding(branch_id, id)
+          WHERE shadow_of.vfrom <= $view.ver
+      })))
+    RETURN collect(of.id) AS orphanFindings
+  }
+  RETURN parents, ancestors, [x IN parents WHERE ('orphan_node:' + x.id) IN orphanFindings | x.id] AS orphansKept
+}
+CALL () {
   CALL () {
-  CALL () {
-  MATCH (e:Edge)
-  USING INDEX SEEK e:Edge(branch_id, source_handle)
-  WHERE e.source_handle IN $newPortIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-  MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
-  USING INDEX SEEK shadow_e:Edge(branch_id, id)
-  WHERE shadow_e.vfrom <= $view.ver })))
-  RETURN e
-  UNION MATCH (e:Edge)
-  USING INDEX SEEK e:Edge(branch_id, target_handle)
-  WHERE e.target_handle IN $newPortIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-  MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
-  USING INDEX SEEK shadow_e:Edge(branch_id, id)
-  WHERE shadow_e.vfrom <= $view.ver })))
-  RETURN e }
+    MATCH (e:Edge)
+      USING INDEX SEEK e:Edge(branch_id, source_handle)
+      WHERE e.source_handle IN $newPortIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          USING INDEX SEEK shadow_e:Edge(branch_id, id)
+          WHERE shadow_e.vfrom <= $view.ver
+      })))
+    RETURN e
+    UNION
+    MATCH (e:Edge)
+      USING INDEX SEEK e:Edge(branch_id, target_handle)
+      WHERE e.target_handle IN $newPortIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          USING INDEX SEEK shadow_e:Edge(branch_id, id)
+          WHERE shadow_e.vfrom <= $view.ver
+      })))
+    RETURN e
+  }
   CALL (e) {
-  OPTIONAL MATCH (sp:Port {id: e.source_handle})
-  USING INDEX SEEK sp:Port(branch_id, id)
-  WHERE sp.branch_id IN [$view.line, $view.main] AND (sp.gone IS NULL AND ((sp.branch_id = $view.line AND sp.vfrom <= $view.ver AND $view.ver < sp.vto) OR ($view.line <> $view.main AND sp.branch_id = $view.main AND sp.vfrom <= $view.base AND $view.base < sp.vto AND NOT EXISTS {
-  MATCH (shadow_sp:Port {branch_id: $view.line, id: sp.id})
-  USING INDEX SEEK shadow_sp:Port(branch_id, id)
-  WHERE shadow_sp.vfrom <= $view.ver })))
-  OPTIONAL MATCH (sn:GNode {id: CASE WHEN sp.node_kind IS NULL THEN sp.node_id END})
-  USING INDEX SEEK sn:GNode(branch_id, id)
-  WHERE sn.branch_id IN [$view.line, $view.main] AND (sn.gone IS NULL AND ((sn.branch_id = $view.line AND sn.vfrom <= $view.ver AND $view.ver < sn.vto) OR ($view.line <> $view.main AND sn.branch_id = $view.main AND sn.vfrom <= $view.base AND $view.base < sn.vto AND NOT EXISTS {
-  MATCH (shadow_sn:GNode {branch_id: $view.line, id: sn.id})
-  USING INDEX SEEK shadow_sn:GNode(branch_id, id)
-  WHERE shadow_sn.vfrom <= $view.ver })))
-  OPTIONAL MATCH (tp:Port {id: e.target_handle})
-  USING INDEX SEEK tp:Port(branch_id, id)
-  WHERE tp.branch_id IN [$view.line, $view.main] AND (tp.gone IS NULL AND ((tp.branch_id = $view.line AND tp.vfrom <= $view.ver AND $view.ver < tp.vto) OR ($view.line <> $view.main AND tp.branch_id = $view.main AND tp.vfrom <= $view.base AND $view.base < tp.vto AND NOT EXISTS {
-  MATCH (shadow_tp:Port {branch_id: $view.line, id: tp.id})
-  USING INDEX SEEK shadow_tp:Port(branch_id, id)
-  WHERE shadow_tp.vfrom <= $view.ver })))
-  OPTIONAL MATCH (tn:GNode {id: CASE WHEN tp.node_kind IS NULL THEN tp.node_id END})
-  USING INDEX SEEK tn:GNode(branch_id, id)
-  WHERE tn.branch_id IN [$view.line, $view.main] AND (tn.gone IS NULL AND ((tn.branch_id = $view.line AND tn.vfrom <= $view.ver AND $view.ver < tn.vto) OR ($view.line <> $view.main AND tn.branch_id = $view.main AND tn.vfrom <= $view.base AND $view.base < tn.vto AND NOT EXISTS {
-  MATCH (shadow_tn:GNode {branch_id: $view.line, id: tn.id})
-  USING INDEX SEEK shadow_tn:GNode(branch_id, id)
-  WHERE shadow_tn.vfrom <= $view.ver })))
-  RETURN sp, sn, tp, tn }
+    OPTIONAL MATCH (sp:Port {id: e.source_handle})
+      USING INDEX SEEK sp:Port(branch_id, id)
+      WHERE sp.branch_id IN [$view.line, $view.main] AND (sp.gone IS NULL AND ((sp.branch_id = $view.line AND sp.vfrom <= $view.ver AND $view.ver < sp.vto) OR ($view.line <> $view.main AND sp.branch_id = $view.main AND sp.vfrom <= $view.base AND $view.base < sp.vto AND NOT EXISTS {
+        MATCH (shadow_sp:Port {branch_id: $view.line, id: sp.id})
+          USING INDEX SEEK shadow_sp:Port(branch_id, id)
+          WHERE shadow_sp.vfrom <= $view.ver
+      })))
+    OPTIONAL MATCH (sn:GNode {id: CASE WHEN sp.node_kind IS NULL THEN sp.node_id END})
+      USING INDEX SEEK sn:GNode(branch_id, id)
+      WHERE sn.branch_id IN [$view.line, $view.main] AND (sn.gone IS NULL AND ((sn.branch_id = $view.line AND sn.vfrom <= $view.ver AND $view.ver < sn.vto) OR ($view.line <> $view.main AND sn.branch_id = $view.main AND sn.vfrom <= $view.base AND $view.base < sn.vto AND NOT EXISTS {
+        MATCH (shadow_sn:GNode {branch_id: $view.line, id: sn.id})
+          USING INDEX SEEK shadow_sn:GNode(branch_id, id)
+          WHERE shadow_sn.vfrom <= $view.ver
+      })))
+    OPTIONAL MATCH (tp:Port {id: e.target_handle})
+      USING INDEX SEEK tp:Port(branch_id, id)
+      WHERE tp.branch_id IN [$view.line, $view.main] AND (tp.gone IS NULL AND ((tp.branch_id = $view.line AND tp.vfrom <= $view.ver AND $view.ver < tp.vto) OR ($view.line <> $view.main AND tp.branch_id = $view.main AND tp.vfrom <= $view.base AND $view.base < tp.vto AND NOT EXISTS {
+        MATCH (shadow_tp:Port {branch_id: $view.line, id: tp.id})
+          USING INDEX SEEK shadow_tp:Port(branch_id, id)
+          WHERE shadow_tp.vfrom <= $view.ver
+      })))
+    OPTIONAL MATCH (tn:GNode {id: CASE WHEN tp.node_kind IS NULL THEN tp.node_id END})
+      USING INDEX SEEK tn:GNode(branch_id, id)
+      WHERE tn.branch_id IN [$view.line, $view.main] AND (tn.gone IS NULL AND ((tn.branch_id = $view.line AND tn.vfrom <= $view.ver AND $view.ver < tn.vto) OR ($view.line <> $view.main AND tn.branch_id = $view.main AND tn.vfrom <= $view.base AND $view.base < tn.vto AND NOT EXISTS {
+        MATCH (shadow_tn:GNode {branch_id: $view.line, id: tn.id})
+          USING INDEX SEEK shadow_tn:GNode(branch_id, id)
+          WHERE shadow_tn.vfrom <= $view.ver
+      })))
+    RETURN sp, sn, tp, tn
+  }
   WITH {id: e.id, source: e.source_handle, target: e.target_handle, sourceChannel: sp.channel, sourceKind: coalesce(sp.node_kind, sn.kind), targetChannel: tp.channel, targetKind: coalesce(tp.node_kind, tn.kind)} AS wire
-  RETURN collect(wire) AS wires }
-  CALL () {
+  RETURN collect(wire) AS wires
+}
+CALL () {
   OPTIONAL MATCH (kb:Branch {id: $view.line})
   OPTIONAL MATCH (km:Branch {id: $view.main})
-  RETURN (coalesce(kb.findings_from <= $view.ver, false) AND ($view.line = $view.main OR coalesce(km.findings_from <= $view.base, false))) AS findingsKept }
-  RETURN usedIds, ports, takenNames, parents, ancestors, orphansKept, wires, findingsKept, $view AS view
+  RETURN (coalesce(kb.findings_from <= $view.ver, false) AND ($view.line = $view.main OR coalesce(km.findings_from <= $view.base, false))) AS findingsKept
+}
+RETURN usedIds, ports, takenNames, parents, ancestors, orphansKept, wires, findingsKept, $view AS view

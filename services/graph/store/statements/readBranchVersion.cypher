@@ -1,2 +1,2 @@
 MATCH (b:Branch {id: $id})
-  RETURN b.version AS version
+RETURN b.version AS version

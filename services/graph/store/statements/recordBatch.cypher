@@ -1,44 +1,52 @@
 CYPHER replan=skip
+CALL () {
   CALL () {
-  CALL () {
-  UNWIND $openedFindings AS open
-  MATCH (cur:GFinding {branch_id: $view.line, id: open.id})
-  USING INDEX SEEK cur:GFinding(branch_id, id)
-  WHERE cur.vto = 9007199254740991
-  SET cur.vto = toInteger($view.ver) }
+    UNWIND $openedFindings AS open
+    MATCH (cur:GFinding {branch_id: $view.line, id: open.id})
+      USING INDEX SEEK cur:GFinding(branch_id, id)
+      WHERE cur.vto = 9007199254740991
+    SET cur.vto = toInteger($view.ver)
+  }
   UNWIND $openedFindings AS row
   CREATE (n:GFinding)
   SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
-  RETURN count(row) AS opened }
-  CALL () {
+  RETURN count(row) AS opened
+}
+CALL () {
   UNWIND $closedFindings AS id
   OPTIONAL MATCH (cur:GFinding {branch_id: $view.line, id: id})
-  USING INDEX SEEK cur:GFinding(branch_id, id)
-  WHERE cur.vto = 9007199254740991
+    USING INDEX SEEK cur:GFinding(branch_id, id)
+    WHERE cur.vto = 9007199254740991
   WITH id, cur, $view.line = $view.main AS onMain, cur IS NOT NULL AND cur.vfrom = $view.ver AS sameVersion, cur IS NOT NULL AND cur.vfrom < $view.ver AS older
   CALL (cur, onMain, older) {
-  WITH cur
-  WHERE onMain AND older
-  SET cur.vto = toInteger($view.ver) }
+    WITH cur
+      WHERE onMain AND older
+    SET cur.vto = toInteger($view.ver)
+  }
   CALL (cur, onMain, sameVersion, id) {
-  WITH cur, id
-  WHERE NOT onMain AND sameVersion
-  SET cur = {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true} }
+    WITH cur, id
+      WHERE NOT onMain AND sameVersion
+    SET cur = {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true}
+  }
   CALL (cur, onMain, older, id) {
-  WITH cur, id
-  WHERE NOT onMain AND (cur IS NULL OR older)
-  FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END |
-  SET c.vto = toInteger($view.ver))
-  CREATE (:GFinding {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true}) }
+    WITH cur, id
+      WHERE NOT onMain AND (cur IS NULL OR older)
+    FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = toInteger($view.ver))
+    CREATE (:GFinding {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true})
+  }
+  // last, and decided before any subquery runs: nothing reads a record deleted here
   CALL (cur, onMain, sameVersion) {
-  WITH cur
-  WHERE onMain AND sameVersion
-  DELETE cur }
-  RETURN count(id) AS removed }
-  MATCH (b:Branch {id: $branchId})
-  SET b.version = b.version + 1, b.last_active_at = $now, b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
-  CREATE (c:Change {branch_id: b.id, version: b.version})
-  SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes), c.positions_applied = toInteger(c.positions_applied), c.reverted_version = toInteger(c.reverted_version), c.rebase_base = toInteger(c.rebase_base), c.rebase_previous_base = toInteger(c.rebase_previous_base)
-  FOREACH (t IN $touches |
-  CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id, action: t.action, fields: t.fields, ports: t.ports}))
-  RETURN b.version AS version
+    WITH cur
+      WHERE onMain AND sameVersion
+    DELETE cur
+  }
+  RETURN count(id) AS removed
+}
+MATCH (b:Branch {id: $branchId})
+SET b.version = b.version + 1, b.last_active_at = $now, b.node_count = $nodes, b.edge_count = $edges, b.stored_bytes = $bytes
+CREATE (c:Change {branch_id: b.id, version: b.version})
+SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes), c.positions_applied = toInteger(c.positions_applied), c.reverted_version = toInteger(c.reverted_version),
+    c.rebase_base = toInteger(c.rebase_base),
+    c.rebase_previous_base = toInteger(c.rebase_previous_base)
+FOREACH (t IN $touches | CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id, action: t.action, fields: t.fields, ports: t.ports}))
+RETURN b.version AS version

@@ -1,0 +1,2 @@
+MATCH (b:Branch {id: $id})
+SET b.under_review = $open

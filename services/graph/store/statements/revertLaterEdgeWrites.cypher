@@ -1,0 +1,5 @@
+UNWIND $ids AS id
+MATCH (s:Edge {branch_id: $line, id: id})
+  USING INDEX SEEK s:Edge(branch_id, id)
+  WHERE s.vfrom > toInteger($k)
+RETURN id, min(s.vfrom) AS version

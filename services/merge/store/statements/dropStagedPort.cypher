@@ -1,0 +1,6 @@
+MATCH (s:Port)
+  USING INDEX SEEK s:Port(branch_id, vfrom)
+  WHERE s.branch_id = $line AND s.vfrom = $version
+CALL (s) {
+  DELETE s
+} IN TRANSACTIONS OF 1000 ROWS

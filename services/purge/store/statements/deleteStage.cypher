@@ -1,0 +1,3 @@
+MATCH (s:VStage {line: $line})
+DELETE s
+RETURN count(*) AS deleted

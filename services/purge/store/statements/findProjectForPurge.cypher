@@ -1,0 +1,2 @@
+MATCH (p:Project {id: $projectId})
+RETURN p.deleted_at IS NOT NULL AS deleted

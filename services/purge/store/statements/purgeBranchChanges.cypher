@@ -1,0 +1,6 @@
+MATCH (x:Change {branch_id: $branchId})
+  WHERE x.version IS NOT NULL
+CALL (x) {
+  DETACH DELETE x
+} IN TRANSACTIONS OF 1000 ROWS
+RETURN count(*) AS deleted

@@ -1,0 +1,5 @@
+MATCH (x:GNode {branch_id: $branchId})
+CALL (x) {
+  DETACH DELETE x
+} IN TRANSACTIONS OF 1000 ROWS
+RETURN count(*) AS deleted
