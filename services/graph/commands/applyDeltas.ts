@@ -15,7 +15,7 @@
  *                 starting with additions, the facts of that run in the same statement
  *                 (deltas/leadingRun.ts), which may also write the run and record the batch
  *                 ahead of the checks below (any refusal rolls all of it back)
- *   3. authorize  authorize: the branch is visible, graph:write, editor role
+ *   3. authorize  authorize: the branch is visible, the caller owns it, graph:write, editor role
  *   4. replay     replayOf: the batch earlier recorded under the Idempotency-Key, if any
  *   5. admit      admit: the body parsed, the branch writable, the project active; a batch of
  *                 positions only is placed here (placePositionsOnly)
@@ -23,9 +23,9 @@
  *   7. write      writeAndRecord: the deltas through the BatchApplier (deltas/batchApplier.ts)
  *   8. record     ...with the quota, the findings, the positions and the change record sent
  *                 in the same round trip as the last write (batchRecord.ts)
- *   9. answer     the ApplyResult
- *  10. feed       recordBatchEvent: the project's feed gets the batch's event in this
+ *   9. feed       recordBatchEvent: the project's feed gets the batch's event in this
  *                 transaction (services/feed), so it commits or rolls back with the batch
+ *  10. answer     the ApplyResult
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -137,8 +137,8 @@ async function lockBranch(
 }
 
 /**
- * 3. authorize: what apply checks before it looks at the batch (visible branch, graph:write,
- * editor role). The route checks it once without a lock (requireApplyAccess), so that an
+ * 3. authorize: what apply checks before it looks at the batch (visible branch, its owner,
+ * graph:write, editor role: a member reading a branch under review may not change it). The route checks it once without a lock (requireApplyAccess), so that an
  * Idempotency-Key's kept answer is served only after it; applyDeltas again under the lock.
  */
 function authorize(principal: Principal, grant: BranchGrant): void {
@@ -302,14 +302,15 @@ export async function applyDeltas(
     requireVersion(branch, batch.expectedVersion as number);
     if ('refused' in trail) throw trail.refused;
     const before = await usageOf(tx, branch);
-    // 7. write, 8. record, 9. answer: the batch reads and writes the branch's next version,
+    // 7. write, 8. record: the batch reads and writes the branch's next version,
     // which its record publishes (the leading run's facts were read through the write view
     // of the locked row: the applier checks that view against this one before using them)
     const view = writeViewOf(branchView(branch, branch.main_id, branch.version));
     const admitted = { batch, trail, branch, before, view, leading: locked.leading };
     const applied = await writeAndRecord(ctx, tx, principal, admitted, idempotency);
-    // 10. the project's feed, in this transaction: the batch's event commits with it
+    // 9. the project's feed, in this transaction: the batch's event commits with it
     await recordBatchEvent(tx, principal, branch, applied.branch.version);
+    // 10. answer
     return applied;
   });
 }
