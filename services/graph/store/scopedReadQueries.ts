@@ -28,7 +28,7 @@ import {
   WIRES_ON_PORT,
   COLLECT_EDGE_ROWS,
 } from './scopedReadFragments';
-import { allStates, optionalStateOf, statesWhere } from './visibility';
+import { optionalStateOf, statesWhere } from './visibility';
 
 /**
  * The caller's access row of branch `b` (its live project `p`, the caller's membership
@@ -186,31 +186,6 @@ export const readTopLevelOf = pinnedCypher(
      RETURN top, edges
    }
    RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, top, edges`,
-);
-
-/**
- * Name search on branch $branchId (searchNodes) in one statement with the branch's
- * access row (caller $userId): the nodes whose name contains $q, compared in lower
- * case ($q arrives lower-cased), names starting with $q first, then by name and id,
- * at most $limit + 1 rows (the extra row only tells the caller the answer was cut).
- * Each row carries its ancestors' ids from the top level down (`path`). The scan reads
- * the view's records (allStates): a node found deep inside an unopened boundary is
- * found without reading the boundaries above it. With no such branch there is no row.
- */
-export const searchNodesOf = cypher(
-  'searchNodesOf',
-  `${BRANCH_VIEW}
-     OPTIONAL CALL (b, view) {
-       WITH b, view WHERE b.status <> 'discarded'
-       ${allStates('n', 'GNode', 'view', 'toLower(n.name) CONTAINS $q')}
-       WITH n, view, CASE WHEN toLower(n.name) STARTS WITH $q THEN 0 ELSE 1 END AS rank
-       ORDER BY rank, n.name, n.id
-       LIMIT toInteger($limit) + 1
-       ${chainOf('n', 'path', { value: 'x.id', withSelf: false })}
-       RETURN collect({id: n.id, name: n.name, kind: n.kind, parent_id: n.parent_id, path: path,
-                       rest: pathRest}) AS found
-     }
-     RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, found`,
 );
 
 const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from({ length: MAX_SUBTREE_DEPTH }, (_, i) =>
