@@ -63,13 +63,19 @@ export const searchNodesOf = cypher(
          WITH n ORDER BY n.branch_id, n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
          RETURN n
          UNION ALL
-         MATCH (n:GNode) USING INDEX SEEK n:GNode(branch_id, name_key)
-         WHERE view.line <> view.main AND n.branch_id = view.main AND n.name_key STARTS WITH $q
-           AND n.vfrom <= view.base AND view.base < n.vto AND n.gone IS NULL
-           AND NOT EXISTS { MATCH (shadow:GNode {branch_id: view.line, id: n.id})
-                            USING INDEX SEEK shadow:GNode(branch_id, id)
-                            WHERE shadow.vfrom <= view.ver }
-         WITH n ORDER BY n.branch_id, n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
+         // main's line, on a working branch only: the test stands before the seek, in a
+         // subquery of its own, so main's view never reads its line twice
+         WITH view WHERE view.line <> view.main
+         CALL (view) {
+           MATCH (n:GNode) USING INDEX SEEK n:GNode(branch_id, name_key)
+           WHERE n.branch_id = view.main AND n.name_key STARTS WITH $q
+             AND n.vfrom <= view.base AND view.base < n.vto AND n.gone IS NULL
+             AND NOT EXISTS { MATCH (shadow:GNode {branch_id: view.line, id: n.id})
+                              USING INDEX SEEK shadow:GNode(branch_id, id)
+                              WHERE shadow.vfrom <= view.ver }
+           WITH n ORDER BY n.branch_id, n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
+           RETURN n
+         }
          RETURN n
        }
        WITH n ORDER BY n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
@@ -77,18 +83,24 @@ export const searchNodesOf = cypher(
      }
      // tier 2, only when tier 1 left room: names containing $q elsewhere, through the TEXT
      // index, kept when visible in the view (the rule of visibility.ts, both lines)
+     // (the test stands before the scan, in a subquery of its own: a full tier 1 never
+     // reads the TEXT index)
      CALL (view, starting) {
        WITH view WHERE size(starting) <= toInteger($limit)
-       MATCH (n:GNode) USING TEXT INDEX n:GNode(name_key)
-       WHERE n.name_key CONTAINS $q AND NOT n.name_key STARTS WITH $q
-         AND n.branch_id IN [view.line, view.main] AND n.gone IS NULL
-         AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto)
-              OR (view.line <> view.main AND n.branch_id = view.main
-                  AND n.vfrom <= view.base AND view.base < n.vto
-                  AND NOT EXISTS { MATCH (shadow:GNode {branch_id: view.line, id: n.id})
-                                   USING INDEX SEEK shadow:GNode(branch_id, id)
-                                   WHERE shadow.vfrom <= view.ver }))
-       WITH n ORDER BY n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
+       CALL (view) {
+         MATCH (n:GNode) USING TEXT INDEX n:GNode(name_key)
+         WHERE n.name_key CONTAINS $q AND NOT n.name_key STARTS WITH $q
+           AND n.branch_id IN [view.line, view.main] AND n.gone IS NULL
+           // as a CASE, so that the shadow test is made for main's records only
+           AND CASE WHEN n.branch_id = view.line THEN n.vfrom <= view.ver AND view.ver < n.vto
+                    ELSE view.line <> view.main AND n.branch_id = view.main
+                         AND n.vfrom <= view.base AND view.base < n.vto
+                         AND NOT EXISTS { MATCH (shadow:GNode {branch_id: view.line, id: n.id})
+                                          USING INDEX SEEK shadow:GNode(branch_id, id)
+                                          WHERE shadow.vfrom <= view.ver } END
+         WITH n ORDER BY n.name_key, n.name, n.id LIMIT toInteger($limit) + 1
+         RETURN n
+       }
        RETURN collect(n) AS containing
      }
      RETURN [n IN (starting + containing)[..toInteger($limit) + 1] |
