@@ -8,6 +8,7 @@ import type { StorageFigure } from './historyBench';
 import { FORKS } from './historyBench';
 import { BATCHES } from './mergeBench';
 import { PINNED_AGE, SCOPED_READS } from './readBench';
+import { FLAT_SEARCHES, SEARCHES } from './searchBench';
 import { printTable, ratio, Sample } from './stats';
 
 /** The sample of `label` at `size`. */
@@ -57,6 +58,25 @@ export function reportLayout(samples: Sample[], sizes: number[]): void {
     console.log(
       `  versioned relationships / property joins @ ${size}: ${ratio(find('subtree depth 3: versioned relationships', size), find('subtree depth 3: property joins', size))}`,
     );
+}
+
+/** Name search at each size, and its target: at the largest size within 1.3x of the smallest. */
+export function reportSearch(samples: Sample[], sizes: number[]): void {
+  printTable('Name search (searchNodes, limit 20), through the API', samples);
+  const find = finder(samples);
+  const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
+  console.log(
+    `\nName search against its target: @ ${large} within 1.3x of @ ${small} (p50 ratios)`,
+  );
+  for (const label of FLAT_SEARCHES) {
+    const [a, b] = [find(label, large), find(label, small)];
+    if (!a || !b) continue;
+    const holds = a.p50 <= 1.3 * b.p50 ? 'holds' : 'does not hold';
+    console.log(`  ${label}: ${ratio(a, b)} (target <= 1.3x: ${holds})`);
+  }
+  const [a, b] = [find(SEARCHES.substring, large), find(SEARCHES.substring, small)];
+  if (a && b)
+    console.log(`  ${SEARCHES.substring}: ${ratio(a, b)} (reported: its cost follows the matches)`);
 }
 
 export function reportStorage(storage: StorageFigure[]): void {

@@ -22,7 +22,7 @@ export const createBoundaries = cypher(
   'bench.createBoundaries',
   `UNWIND $rows AS row
    CREATE (:GNode {${AT_ZERO}, id: row.id, kind: 'boundary', parent_id: null, scope: '',
-                   name: row.name, user_kind: 'module', ${NODE_FIELDS}})`,
+                   name: row.name, name_key: toLower(row.name), user_kind: 'module', ${NODE_FIELDS}})`,
 );
 
 /** Nodes with their two ports each (`$rows`: id, parent, name, input, output). */
@@ -31,6 +31,7 @@ export const createNodes = cypher(
   `UNWIND $rows AS row
    CREATE (:GNode {${AT_ZERO}, id: row.id, kind: coalesce(row.kind, 'behavior'),
                    parent_id: row.parent, scope: coalesce(row.parent, ''), name: row.name,
+                   name_key: toLower(row.name),
                    user_kind: row.userKind, ${NODE_FIELDS}})
    CREATE (:Port {${AT_ZERO}, id: row.input, node_id: row.id,
                   node_kind: coalesce(row.kind, 'behavior'), channel: 'inputs', ord: 0,

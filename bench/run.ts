@@ -3,7 +3,7 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,gateway,tracing,rebase,review,feed]
+ *     [--only writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -20,12 +20,14 @@ import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 import { runHistoryBench, StorageFigure } from './historyBench';
 import { runLayoutBench } from './layoutBench';
+import { runSearchBench } from './searchBench';
 import { LONG, runNodeHistoryBench, SHORT } from './nodeHistoryBench';
 import { reportGateway, runGatewayBench } from './gatewayBench';
 import { reportTracing, runTracingBench } from './tracingBench';
 import {
   reportLayout,
   reportReads,
+  reportSearch,
   reportStorage,
   reportTargets,
   reportWrites,
@@ -37,7 +39,8 @@ async function main(): Promise<void> {
       sizes: { type: 'string', default: '1000,10000,100000' },
       only: {
         type: 'string',
-        default: 'writes,reads,merge,history,blame,layout,gateway,tracing,rebase,review,feed',
+        default:
+          'writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed',
       },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
@@ -115,6 +118,9 @@ async function main(): Promise<void> {
     });
     await part('layout', async () => {
       reportLayout(await runLayoutBench({ client, executor, sizes }), sizes);
+    });
+    await part('search', async () => {
+      reportSearch(await runSearchBench({ client, executor, sizes }), sizes);
     });
     reportTargets(all, storage, sizes);
     if (only.has('gateway')) {

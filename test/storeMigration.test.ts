@@ -148,3 +148,46 @@ describe('store migration: content written before the versioned store', () => {
     expect(rels?.n).to.equal(0);
   });
 });
+
+/** Node records as written before they carried `name_key`. */
+const dropNameKeys = cypher(
+  'testDropNameKeys',
+  `MATCH (n:GNode) WHERE n.branch_id IN $lines AND n.name_key IS NOT NULL
+   REMOVE n.name_key
+   RETURN count(n) AS dropped`,
+);
+const forgetNameKeyMark = cypher(
+  'testForgetNameKeyMark',
+  `MATCH (m:StoreMigration {id: 'node-name-keys'}) DETACH DELETE m RETURN count(*) AS removed`,
+);
+
+describe('store migration: node records written before they carried their lower-cased name', () => {
+  it('gives every record, history included, the key the name search finds it by', async function () {
+    this.timeout(120_000);
+    const { executor, logger } = currentHarness().service;
+    const p = await mergeProject(await newUser());
+    const b = await p.fork();
+    const n = uuid();
+    const word = `Keyed${uuid().slice(0, 8)}`;
+    await b.apply([addNode({ id: n, parent_id: null, data: { name: `${word}-One` } })]);
+    await b.apply([{ type: 'update_node_data', node_id: n, after: { name: `${word}-Two` } }]);
+    const search = async (at = '') => {
+      const res = await p.user.api.get(
+        `/v1/branches/${b.id}/nodes/search?q=${word.toLowerCase()}${at}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body.nodes.map((m: { name: string }) => m.name);
+    };
+    expect(await search()).to.deep.equal([`${word}-Two`]);
+
+    const [dropped] = await executor.write<{ dropped: number }>(dropNameKeys, { lines: [b.id] });
+    expect(dropped?.dropped).to.equal(2);
+    expect(await search()).to.deep.equal([]);
+    await executor.write(forgetNameKeyMark);
+    await migrateStore(executor, logger);
+    await migrateStore(executor, logger); // idempotent
+
+    expect(await search()).to.deep.equal([`${word}-Two`]);
+    expect(await search('&version=1')).to.deep.equal([`${word}-One`]);
+  });
+});

@@ -291,10 +291,13 @@ export interface paths {
         };
         /**
          * Find nodes of a branch by name
-         * @description The nodes of a branch (main included), at any depth, whose name contains `q` (ignoring case), each with the ids of its ancestors. Use it to find a node inside boundaries you have not opened yet, then open them along `path` with `getSubtree`. Needs a valid key, no scope.
+         * @description The nodes of a branch (main included), at any depth, whose name contains `q` anywhere (a substring, not only a word or a prefix), ignoring case, each with the ids of its ancestors. Use it to find a node inside boundaries you have not opened yet, then open them along `path` with `getSubtree`. Needs a valid key, no scope.
          *
-         *     - At most `limit` matches: names that start with `q` first, then the others, each group ordered by name, then id. `truncated` is true when more nodes match.
+         *     - Case is ignored by comparing lower-cased names with the lower-cased `q` (Unicode's default lower-casing).
+         *     - At most `limit` matches: names that start with `q` first, then names that contain it elsewhere; each group ordered by lower-cased name, then name, then id (so `alpha`, `Beta`, `beta` in that order). `truncated` is true when more nodes match than `limit`.
          *     - `path` lists the ancestors from the top level down (empty for a top-level node); its last id is the node's parent.
+         *     - With `version`, the names as they were at that version: a node renamed since is found by its old name, a node deleted since is found, one added since is not.
+         *     - The time an answer takes does not grow with the size of the graph: it follows `limit` when names start with `q`, and otherwise the number of names containing it.
          *     - A discarded branch has no matches.
          */
         get: operations["searchNodes"];
@@ -315,7 +318,7 @@ export interface paths {
         };
         /**
          * Find nodes of main by name
-         * @description The same answer as `searchNodes`, for the project's main branch, reached through the project id. `branch.id` is main's branch id, which `getSubtree` takes to open a match's `path`. Needs a valid key, no scope.
+         * @description The same answer as `searchNodes`, for the project's main branch, reached through the project id. `branch.id` is main's branch id, which `getSubtree` takes to open a match's `path`. Matches and order as `searchNodes` says: names containing `q` anywhere, ignoring case, those starting with it first, each group by lower-cased name, then name, then id; its time follows `limit` (or the names containing `q`), not the size of the graph. Needs a valid key, no scope.
          */
         get: operations["searchMainNodes"];
         put?: never;

@@ -1,9 +1,15 @@
 /**
  * Name search (searchNodes): the nodes of a branch whose name contains a text,
- * case-insensitively, names starting with it first, each with the ids of its
- * ancestors from the top level down, at the head or at `version`. A viewer that opened a large graph at its top
- * level finds a node inside boundaries it has not opened yet, then opens that path.
- * Does not touch last_opened_at.
+ * case-insensitively, names starting with it first, each part ordered by lower-cased
+ * name, then name, then id, each node with the ids of its ancestors from the top level
+ * down, at the head or at `version`. A viewer that opened a large graph at its top level
+ * finds a node inside boundaries it has not opened yet, then opens that path. Does not
+ * touch last_opened_at.
+ *
+ * Served from indexes on the lower-cased name (store/searchQueries.ts says how): the
+ * cost follows the limit for a text names start with, and the records containing the
+ * text otherwise, not the size of the graph. The matches' ancestors are then read at the
+ * same view, a round trip per CHAIN_STEPS levels of the deepest match.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -11,7 +17,8 @@ import { BranchAccessRow, branchGrant } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import type { NodeKind } from '../graphRecords';
 import { completeChains } from '../scopedLoader';
-import { DEFAULT_SEARCH_LIMIT, searchNodesOf } from '../store/scopedReadQueries';
+import { DEFAULT_SEARCH_LIMIT } from '../store/scopedReadQueries';
+import { searchNodesOf } from '../store/searchQueries';
 import { resolveView } from '../viewResolver';
 
 export interface NodeMatch {
@@ -31,8 +38,8 @@ export interface NodeSearch {
 }
 
 interface SearchRow extends BranchAccessRow {
-  /** Matches with their paths as far as the statement walked (`rest`: the next id up). */
-  found: (NodeMatch & { rest: string | null })[] | null;
+  /** The matches, at most limit + 1; null on a discarded branch. */
+  found: Omit<NodeMatch, 'path'>[] | null;
 }
 
 export async function searchNodes(
@@ -57,12 +64,12 @@ export async function searchNodes(
   const paths = await completeChains(
     ctx.executor,
     view,
-    shown.map((f) => ({ chain: f.path, rest: f.rest })),
+    shown.map((f) => ({ chain: [], rest: f.parent_id })),
     { byId: true, maxDepth: ctx.config.limits.maxNestingDepth },
   );
   return {
     branch,
-    nodes: shown.map(({ rest: _rest, ...match }, i) => ({ ...match, path: paths[i] ?? [] })),
+    nodes: shown.map((match, i) => ({ ...match, path: paths[i] ?? [] })),
     truncated: found.length > limit,
   };
 }

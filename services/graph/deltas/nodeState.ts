@@ -22,10 +22,11 @@ import type { NodeDataInput } from './deltaTypes';
 
 // Records built field by field have every key in their maker (recordMaker says why).
 const stateRecord = recordMaker(['kind', ...VALUE_FIELD_NAMES, 'ports']);
-const nodeRecord = recordMaker(['kind', ...VALUE_FIELD_NAMES]);
+const nodeRecord = recordMaker(['kind', ...VALUE_FIELD_NAMES, 'name_key']);
 const placedNodeRecord = recordMaker([
   'kind',
   ...VALUE_FIELD_NAMES,
+  'name_key',
   'parent_id',
   'scope',
   'x',
@@ -76,11 +77,24 @@ export function applyPatch(state: NodeState, patch: NodeDataInput): NodeState {
   return next;
 }
 
+/**
+ * The lower-cased name a node record carries beside its name (`name_key`), the key of
+ * the name search's indexes (store/searchQueries.ts): a search compares names without
+ * case through an index instead of lower-casing every name of the graph. Every record
+ * gets it from here with its name; migration/backfillNameKeys.ts gave it to records
+ * written before, with Cypher's toLower.
+ */
+export function nameKeyOf(name: string): string {
+  return name.toLowerCase();
+}
+
 /** Node properties as stored (everything but ports and position). */
 export function nodeProps(state: NodeState): Record<string, unknown> {
   const props = nodeRecord();
   props.kind = state.kind;
-  return storedProps(state, props);
+  storedProps(state, props);
+  props.name_key = nameKeyOf(state.name);
+  return props;
 }
 
 /** A new node's properties as stored: nodeProps, and its place under `parentId` at 0,0. */
@@ -91,6 +105,7 @@ export function placedNodeProps(
   const props = placedNodeRecord();
   props.kind = state.kind;
   storedProps(state, props);
+  props.name_key = nameKeyOf(state.name);
   props.parent_id = parentId;
   props.scope = parentId ?? '';
   props.x = 0;

@@ -10,10 +10,12 @@
  * Idempotent and resumable: every step skips what is already done, and a marker node
  * ends it so later starts cost one lookup. Progress is logged per step. Then the change
  * trail's touches are backfilled for changes recorded before the trail indexed them
- * (backfillTrail.ts), behind a marker of its own.
+ * (backfillTrail.ts), and every node record gets the lower-cased name the name search
+ * reads (backfillNameKeys.ts), each behind a marker of its own.
  */
 import type { Logger } from 'pino';
 import type { Executor } from '../../../shared/neo4j/executor';
+import { backfillNameKeys } from './backfillNameKeys';
 import { backfillTrail } from './backfillTrail';
 import {
   dropStructureRelationships,
@@ -30,6 +32,8 @@ export async function migrateStore(executor: Executor, logger: Logger): Promise<
   await versionStore(executor, logger);
   // after the records are versioned: the trail's touches name versioned entities
   await backfillTrail(executor, logger);
+  // after the records are versioned: every versioned record, history included
+  await backfillNameKeys(executor, logger);
 }
 
 async function versionStore(executor: Executor, logger: Logger): Promise<void> {

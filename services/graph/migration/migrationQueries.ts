@@ -17,6 +17,8 @@ export const MIGRATION_MARKS = {
   versionedStore: 'versioned-store',
   /** the trail's touches backfilled for changes recorded before them (backfillTrail.ts) */
   trailTouches: 'trail-touches',
+  /** node records given the lower-cased name the name search reads (backfillNameKeys.ts) */
+  nameKeys: 'node-name-keys',
 } as const;
 
 /** Whether the move marked `$id` has finished. */
@@ -97,4 +99,17 @@ export const setHistoryFloors = cypher(
   'migrateHistoryFloors',
   `MATCH (b:Branch) WHERE b.history_floor IS NULL AND b.main_id IS NULL
    CALL (b) { SET b.history_floor = b.version } IN TRANSACTIONS OF 1000 ROWS`,
+);
+
+/**
+ * Every node record with a name and no `name_key` gets its lower-cased name, 1000
+ * records per transaction (tombstones have no name and get none). A start cut short
+ * resumes with the records still without one.
+ */
+export const backfillNodeNameKeys = cypher(
+  'migrateNodeNameKeys',
+  `MATCH (n:GNode) WHERE n.name IS NOT NULL AND n.name_key IS NULL
+   CALL (n) {
+     SET n.name_key = toLower(n.name)
+   } IN TRANSACTIONS OF 1000 ROWS`,
 );

@@ -1,8 +1,10 @@
 /**
  * Storage model of graph content (graph service): the versioned store. Every node,
  * port and wire is kept as state records, one per version range of one line:
- *   (:GNode {branch_id, id, vfrom, vto, gone?, kind, parent_id, scope, ...NodeData, x, y})
+ *   (:GNode {branch_id, id, vfrom, vto, gone?, kind, parent_id, scope, ...NodeData,
+ *            name_key, x, y})
  *     scope = parent_id, or '' at the top level: sibling-name lookups are index seeks
+ *     name_key = the name lower-cased (deltas/nodeState.ts): the name search's key
  *   (:Port  {branch_id, id, vfrom, vto, gone?, node_id, channel, ord, ...Port fields})
  *   (:Edge  {branch_id, id, vfrom, vto, gone?, source_handle, target_handle})
  * `branch_id` is the line a record was written on: main's line keeps main's history,
@@ -64,6 +66,16 @@ export const graphSchema = [
   cypher(
     'gnodeScopeName',
     'CREATE INDEX gnode_scope_name IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.scope, n.name)',
+  ),
+  // the name search (searchQueries.ts): names starting with a text, per line in order,
+  // and names containing it anywhere (trigrams), on the lower-cased name
+  cypher(
+    'gnodeLineNameKey',
+    'CREATE INDEX gnode_line_name_key IF NOT EXISTS FOR (n:GNode) ON (n.branch_id, n.name_key)',
+  ),
+  cypher(
+    'gnodeNameKeyText',
+    'CREATE TEXT INDEX gnode_name_key_text IF NOT EXISTS FOR (n:GNode) ON (n.name_key)',
   ),
   cypher(
     'gnodeParent',

@@ -82,17 +82,6 @@ export const readBoundaryOf = statement('readBoundaryOf');
  */
 export const readTopLevelOf = statement('readTopLevelOf');
 
-/**
- * Name search on branch $branchId (searchNodes) in one statement with the branch's
- * access row (caller $userId): the nodes whose name contains $q, compared in lower
- * case ($q arrives lower-cased), names starting with $q first, then by name and id,
- * at most $limit + 1 rows (the extra row only tells the caller the answer was cut).
- * Each row carries its ancestors' ids from the top level down (`path`). The scan reads
- * the view's records (allStates): a node found deep inside an unopened boundary is
- * found without reading the boundaries above it. With no such branch there is no row.
- */
-export const searchNodesOf = statement('searchNodesOf');
-
 /** readSubtree<depth> of each depth allowed, in order. */
 export const SUBTREE_BY_DEPTH: readonly NamedQuery[] = Array.from(
   { length: MAX_SUBTREE_DEPTH },
