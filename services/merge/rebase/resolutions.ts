@@ -125,7 +125,7 @@ export function matchResolutions(
   return { chosen, left: conflicts.filter((c) => left.has(c)) };
 }
 
-/** A value the node model accepts, as it parses it (`at`: the resolution's key). */
+/** A resolution's value as the node model parses it in `delta`; refused: 422 invalid_resolution at the value. */
 export function parsed(
   chosen: Chosen,
   delta: Record<string, unknown>,
