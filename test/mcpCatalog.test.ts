@@ -31,6 +31,7 @@ const AGENT_OPERATIONS = [
   'revertBranch',
   'getMergePreview',
   'mergeBranch',
+  'rebaseBranch',
   'getBranchDiff',
   'getMainDiff',
   'listBranchChanges',
@@ -162,10 +163,12 @@ for (const transport of ['http', 'stdio'] as Transport[]) {
         expect(hints.readOnlyHint, where).to.equal(readOnly);
         expect(hints.destructiveHint, where).to.equal(
           ['DELETE'].includes(method) ||
-            ['applyDeltas', 'revertBranch', 'mergeBranch'].includes(id),
+            ['applyDeltas', 'revertBranch', 'mergeBranch', 'rebaseBranch'].includes(id),
         );
         expect(hints.idempotentHint, where).to.equal(
-          readOnly || method === 'DELETE' || ['applyDeltas', 'revertBranch'].includes(id),
+          readOnly ||
+            method === 'DELETE' ||
+            ['applyDeltas', 'revertBranch', 'rebaseBranch'].includes(id),
         );
       }
     });

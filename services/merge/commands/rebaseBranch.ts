@@ -27,7 +27,6 @@
  */
 import { hasScope, Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
-import { ConflictError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { recordRebased } from '../../feed';
 import { nowTimestamp } from '../../../shared/http/timestamps';
@@ -43,28 +42,18 @@ import type { BranchGrant, BranchRecord } from '../../branches';
 import { hasRole } from '../../identity';
 import {
   appendRebase,
-  BatchApplier,
   branchView,
-  findingsOf,
   grown,
-  parseDeltaBatch,
   recordedChange,
-  recordedText,
-  refreshFindings,
-  requireRecordable,
   requireWithinQuota,
   touchesOf,
   usageOf,
-  writePositions,
-  writeViewOf,
 } from '../../graph';
-import type { Delta, Finding, IdempotencyClaim, View } from '../../graph';
-import type { MergeConflict } from '../conflicts/conflictList';
-import { planReplay } from '../mergeEngine';
-import { deltasBetween } from '../rebase/graphDeltas';
-import { rebasedGraph } from '../rebase/rebasedGraph';
-import { matchResolutions, Resolution } from '../rebase/resolutions';
-import { countsOf, diffSnapshots } from '../snapshotDiff';
+import type { Finding, IdempotencyClaim } from '../../graph';
+import type { Resolution } from '../rebase/resolutions';
+import { findingChanges, rebuild } from '../rebase/rebuild';
+import type { Rebuilt } from '../rebase/rebuild';
+import type { countsOf } from '../snapshotDiff';
 
 export interface RebaseRequest {
   expected_version: number;
@@ -93,97 +82,11 @@ const NO_COUNTS = {
   edges: { added: 0, changed: 0, removed: 0 },
 };
 
-function conflictsLeft(conflicts: MergeConflict[]): ConflictError {
-  const n = conflicts.length;
-  return new ConflictError(
-    'merge_conflict',
-    `the rebase conflicts with main in ${n} place${n === 1 ? '' : 's'} left unresolved; nothing was changed`,
-    { conflicts },
-  );
-}
-
-/** Parsed deltas of a wire-shaped list (the rebase built them; they parse as any batch's). */
-function parsedDeltas(deltas: unknown[]): Delta[] {
-  return parseDeltaBatch({ deltas }, { maxDeltas: Number.MAX_SAFE_INTEGER, requireVersion: false })
-    .deltas;
-}
-
 /** Whether the caller may rebase (graph:write, editor, an active working branch and project). */
 function mayRebase(principal: Principal, grant: BranchGrant): boolean {
   return (
     couldWrite(principal, grant) && hasScope(principal, 'graph:write') && hasRole(grant, 'editor')
   );
-}
-
-interface Rebuilt {
-  branch: BranchRecord;
-  main: BranchRecord;
-  write: View;
-  applied: Delta[];
-  recorded: { text: string; bytes: number };
-  counts: ReturnType<typeof countsOf>;
-  usageChange: { nodes: number; edges: number };
-}
-
-/** Stages 5 to 8: analyse, resolve, rebuild, write (at the branch's next version). */
-async function rebuild(
-  ctx: ServiceContext,
-  tx: QueryRunner,
-  branch: BranchRecord,
-  main: BranchRecord,
-  resolutions: Resolution[],
-): Promise<Rebuilt> {
-  const plan = await planReplay(tx, main, branch);
-  const conflicts = plan.analysis.detect();
-  const { chosen, left } = matchResolutions(conflicts, resolutions);
-  if (left.length > 0) throw conflictsLeft(left);
-  const { start, target } = rebasedGraph(plan.analysis, plan.onLine, chosen);
-  const applied = parsedDeltas(deltasBetween(start, target));
-  const text = recordedText(parsedDeltas(deltasBetween(plan.snaps.main, target)));
-  const recorded = { text, bytes: Buffer.byteLength(text) };
-  requireRecordable('rebase', recorded.bytes, ctx.config.limits.maxBatchBytes);
-  const write = writeViewOf({ ...branchView(branch, main.id, branch.version), base: main.version });
-  await new BatchApplier(tx, write, { maxDepth: ctx.config.limits.maxNestingDepth }).applyAll(
-    applied,
-  );
-  // nodes main added keep main's positions on the branch
-  const placed = [...target.node.keys()]
-    .filter((id) => !start.node.has(id))
-    .map((id) => ({ id, ...(plan.snaps.main.positions.get(id) ?? { x: 0, y: 0 }) }));
-  await writePositions(tx, write, placed);
-  await refreshFindings(tx, write);
-  const before = plan.snaps.branch;
-  return {
-    branch,
-    main,
-    write,
-    applied,
-    recorded,
-    counts: countsOf(diffSnapshots(before, target)),
-    usageChange: {
-      nodes: target.node.size - before.node.size,
-      edges: target.edge.size - before.edge.size,
-    },
-  };
-}
-
-/**
- * The findings the rebase opened and cleared on the branch: its lists before and after
- * compared by (code, locator). Not the kept records it wrote alone: moving the base
- * also shows the branch main's findings since the old base. Each list is read as
- * validateDeltas reads it (kept findings, the first limits.maxFindings + 1).
- */
-async function findingChanges(ctx: ServiceContext, tx: QueryRunner, before: View, write: View) {
-  const max = ctx.config.limits.maxFindings;
-  const key = (f: Finding) => `${f.code}\u0000${f.locator}`;
-  const [was, now] = [await findingsOf(tx, before, max), await findingsOf(tx, write, max)];
-  const wasKeys = new Set(was.findings.map(key));
-  const nowKeys = new Set(now.findings.map(key));
-  return {
-    added: now.findings.filter((f) => !wasKeys.has(key(f))),
-    cleared: was.findings.filter((f) => !nowKeys.has(key(f))),
-    truncated: was.truncated || now.truncated,
-  };
 }
 
 async function answer(

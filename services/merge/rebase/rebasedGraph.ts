@@ -10,10 +10,8 @@
  * Also the branch as the rebase finds it at its next version (`start`): its own
  * records where it has any (its line), main's current graph beneath them elsewhere.
  */
-import { DeltaError } from '../../../shared/errors/domainErrors';
 import { CHANNELS } from '../../../shared/model/nodeModel';
 import type { Channel } from '../../../shared/model/nodeModel';
-import { parseDeltaBatch } from '../../graph';
 import type { IdSets } from '../changeSets';
 import type { MergeAnalysis } from '../conflicts/mergeAnalysis';
 import {
@@ -27,7 +25,7 @@ import {
   PortImage,
   Snapshot,
 } from '../graphSnapshot';
-import { Chosen, invalidResolution } from './resolutions';
+import { Chosen, invalidResolution, parsed } from './resolutions';
 
 export interface RebasedGraph {
   /** The branch at its next version before the rebase writes: its records over main now. */
@@ -43,19 +41,6 @@ const put = (snap: Maps, kind: EntityKind, id: string, image: Image | undefined)
   if (image) (snap[kind] as Map<string, Image>).set(id, image);
   else (snap[kind] as Map<string, Image>).delete(id);
 };
-
-/** A value the node model accepts, as it parses it (`at`: the resolution's key). */
-function parsed(chosen: Chosen, delta: Record<string, unknown>, read: (d: never) => unknown) {
-  try {
-    const batch = parseDeltaBatch({ deltas: [delta] }, { maxDeltas: 1, requireVersion: false });
-    return read(batch.deltas[0] as never);
-  } catch (error) {
-    if (error instanceof DeltaError) {
-      throw invalidResolution(chosen.index, error.envelope.message, '.value');
-    }
-    throw error;
-  }
-}
 
 class Rebase {
   readonly start: Snapshot = emptySnapshot();

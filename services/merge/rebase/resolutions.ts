@@ -9,7 +9,8 @@
  * nothing resolves are answered by the caller as 409 merge_conflict.
  */
 import type { components } from '../../../shared/api/openapi.generated';
-import { InvalidInputError } from '../../../shared/errors/domainErrors';
+import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
+import { parseDeltaBatch } from '../../graph';
 import type { MergeConflict } from '../conflicts/conflictList';
 
 export type Resolution = components['schemas']['ConflictResolution'];
@@ -122,4 +123,21 @@ export function matchResolutions(
   const left = new Set<MergeConflict>();
   for (const [key, unit] of units) if (!chosen.has(key)) left.add(unit.conflict);
   return { chosen, left: conflicts.filter((c) => left.has(c)) };
+}
+
+/** A resolution's value as the node model parses it in `delta`; refused: 422 invalid_resolution at the value. */
+export function parsed(
+  chosen: Chosen,
+  delta: Record<string, unknown>,
+  read: (d: never) => unknown,
+) {
+  try {
+    const batch = parseDeltaBatch({ deltas: [delta] }, { maxDeltas: 1, requireVersion: false });
+    return read(batch.deltas[0] as never);
+  } catch (error) {
+    if (error instanceof DeltaError) {
+      throw invalidResolution(chosen.index, error.envelope.message, '.value');
+    }
+    throw error;
+  }
 }
