@@ -41,6 +41,11 @@ const AGENT_OPERATIONS = [
   'getDecision',
   'exportBranchFile',
   'importProject',
+  'openChangeRequest',
+  'listChangeRequests',
+  'getChangeRequest',
+  'reviewChangeRequest',
+  'getProtectionRules',
 ];
 
 const snake = (id: string) => id.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -183,6 +188,15 @@ for (const transport of ['http', 'stdio'] as Transport[]) {
           'getReady',
           'renameBranch',
           'updateProject',
+          // the project owner's settings, over HTTP
+          'setProtectionRules',
+          'createWebhook',
+          'listWebhooks',
+          'deleteWebhook',
+          'listWebhookDeliveries',
+          // the feed is an MCP resource, not a tool; a stream is no tool call
+          'listProjectEvents',
+          'streamProjectEvents',
         ].sort(),
       );
     });
