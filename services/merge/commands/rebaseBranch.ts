@@ -25,7 +25,7 @@
  *     branch leaves kept for reads pinned before it);
  * 10. answer: counts of what changed on the branch and the findings opened and cleared.
  */
-import { hasScope, Principal } from '../../../shared/http/principal';
+import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { recordRebased } from '../../feed';
@@ -38,8 +38,7 @@ import {
   requireWritable,
   visibleBranch,
 } from '../../branches';
-import type { BranchGrant, BranchRecord } from '../../branches';
-import { hasRole } from '../../identity';
+import type { BranchRecord } from '../../branches';
 import {
   appendRebase,
   branchView,
@@ -81,13 +80,6 @@ const NO_COUNTS = {
   ports: { added: 0, changed: 0, removed: 0 },
   edges: { added: 0, changed: 0, removed: 0 },
 };
-
-/** Whether the caller may rebase (graph:write, editor, an active working branch and project). */
-function mayRebase(principal: Principal, grant: BranchGrant): boolean {
-  return (
-    couldWrite(principal, grant) && hasScope(principal, 'graph:write') && hasRole(grant, 'editor')
-  );
-}
 
 async function answer(
   ctx: ServiceContext,
@@ -229,7 +221,7 @@ async function dryRunRebase(
 ): Promise<RebaseResult> {
   return ctx.executor.rolledBackTx(async (tx) => {
     const seen = await visibleBranch(tx, principal, branchId);
-    const canRebase = mayRebase(principal, seen);
+    const canRebase = couldWrite(principal, seen);
     const { branch } = canRebase
       ? await visibleBranch(tx, principal, branchId, { lock: true })
       : seen;
