@@ -18,7 +18,10 @@ import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspa
 import {
   Browser,
   go,
+  graphReady,
   launchChromium,
+  markedNodes,
+  nodeSelector as sel,
   openWithKey,
   screenshot,
   seriousViolations,
@@ -26,16 +29,7 @@ import {
   trackedPage,
 } from './support/webBrowser';
 
-const sel = (id: string) => `[data-testid="rf__node-${id}"]`;
 const RULES = { required_approvals: 1, no_error_findings: false, require_up_to_date: true };
-
-async function markedNodes(page: Page, mark: string): Promise<string[]> {
-  return (
-    await page.$$eval(`.card.${mark}`, (els) =>
-      els.map((e) => e.getAttribute('data-node-id') ?? ''),
-    )
-  ).sort();
-}
 
 describe('review step in the web viewer (headless chromium)', function () {
   this.timeout(300_000);
@@ -64,9 +58,6 @@ describe('review step in the web viewer (headless chromium)', function () {
     await p.waitForSelector('[data-testid="feed-state"][data-live="true"]', { timeout: 30_000 });
     await graphReady(p);
     return p;
-  }
-  async function graphReady(p: Page): Promise<void> {
-    await p.waitForSelector('[data-testid="canvas"][data-ready="true"]', { timeout: 60_000 });
   }
   async function axeClean(p: Page, view: string): Promise<void> {
     expect(await seriousViolations(p), `axe on ${view}`).to.deep.equal([]);

@@ -21,7 +21,10 @@ import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspa
 import {
   Browser,
   go,
+  graphReady,
   launchChromium,
+  markedNodes,
+  nodeSelector as sel,
   openWithKey,
   screenshot,
   seriousViolations,
@@ -49,16 +52,7 @@ function node(
   };
 }
 
-const sel = (id: string) => `[data-testid="rf__node-${id}"]`;
 const wireSel = (id: string) => `[data-testid="rf__edge-${id}"]`;
-
-async function markedNodes(page: Page, mark: string): Promise<string[]> {
-  return (
-    await page.$$eval(`.card.${mark}`, (els) =>
-      els.map((e) => e.getAttribute('data-node-id') ?? ''),
-    )
-  ).sort();
-}
 
 describe('web viewer at /app in headless chromium', function () {
   this.timeout(300_000);
@@ -82,9 +76,6 @@ describe('web viewer at /app in headless chromium', function () {
   }
   async function axeClean(p: Page, view: string): Promise<void> {
     expect(await seriousViolations(p), `axe on ${view}`).to.deep.equal([]);
-  }
-  async function graphReady(p: Page): Promise<void> {
-    await p.waitForSelector('[data-testid="canvas"][data-ready="true"]', { timeout: 60_000 });
   }
 
   before(async () => {

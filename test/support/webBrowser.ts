@@ -108,3 +108,20 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length })))`)) as AxeViolation[];
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** The canvas element of graph node `id` (React Flow's test id). */
+export const nodeSelector = (id: string): string => `[data-testid="rf__node-${id}"]`;
+
+/** The ids of the nodes whose card carries overlay mark `mark` (diff-added, conflict...), sorted. */
+export async function markedNodes(page: Page, mark: string): Promise<string[]> {
+  return (
+    await page.$$eval(`.card.${mark}`, (els) =>
+      els.map((e) => e.getAttribute('data-node-id') ?? ''),
+    )
+  ).sort();
+}
+
+/** Waits until the graph canvas has laid out what it read. */
+export async function graphReady(page: Page): Promise<void> {
+  await page.waitForSelector('[data-testid="canvas"][data-ready="true"]', { timeout: 60_000 });
+}
