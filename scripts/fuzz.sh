@@ -57,8 +57,10 @@ stop_service() {
 }
 trap stop_service EXIT
 
-# Rate limits out of the way: the fuzzer sends thousands of requests with one key.
-env PORT="$FUZZ_HTTP_PORT" LOG_LEVEL=warn RATE_LIMIT_READ_PER_MIN=10000000 \
+# Rate limits out of the way: the fuzzer sends thousands of requests with one key. Event
+# streams end after a second (FEED_STREAM_MAX_SECONDS): the fuzzer reads each to its end, and
+# at the default of 50 s the streams of one operation alone took most of the run.
+env PORT="$FUZZ_HTTP_PORT" LOG_LEVEL=warn RATE_LIMIT_READ_PER_MIN=10000000 FEED_STREAM_MAX_SECONDS=1 \
   RATE_LIMIT_WRITE_PER_MIN=10000000 RATE_LIMIT_ANON_PER_MIN=10000000 PROJECT_LIMIT=100000 \
   setsid npx tsx services/launcher/main.ts >"$REPORT_DIR/service.log" 2>&1 &
 SERVICE_PID=$!

@@ -36,11 +36,13 @@ async function readStream(
   });
   let text = '';
   const events: { id: string; event: string; data: any }[] = [];
+  const wire: Record<string, string>[] = [];
   try {
     const decoder = new TextDecoder();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
       text += decoder.decode(chunk, { stream: true });
       events.length = 0;
+      wire.length = 0;
       for (const block of text.split('\n\n')) {
         const fields = Object.fromEntries(
           block
@@ -48,6 +50,7 @@ async function readStream(
             .filter((l) => /^(id|event|data): /.test(l))
             .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
         );
+        if (fields.data !== undefined) wire.push(fields);
         if (fields.id)
           events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
       }
@@ -58,6 +61,10 @@ async function readStream(
   } finally {
     clearTimeout(timer);
     controller.abort();
+  }
+  if (res.status === 200) {
+    const problems = currentHarness().contract.checkEvents('GET', path, 200, wire, 'FeedEvent');
+    expect(problems, problems.join('\n')).to.deep.equal([]);
   }
   return { status: res.status, type: res.headers.get('content-type'), events, text };
 }

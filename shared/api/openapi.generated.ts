@@ -2519,6 +2519,17 @@ export interface components {
          * @enum {string}
          */
         FeedEventKind: "branch_forked" | "batch_applied" | "branch_rebased" | "branch_merged" | "change_request_opened" | "change_request_reviewed" | "change_request_merged" | "change_request_closed";
+        /** @description One event of `streamProjectEvents`, as an EventSource hands it over: the `id:`, `event:` and `data:` lines of one message. (Before OpenAPI 3.2 the schema of a `text/event-stream` describes each event, not the stream.) Comment lines (`: heartbeat`) and the closing `retry:` hint carry no data and are not events. */
+        FeedStreamEvent: {
+            /** @description The event's `seq`: send it back as `Last-Event-ID` to resume after it. */
+            id: string;
+            /** @description The `kind` of the FeedEvent (an open set, as FeedEventKind). */
+            event: string;
+            /** @description The FeedEvent as one line of JSON. */
+            data: string;
+            /** @description How long to wait before reconnecting, in milliseconds (sent once, first). */
+            retry?: number;
+        };
         /** @description One event of a project's feed. */
         FeedEvent: {
             /** @description Its place in the project's feed: one more than the event before. */
@@ -5002,7 +5013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["FeedStreamEvent"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -83,6 +83,40 @@ export class Contract {
     return problems;
   }
 
+  /**
+   * Checks the events of a `text/event-stream` answer: each against the media type's schema
+   * (one event per item, as OpenAPI 3.1 reads it), and each event's `data`, parsed as JSON,
+   * against the component schema `dataSchema` (the document can only say so in words: the
+   * gateway's validator takes no `contentSchema`).
+   */
+  checkEvents(
+    method: string,
+    path: string,
+    status: number,
+    events: unknown[],
+    dataSchema: string,
+  ): string[] {
+    const op = this.operationFor(method, path);
+    if (!op) return [`no operation in the document for ${method} ${path}`];
+    const validateEvent = this.validatorFor(
+      `${op.pointer}/responses/${status}/content/text~1event-stream/schema`,
+    );
+    const validateData = this.validatorFor(`/components/schemas/${dataSchema}`);
+    const problems: string[] = [];
+    for (const event of events) {
+      if (!validateEvent(event))
+        problems.push(
+          `${op.operationId} event: ${this.ajv.errorsText(validateEvent.errors)} event=${JSON.stringify(event).slice(0, 300)}`,
+        );
+      const data = (event as Json).data;
+      if (typeof data === 'string' && !validateData(JSON.parse(data)))
+        problems.push(
+          `${op.operationId} event data: ${this.ajv.errorsText(validateData.errors)} data=${data.slice(0, 300)}`,
+        );
+    }
+    return problems;
+  }
+
   private refFor(value: unknown, pointer: string): string {
     const ref = (value as Json)?.$ref;
     return typeof ref === 'string' ? ref.replace(/^#/, '') : pointer;
