@@ -58,7 +58,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
+.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz examples run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -75,6 +75,7 @@ help:
 	@echo "make run-split the same API as separate processes (gateway, 5 services, worker)"
 	@echo "make web      build the web viewer served at /app (web/ -> web/dist; run/test/bench build it)"
 	@echo "make fuzz     schemathesis against the service on a throw-away stack (a few minutes)"
+	@echo "make examples record the review, feed, webhook, rebase and node-history examples of openapi/ from a real session (throw-away stack; not in make test)"
 
 deps:
 	@scripts/ensure-deps.sh
@@ -193,6 +194,13 @@ run-split: deps web
 # Contract fuzzing: schemathesis from .venv/ (installed by the script).
 fuzz: deps
 	scripts/fuzz.sh
+
+# The examples of the review, feed, webhook, rebase and node-history operations in
+# openapi/, recorded from a real session on a throw-away stack (tools/examples/; ports
+# EXAMPLES_NEO4J_PORT, EXAMPLES_REDIS_PORT, EXAMPLES_HTTP_PORT), then `make types`.
+# Not part of `make test`: it rewrites the document, to be reviewed and committed.
+examples: deps
+	scripts/record-examples.sh
 
 bench: deps
 	@scripts/build-bench.sh
