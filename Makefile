@@ -136,7 +136,7 @@ cycles:
 	@npx madge --circular --no-spinner --extensions ts,tsx --ts-config tsconfig.json services shared tools bench
 
 unit:
-	npx mocha $(call REPORTER,unit) 'services/**/*.spec.ts' 'shared/**/*.spec.ts' 'bench/**/*.spec.ts' 'web/**/*.spec.ts'
+	npx mocha $(call REPORTER,unit) 'services/**/*.spec.ts' 'shared/**/*.spec.ts' 'bench/**/*.spec.ts' 'web/**/*.spec.ts' 'tools/**/*.spec.ts'
 
 integration:
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
