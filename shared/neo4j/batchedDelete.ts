@@ -1,0 +1,21 @@
+/**
+ * A batched delete: a statement kept whole that matches what it removes and deletes it
+ * `CALL (x) { DETACH DELETE x } IN TRANSACTIONS OF 1000 ROWS`, answering
+ * `count(*) AS deleted`. Run auto-commit (Executor.autoCommit), each batch commits on
+ * its own: a delete of any size never holds locks the API's reads and writes would wait
+ * on, and a delete cut short leaves what it had not reached for a rerun. The background
+ * purges (services/purge and the purge function each service gives it for its own
+ * records) run their deletes through countDeleted.
+ */
+import type { Executor } from './executor';
+import type { NamedQuery, Params } from './namedQuery';
+
+/** Runs one batched delete and answers how many rows it removed. */
+export async function countDeleted(
+  executor: Executor,
+  query: NamedQuery,
+  params: Params,
+): Promise<number> {
+  const rows = await executor.autoCommit<{ deleted: number }>(query, params);
+  return rows[0]?.deleted ?? 0;
+}
