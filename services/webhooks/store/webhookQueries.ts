@@ -69,17 +69,29 @@ export const deliveriesPage = cypher(
    SKIP toInteger($offset) LIMIT toInteger($limit) + 1`,
 );
 
-/** Every webhook's id and project (the dispatcher's round; webhooks are few). */
+/**
+ * Every webhook's id and project (the dispatcher's round; webhooks are few), but those
+ * of a deleted project: its purge removes them.
+ */
 export const allWebhooks = cypher(
   'allWebhooks',
-  'MATCH (w:Webhook) RETURN w.id AS id, w.project_id AS projectId',
+  `MATCH (w:Webhook)
+   WHERE EXISTS { MATCH (p:Project {id: w.project_id}) WHERE p.deleted_at IS NULL }
+   RETURN w.id AS id, w.project_id AS projectId`,
 );
 
-/** Webhook $id under its lock, with its cursor, read after the lock. */
+/**
+ * Webhook $id under its lock, with its cursor, read after the lock; no row when it is
+ * gone or its project is deleted (read after the lock too: a project deleted since the
+ * round began gets no new deliveries).
+ */
 export const lockWebhook = cypher(
   'lockWebhook',
   `MATCH (w:Webhook {id: $id})
    SET w.lock_seq = coalesce(w.lock_seq, 0) + 1
+   WITH w
+   MATCH (p:Project {id: w.project_id})
+   WHERE p.deleted_at IS NULL
    RETURN w.cursor AS cursor, w.project_id AS projectId`,
 );
 
@@ -97,10 +109,16 @@ export const createDeliveries = cypher(
    RETURN d.id AS id`,
 );
 
-/** A delivery with its webhook's url and secret and its event (none: deleted meanwhile). */
+/**
+ * A delivery with its webhook's url and secret and its event; none when the webhook was
+ * deleted meanwhile, or its project: a deleted project's deliveries are never sent, from
+ * the moment it is deleted (its purge then removes them).
+ */
 export const deliveryToSend = cypher(
   'webhookDeliveryToSend',
   `MATCH (d:WebhookDelivery {id: $id})
+   MATCH (p:Project {id: d.project_id})
+   WHERE p.deleted_at IS NULL
    MATCH (w:Webhook {id: d.webhook_id})
    MATCH (e:FeedEvent {project_id: d.project_id, seq: d.event_seq})
    RETURN d {.*} AS delivery, w.url AS url, w.secret AS secret, e {.*} AS event`,
