@@ -19,3 +19,18 @@ export async function countDeleted(
   const rows = await executor.autoCommit<{ deleted: number }>(query, params);
   return rows[0]?.deleted ?? 0;
 }
+
+/**
+ * How every batched delete ends (`x` what its MATCH found; a relationship is deleted
+ * with `DELETE`): the rows go 1000 a transaction, and the statement answers how many.
+ * services/purge/store/purgeStatements.spec.ts finds it in every purge statement.
+ */
+export function batchedDeleteTail(x = 'x', remove: 'DETACH DELETE' | 'DELETE' = 'DETACH DELETE') {
+  return `CALL (${x}) {
+            ${remove} ${x}
+          } IN TRANSACTIONS OF ${BATCH_ROWS} ROWS
+          RETURN count(*) AS deleted`;
+}
+
+/** Rows a batched delete removes in each of its transactions. */
+export const BATCH_ROWS = 1000;

@@ -1,5 +1,9 @@
 /** Cypher of the webhooks service: webhooks (with their feed cursor) and deliveries. */
+import { join } from 'node:path';
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 export const webhookSchema = [
   cypher(
@@ -19,6 +23,12 @@ export const webhookSchema = [
     'webhookDeliveryOrderIndex',
     `CREATE INDEX webhook_delivery_order IF NOT EXISTS
      FOR (d:WebhookDelivery) ON (d.webhook_id, d.event_seq)`,
+  ),
+  // the purge of a deleted project finds its deliveries by project, after its webhooks
+  cypher(
+    'webhookDeliveryProjectIndex',
+    `CREATE INDEX webhook_delivery_project IF NOT EXISTS
+     FOR (d:WebhookDelivery) ON (d.project_id)`,
   ),
 ];
 
@@ -132,3 +142,11 @@ export const recordAttempt = cypher(
        d.last_error = $error, d.updated_at = $now
    RETURN d.attempts AS attempts`,
 );
+
+// The purge of a deleted project's webhooks (purgeProjectWebhooks.ts), batched deletes
+// (shared/neo4j/batchedDelete.ts) kept whole in statements/.
+
+/** The project's webhooks, through (project_id). */
+export const purgeWebhooks = statement('purgeWebhooks');
+/** The project's deliveries, through (project_id): after the webhooks. */
+export const purgeWebhookDeliveries = statement('purgeWebhookDeliveries');
