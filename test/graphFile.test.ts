@@ -4,11 +4,10 @@ import { importProject } from '../services/graphfile/commands/importProject';
 import { mainView } from '../services/graph';
 import { sweepStages } from '../services/purge';
 import { DeltaError, ServiceUnavailableError } from '../shared/errors/domainErrors';
-import type { Principal } from '../shared/http/principal';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { ALL_SCOPES, currentHarness, newUser, TestUser, uniqueName } from './support/harness';
+import { currentHarness, newUser, principalOf, TestUser, uniqueName } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { hookedExecutor } from './support/hookedExecutor';
 import { expectAgree } from './support/keptFindings';
@@ -258,15 +257,6 @@ describe('graph file: staged import', function () {
   function context(): ServiceContext {
     const { service, config } = currentHarness();
     return { executor: service.executor, config, logger: createLogger({ level: 'silent' }) };
-  }
-
-  function principalOf(user: TestUser): Principal {
-    return {
-      userId: user.userId,
-      keyId: user.keyId,
-      scopes: new Set(ALL_SCOPES),
-      projectAllowlist: null,
-    };
   }
 
   it('a large file is written in chunks and published at once: the same project as in one transaction', async () => {

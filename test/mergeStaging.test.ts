@@ -17,10 +17,9 @@ import { loadMainBranch, visibleBranch } from '../services/branches';
 import { mainView } from '../services/graph';
 import { createLogger } from '../shared/logging/logger';
 import type { ServiceContext } from '../shared/http/serviceContext';
-import type { Principal } from '../shared/http/principal';
 import { ConflictError, ForbiddenError } from '../shared/errors/domainErrors';
 import { cypher } from '../shared/neo4j/namedQuery';
-import { ALL_SCOPES, currentHarness, grant, newUser, TestUser } from './support/harness';
+import { currentHarness, grant, newUser, principalOf } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { hookedExecutor } from './support/hookedExecutor';
 import { expectAgree } from './support/keptFindings';
@@ -34,15 +33,6 @@ function context(): ServiceContext {
     executor: h.service.executor,
     config: h.config,
     logger: createLogger({ level: h.config.logLevel }),
-  };
-}
-
-function principalOf(user: TestUser): Principal {
-  return {
-    userId: user.userId,
-    keyId: user.keyId,
-    scopes: new Set(ALL_SCOPES),
-    projectAllowlist: null,
   };
 }
 

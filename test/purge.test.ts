@@ -16,12 +16,11 @@ import { sweepHistory, sweepStages } from '../services/purge';
 import { cypher } from '../shared/neo4j/namedQuery';
 import { purgeJobId, PurgeQueue } from '../services/purge/purgeQueue';
 import { RunningWorker, startWorker } from '../services/worker/startWorker';
-import type { Principal } from '../shared/http/principal';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
 import { decisionOut, eventually, seedDecisions, workerConfig } from './support/decisionFixtures';
 import { addNode, uuid, workspace, Workspace } from './support/graphBuilders';
-import { ALL_SCOPES, currentHarness, grant, newUser, TestUser } from './support/harness';
+import { currentHarness, grant, newUser, principalOf } from './support/harness';
 import { mergeProject } from './support/mergeWorkspace';
 import {
   bulkContent,
@@ -33,15 +32,6 @@ import {
 const config = workerConfig();
 const logger = createLogger({ level: 'silent' });
 const EMPTY = { nodes: 0, ports: 0, edges: 0 };
-
-function principalOf(user: TestUser): Principal {
-  return {
-    userId: user.userId,
-    keyId: user.keyId,
-    scopes: new Set(ALL_SCOPES),
-    projectAllowlist: null,
-  };
-}
 
 /** A workspace whose branch has two applied batches (two Change records) and `bulk` more nodes. */
 async function filledWorkspace(bulk: number): Promise<Workspace> {

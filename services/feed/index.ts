@@ -7,6 +7,7 @@
  *   recordRebased, the hook a rebase calls;
  * - reading: feedRoutes (listProjectEvents, streamProjectEvents), eventsAfter (the
  *   index read the webhooks and the MCP resource use), presentEvent;
+ * - purge: purgeProjectFeed, the feed's part of a deleted project's purge (services/purge);
  * - schema: feedSchema.
  */
 export { eventsAfter, readFeed } from './commands/readFeed';
@@ -14,5 +15,7 @@ export type { FeedPage } from './commands/readFeed';
 export { branchAudience, recordEvent, recordRebased } from './feedEvent';
 export type { FeedEventInput, FeedEventKind, FeedEventRecord, Verdict } from './feedEvent';
 export { presentEvent } from './feedPresenter';
+export { purgeProjectFeed } from './commands/purgeProjectFeed';
+export type { FeedPurgeCounts } from './commands/purgeProjectFeed';
 export { feedRoutes } from './feedRoutes';
 export { feedSchema } from './store/feedQueries';

@@ -1,7 +1,9 @@
 /**
  * The purge service: removes the content of deleted projects and discarded branches,
  * and the history no readable version sees any more, in the background, in small
- * batches.
+ * batches. A deleted project's records that other services own are removed by those
+ * services' purge functions, which the project purge calls through their index.ts
+ * (feed: purgeProjectFeed; reviews: purgeProjectReviews; webhooks: purgeProjectWebhooks).
  *
  * - PurgeQueue: what project deletion and branch discard hand their targets to;
  * - jobs: PURGE_QUEUE, purgeProcessor, sweepPurges (the worker's periodic sweep),

@@ -8,6 +8,8 @@
  * - given to the services below it by the wiring: reviewGate (merge's MergeGate: the
  *   rules every merge into main meets, and the change request marked merged) and
  *   closeOnDiscard (branches' DiscardHook);
+ * - purge: purgeProjectReviews, the reviews' part of a deleted project's purge
+ *   (services/purge);
  * - schema: reviewsSchema.
  *
  * Reviews sits above merge (a change request shows merge's diff and preview); merge and
@@ -16,6 +18,8 @@
 import { ruleSchema } from './store/ruleQueries';
 import { reviewSchema } from './store/reviewQueries';
 
+export { purgeProjectReviews } from './commands/purgeProjectReviews';
+export type { ReviewPurgeCounts } from './commands/purgeProjectReviews';
 export { closeOnDiscard, reviewGate } from './reviewGate';
 export { reviewRoutes } from './reviewRoutes';
 

@@ -1,12 +1,13 @@
 /**
  * Delivering the feed to webhooks, in the worker:
  *
- * - dispatchDeliveries: for each webhook, under its lock, the events after its cursor
- *   that every member sees (read from the feed's index) become delivery records and the
- *   cursor moves past them, in one transaction: an event is handed to a webhook once,
- *   and none is skipped. The worker runs it every FEED_POLL_MS and queues a job per
- *   delivery (jobId: the delivery's id, so a repeat adds nothing).
- * - deliveryProcessor: one attempt of one delivery. The target is checked first
+ * - dispatchDeliveries: for each webhook of a project not deleted, under its lock, the
+ *   events after its cursor that every member sees (read from the feed's index) become
+ *   delivery records and the cursor moves past them, in one transaction: an event is
+ *   handed to a webhook once, and none is skipped. The worker runs it every FEED_POLL_MS
+ *   and queues a job per delivery (jobId: the delivery's id, so a repeat adds nothing).
+ * - deliveryProcessor: one attempt of one delivery; none once the webhook or its project
+ *   is deleted (a queued job then ends without sending). The target is checked first
  *   (targetCheck.ts: refused is final, logged `refused`); the body is the FeedEvent,
  *   signed (signature.ts). A 2xx is `delivered`; anything else is logged and thrown, so
  *   BullMQ retries it with exponential backoff (WEBHOOK_ATTEMPTS, WEBHOOK_BACKOFF_MS);
@@ -61,7 +62,7 @@ export function deliveryProcessor(executor: Executor, config: Config) {
     const found = await executor.readTx((tx) =>
       tx.one<{ url: string; secret: string; event: FeedEventRecord }>(deliveryToSend, { id }),
     );
-    if (!found) return; // the webhook was deleted meanwhile
+    if (!found) return; // the webhook or its project was deleted meanwhile: never sent
     const attempt = (status: string, statusCode: number | null, error: string | null) =>
       executor.writeTx((tx) =>
         tx.run(recordAttempt, { id, status, statusCode, error, now: nowTimestamp() }),

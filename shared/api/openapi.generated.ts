@@ -72,7 +72,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a project
-         * @description Delete a project for good, with its branches, graph and decisions. It disappears from every operation at once (later calls answer `404`); its stored content is then removed in the background. Needs the `project:delete` scope, which `graph:write` does not include, and ownership: anyone else gets `404`.
+         * @description Delete a project for good, with its branches, graph and change history, decisions, members, event feed, change requests with their reviews and comments, main's protection rules, and webhooks with their delivery log. It disappears from every operation at once (later calls answer `404`, its feed, change requests and webhooks included) and its webhooks are sent nothing more, not even deliveries already queued; its stored content is then removed in the background. Needs the `project:delete` scope, which `graph:write` does not include, and ownership: anyone else gets `404`.
          */
         delete: operations["deleteProject"];
         options?: never;

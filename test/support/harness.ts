@@ -9,6 +9,7 @@ import { createLogger } from '../../shared/logging/logger';
 import { RunningService, startService } from '../../services/gateway/server';
 import { createApiKey } from '../../services/identity/commands/createApiKey';
 import { addMember } from '../../services/identity/commands/addMember';
+import type { Principal } from '../../shared/http/principal';
 import { ApiClient } from './client';
 import { Contract } from './contract';
 import { startSplitTopology } from './splitTopology';
@@ -105,6 +106,16 @@ export async function newKeyFor(
   options: { scopes?: string[]; projects?: string[] | null },
 ) {
   return newUser({ ...options, name: user.name });
+}
+
+/** The principal of `user`'s key (every scope, no allowlist), for calling a command directly. */
+export function principalOf(user: TestUser): Principal {
+  return {
+    userId: user.userId,
+    keyId: user.keyId,
+    scopes: new Set(ALL_SCOPES),
+    projectAllowlist: null,
+  };
 }
 
 export async function grant(projectId: string, user: TestUser, role: 'editor' | 'viewer') {

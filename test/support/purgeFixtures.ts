@@ -113,3 +113,45 @@ export async function projectLeftovers(
   );
   return rows[0];
 }
+
+const testOwnedLeftovers = cypher(
+  'testOwnedLeftovers',
+  `CALL () { MATCH (e:FeedEvent {project_id: $projectId}) RETURN count(e) AS feedEvents }
+   CALL () { MATCH (h:FeedHead {project_id: $projectId}) RETURN count(h) AS feedHeads }
+   CALL () { MATCH (c:ChangeRequest {project_id: $projectId}) RETURN count(c) AS changeRequests }
+   CALL () {
+     MATCH (r:Review) WHERE r.change_request_id IN $changeRequestIds RETURN count(r) AS reviews
+   }
+   CALL () {
+     MATCH (m:ReviewComment) WHERE m.change_request_id IN $changeRequestIds
+     RETURN count(m) AS reviewComments
+   }
+   CALL () {
+     MATCH (r:MainProtection {project_id: $projectId}) RETURN count(r) AS protectionRules
+   }
+   CALL () {
+     MATCH (w:Webhook) WHERE w.project_id = $projectId OR w.id IN $webhookIds
+     RETURN count(w) AS webhooks
+   }
+   CALL () {
+     MATCH (d:WebhookDelivery) WHERE d.project_id = $projectId OR d.webhook_id IN $webhookIds
+     RETURN count(d) AS webhookDeliveries
+   }
+   RETURN feedEvents, feedHeads, changeRequests, reviews, reviewComments, protectionRules,
+          webhooks, webhookDeliveries`,
+);
+
+/** What Neo4j still holds of a project's records that the feed, reviews and webhooks
+ * services own: its feed (events, head), its change requests with their reviews and
+ * comments (found by the change requests' ids, as they do not name the project), main's
+ * protection rules, its webhooks and their deliveries (by project or by webhook id). */
+export async function ownedLeftovers(
+  projectId: string,
+  ids: { changeRequestIds: string[]; webhookIds: string[] },
+): Promise<Record<string, number>> {
+  const rows = await currentHarness().service.executor.read<Record<string, number>>(
+    testOwnedLeftovers,
+    { projectId, ...ids },
+  );
+  return rows[0];
+}

@@ -1,5 +1,9 @@
 /** Cypher of the feed service: the per-project event sequence and its index. */
+import { join } from 'node:path';
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 export const feedSchema = [
   // one head per project holds the last seq given out: writers of a project take its
@@ -55,3 +59,11 @@ export const lastSeq = cypher(
   `OPTIONAL MATCH (h:FeedHead {project_id: $projectId})
    RETURN coalesce(h.seq, 0) AS seq`,
 );
+
+// The purge of a deleted project's feed (purgeProjectFeed.ts), batched deletes
+// (shared/neo4j/batchedDelete.ts) kept whole in statements/.
+
+/** The project's head. */
+export const purgeFeedHead = statement('purgeFeedHead');
+/** The project's events, through the (project_id, seq) index. */
+export const purgeFeedEvents = statement('purgeFeedEvents');

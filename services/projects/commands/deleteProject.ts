@@ -1,8 +1,10 @@
 /**
  * DELETE /v1/projects/{id} (deleteProject): owner only (others: 404), scope project:delete. The
- * project leaves every route in this transaction; its branches, graph, decisions and memberships
- * are purged afterwards in batches by a background job, requested once the transaction has
- * committed (a failed request is caught up by the worker's sweep, services/purge).
+ * project leaves every route in this transaction, and its webhooks are sent nothing more; its
+ * branches, graph, decisions, memberships, feed, change requests with their reviews, protection
+ * rules and webhooks with their deliveries are purged afterwards in batches by a background job,
+ * requested once the transaction has committed (a failed request is caught up by the worker's
+ * sweep, services/purge).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';

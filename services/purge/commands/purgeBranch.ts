@@ -7,8 +7,8 @@
  * must never touch live content).
  */
 import { nowTimestamp } from '../../../shared/http/timestamps';
+import { countDeleted } from '../../../shared/neo4j/batchedDelete';
 import type { Executor } from '../../../shared/neo4j/executor';
-import type { NamedQuery, Params } from '../../../shared/neo4j/namedQuery';
 import {
   findBranchForPurge,
   markBranchPurged,
@@ -30,16 +30,6 @@ export class PurgeRefusedError extends Error {
     super(message);
     this.name = 'PurgeRefusedError';
   }
-}
-
-/** Runs one batched delete and answers how many rows it removed. */
-export async function countDeleted(
-  executor: Executor,
-  query: NamedQuery,
-  params: Params,
-): Promise<number> {
-  const rows = await executor.autoCommit<{ deleted: number }>(query, params);
-  return rows[0]?.deleted ?? 0;
 }
 
 /** Deletes every record of a line in batches (shared with the project purge, main's line included). */

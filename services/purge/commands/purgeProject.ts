@@ -1,11 +1,20 @@
 /**
- * Background purge of a deleted project: the DELETE already took it
- * off every route (deleted_at); this removes, in batches, every line's node, port
- * and wire records (main's history and each branch's changes) and structural_changes, the branches, the decisions, the
- * memberships, and last the project node itself (so the sweep stops finding
- * it). Idempotent: a rerun finds nothing. Refuses a project that is not deleted.
+ * Background purge of a deleted project: the DELETE already took it off every route
+ * (deleted_at), and no webhook delivery of it is sent from then on; this removes, in
+ * batches, what the services that own the project's other records purge of it (its
+ * webhooks with their delivery log, its feed, its change requests with their reviews
+ * and comments and main's protection rules: each service's purge function, through its
+ * index), then every line's node, port and wire records (main's history and each
+ * branch's changes) and structural_changes, the branches, the decisions, the
+ * memberships, and last the project node itself (so the sweep keeps finding the project
+ * until everything else is gone). Idempotent: a rerun finds nothing. Refuses a project
+ * that is not deleted.
  */
+import { countDeleted } from '../../../shared/neo4j/batchedDelete';
 import type { Executor } from '../../../shared/neo4j/executor';
+import { FeedPurgeCounts, purgeProjectFeed } from '../../feed';
+import { purgeProjectReviews, ReviewPurgeCounts } from '../../reviews';
+import { purgeProjectWebhooks, WebhookPurgeCounts } from '../../webhooks';
 import {
   deleteDeletedProject,
   findProjectForPurge,
@@ -16,9 +25,10 @@ import {
   purgeProjectDecisions,
   purgeProjectMemberships,
 } from '../store/purgeQueries';
-import { ContentCounts, countDeleted, purgeBranchContent, PurgeRefusedError } from './purgeBranch';
+import { ContentCounts, purgeBranchContent, PurgeRefusedError } from './purgeBranch';
 
-export interface ProjectPurgeCounts extends ContentCounts {
+export interface ProjectPurgeCounts
+  extends ContentCounts, WebhookPurgeCounts, FeedPurgeCounts, ReviewPurgeCounts {
   changes: number;
   branches: number;
   decisions: number;
@@ -34,7 +44,14 @@ export async function purgeProject(
   if (found[0] && !found[0].deleted) {
     throw new PurgeRefusedError(`project ${projectId} is not deleted`);
   }
+  // the webhooks first: nothing of the project is handed to a receiver once they are gone
+  const owned = {
+    ...(await purgeProjectWebhooks(executor, projectId)),
+    ...(await purgeProjectFeed(executor, projectId)),
+    ...(await purgeProjectReviews(executor, projectId)),
+  };
   const counts: ProjectPurgeCounts = {
+    ...owned,
     nodes: 0,
     ports: 0,
     edges: 0,

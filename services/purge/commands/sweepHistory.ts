@@ -18,9 +18,9 @@
  * where it ended, at or below F.
  */
 import type { Config } from '../../../shared/config/config';
+import { countDeleted } from '../../../shared/neo4j/batchedDelete';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { findMovableFloors, purgeExpiredRecords, raiseHistoryFloor } from '../store/purgeQueries';
-import { countDeleted } from './purgeBranch';
 
 /** Lines handled per sweep; the rest wait for the next one. */
 export const HISTORY_SWEEP_LIMIT = 200;

@@ -1,5 +1,9 @@
 /** Cypher of the webhooks service: webhooks (with their feed cursor) and deliveries. */
+import { join } from 'node:path';
 import { cypher } from '../../../shared/neo4j/namedQuery';
+import { statementsIn } from '../../../shared/neo4j/statementFiles';
+
+const statement = statementsIn(join(__dirname, 'statements'));
 
 export const webhookSchema = [
   cypher(
@@ -19,6 +23,12 @@ export const webhookSchema = [
     'webhookDeliveryOrderIndex',
     `CREATE INDEX webhook_delivery_order IF NOT EXISTS
      FOR (d:WebhookDelivery) ON (d.webhook_id, d.event_seq)`,
+  ),
+  // the purge of a deleted project finds its deliveries by project, after its webhooks
+  cypher(
+    'webhookDeliveryProjectIndex',
+    `CREATE INDEX webhook_delivery_project IF NOT EXISTS
+     FOR (d:WebhookDelivery) ON (d.project_id)`,
   ),
 ];
 
@@ -69,17 +79,29 @@ export const deliveriesPage = cypher(
    SKIP toInteger($offset) LIMIT toInteger($limit) + 1`,
 );
 
-/** Every webhook's id and project (the dispatcher's round; webhooks are few). */
+/**
+ * Every webhook's id and project (the dispatcher's round; webhooks are few), but those
+ * of a deleted project: its purge removes them.
+ */
 export const allWebhooks = cypher(
   'allWebhooks',
-  'MATCH (w:Webhook) RETURN w.id AS id, w.project_id AS projectId',
+  `MATCH (w:Webhook)
+   WHERE EXISTS { MATCH (p:Project {id: w.project_id}) WHERE p.deleted_at IS NULL }
+   RETURN w.id AS id, w.project_id AS projectId`,
 );
 
-/** Webhook $id under its lock, with its cursor, read after the lock. */
+/**
+ * Webhook $id under its lock, with its cursor, read after the lock; no row when it is
+ * gone or its project is deleted (read after the lock too: a project deleted since the
+ * round began gets no new deliveries).
+ */
 export const lockWebhook = cypher(
   'lockWebhook',
   `MATCH (w:Webhook {id: $id})
    SET w.lock_seq = coalesce(w.lock_seq, 0) + 1
+   WITH w
+   MATCH (p:Project {id: w.project_id})
+   WHERE p.deleted_at IS NULL
    RETURN w.cursor AS cursor, w.project_id AS projectId`,
 );
 
@@ -97,10 +119,16 @@ export const createDeliveries = cypher(
    RETURN d.id AS id`,
 );
 
-/** A delivery with its webhook's url and secret and its event (none: deleted meanwhile). */
+/**
+ * A delivery with its webhook's url and secret and its event; none when the webhook was
+ * deleted meanwhile, or its project: a deleted project's deliveries are never sent, from
+ * the moment it is deleted (its purge then removes them).
+ */
 export const deliveryToSend = cypher(
   'webhookDeliveryToSend',
   `MATCH (d:WebhookDelivery {id: $id})
+   MATCH (p:Project {id: d.project_id})
+   WHERE p.deleted_at IS NULL
    MATCH (w:Webhook {id: d.webhook_id})
    MATCH (e:FeedEvent {project_id: d.project_id, seq: d.event_seq})
    RETURN d {.*} AS delivery, w.url AS url, w.secret AS secret, e {.*} AS event`,
@@ -114,3 +142,11 @@ export const recordAttempt = cypher(
        d.last_error = $error, d.updated_at = $now
    RETURN d.attempts AS attempts`,
 );
+
+// The purge of a deleted project's webhooks (purgeProjectWebhooks.ts), batched deletes
+// (shared/neo4j/batchedDelete.ts) kept whole in statements/.
+
+/** The project's webhooks, through (project_id). */
+export const purgeWebhooks = statement('purgeWebhooks');
+/** The project's deliveries, through (project_id): after the webhooks. */
+export const purgeWebhookDeliveries = statement('purgeWebhookDeliveries');
