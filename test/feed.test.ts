@@ -1,10 +1,12 @@
 /**
  * The project feed through HTTP: listProjectEvents (a page after a seq, members only, a
  * working branch's events for its owner only) and streamProjectEvents (Server-Sent
- * Events, resumed with Last-Event-ID).
+ * Events, resumed with Last-Event-ID; the streams of a project in a process share one
+ * poll of the feed, each keeping what its caller sees).
  */
 import { expect } from 'chai';
 import { currentHarness, grant, newUser, TestUser } from './support/harness';
+import type { SplitTopology } from './support/splitTopology';
 import { addNode } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
 import { behind, rebaseOk } from './support/rebaseWorkspace';
@@ -68,6 +70,88 @@ async function readStream(
   }
   return { status: res.status, type: res.headers.get('content-type'), events, text };
 }
+
+type StreamEvent = { id: string; event: string; data: any };
+
+/** Parses the complete `id`/`event`/`data` blocks of an SSE text. */
+function parseEvents(text: string): StreamEvent[] {
+  const events: StreamEvent[] = [];
+  for (const block of text.split('\n\n').slice(0, -1)) {
+    const fields = Object.fromEntries(
+      block
+        .split('\n')
+        .filter((l) => /^(id|event|data): /.test(l))
+        .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+    );
+    if (fields.id)
+      events.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
+  }
+  return events;
+}
+
+/** A stream kept open while the test acts: what arrived so far, and a way to close it. */
+interface LiveStream {
+  events(): StreamEvent[];
+  /** Resolves once `count` events arrived (rejects after `ms`). */
+  until(count: number, ms?: number): Promise<StreamEvent[]>;
+  /** Resolves once the stream's first bytes (its `retry:` line) arrived. */
+  opened: Promise<void>;
+  close(): void;
+}
+
+function liveStream(token: string, path: string, headers: Record<string, string> = {}): LiveStream {
+  const controller = new AbortController();
+  let text = '';
+  let opened!: () => void;
+  const openedP = new Promise<void>((resolve) => (opened = resolve));
+  const reading = (async () => {
+    const res = await fetch(`${currentHarness().service.url}${path}`, {
+      headers: { Authorization: `Bearer ${token}`, ...headers },
+      signal: controller.signal,
+    });
+    expect(res.status).to.equal(200);
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      text += decoder.decode(chunk, { stream: true });
+      opened();
+    }
+  })().catch((error) => {
+    if (!controller.signal.aborted) throw error;
+  });
+  return {
+    events: () => parseEvents(text),
+    opened: openedP,
+    async until(count, ms = 15_000) {
+      const ends = Date.now() + ms;
+      while (parseEvents(text).length < count) {
+        if (Date.now() > ends)
+          throw new Error(`${parseEvents(text).length} of ${count} events in ${ms} ms: ${text}`);
+        await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 50))]);
+      }
+      return parseEvents(text);
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** How many times the named statement ran, summed over the processes' metrics. */
+async function statementsRun(name: string): Promise<number> {
+  const service = currentHarness().service as Partial<SplitTopology>;
+  const urls = [currentHarness().service.url, ...(service.processes ?? []).map((p) => p.url)];
+  let total = 0;
+  for (const url of urls) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const line = text
+      .split('\n')
+      .find((l) =>
+        l.startsWith(`gds_neo4j_query_duration_seconds_count{query="${name}",outcome="ok"}`),
+      );
+    total += line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+  }
+  return total;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('project feed', function () {
   this.timeout(120_000);
@@ -176,5 +260,116 @@ describe('project feed', function () {
       headers: { Authorization: `Bearer ${stranger.token}` },
     });
     expect(refused.status).to.equal(404);
+  });
+  it('the open streams of one project share one poll of the feed, each getting every event it sees', async () => {
+    const owner = await newUser();
+    const p = await mergeProject(owner);
+    const members = [await newUser(), await newUser(), await newUser(), await newUser()];
+    for (const m of members) await grant(p.projectId, m, 'viewer');
+    const path = `/v1/projects/${p.projectId}/events/stream`;
+    // two streams each: eight streams of the project in this process
+    const streams = [...members, ...members].map((m) => liveStream(m.token, path));
+    try {
+      await Promise.all(streams.map((s) => s.opened));
+      await pause(1_000); // each stream's own catch-up read is done
+
+      const { pollMs } = currentHarness().config.feed;
+      const windowMs = 3_000;
+      const before = await statementsRun('feedPage');
+      await pause(windowMs);
+      const polls = (await statementsRun('feedPage')) - before;
+      // one poll per FEED_POLL_MS for the project, not one per stream (eight times as many)
+      expect(polls).to.be.at.least(1);
+      expect(polls).to.be.at.most(Math.ceil(windowMs / pollMs) + 2);
+
+      const cr = await owner.api.post(`/v1/branches/${(await p.fork()).id}/change-request`, {
+        title: 'shared',
+      });
+      expect(cr.status).to.equal(201);
+      for (const s of streams) {
+        const got = await s.until(1);
+        expect(got.map((e) => e.event)).to.deep.equal(['change_request_opened']);
+      }
+    } finally {
+      streams.forEach((s) => s.close());
+    }
+  });
+
+  it('a stream resuming with Last-Event-ID while events keep coming gets each event once, none skipped', async () => {
+    const owner = await newUser();
+    const p = await mergeProject(owner);
+    const b = await p.fork();
+    await b.apply([addNode({ data: { name: 'n0' } })]);
+    const path = `/v1/projects/${p.projectId}/events/stream`;
+    // a stream already following keeps the project's poll running ahead of the resumer
+    const follower = liveStream(owner.token, path);
+    await follower.opened;
+    let writing = true;
+    const writes = (async () => {
+      for (let i = 1; writing && i <= 30; i += 1)
+        await b.apply([addNode({ data: { name: `n${i}` } })]);
+    })();
+    let resumed: LiveStream | undefined;
+    try {
+      await pause(700);
+      resumed = liveStream(owner.token, path, { 'Last-Event-ID': '1' });
+      await resumed.opened;
+      await pause(1_500);
+      writing = false;
+      await writes;
+      const last = (await page(owner, p.projectId, '?after=0&limit=100')).events.at(-1).seq;
+      const got = await resumed.until(last - 1);
+      await pause(600); // nothing more may come
+      const ids = resumed.events().map((e) => Number(e.id));
+      expect(ids).to.deep.equal(Array.from({ length: last - 1 }, (_, i) => i + 2));
+      expect(got.length).to.be.at.least(3);
+    } finally {
+      writing = false;
+      follower.close();
+      resumed?.close();
+      await writes;
+    }
+  });
+
+  it("a working branch's events reach its owner's stream only, never another member's sharing the poll", async () => {
+    const owner = await newUser();
+    const p = await mergeProject(owner);
+    const other = await newUser();
+    await grant(p.projectId, other, 'editor');
+    const path = `/v1/projects/${p.projectId}/events/stream`;
+    const mine = liveStream(owner.token, path);
+    const theirs = liveStream(other.token, path);
+    try {
+      await Promise.all([mine.opened, theirs.opened]);
+      await pause(500);
+      const b = await p.fork(); // branch_forked, for its owner only
+      await b.apply([addNode({ data: { name: 'private' } })]); // batch_applied, owner only
+      const theirBranch = await other.api.post(`/v1/projects/${p.projectId}/branches`, {
+        name: 'theirs',
+      });
+      expect(theirBranch.status, JSON.stringify(theirBranch.body)).to.equal(201);
+      const cr = await owner.api.post(`/v1/branches/${b.id}/change-request`, { title: 't' });
+      expect(cr.status).to.equal(201); // change_request_opened, every member
+
+      const ownerSaw = await mine.until(3);
+      const otherSaw = await theirs.until(2);
+      await pause(600);
+      expect(mine.events().map((e) => e.event)).to.deep.equal([
+        'branch_forked',
+        'batch_applied',
+        'change_request_opened',
+      ]);
+      expect(theirs.events().map((e) => [e.event, e.data.actor_id])).to.deep.equal([
+        ['branch_forked', other.userId],
+        ['change_request_opened', owner.userId],
+      ]);
+      expect(ownerSaw.every((e) => e.data.actor_id === owner.userId)).to.equal(true);
+      expect(
+        otherSaw.some((e) => e.data.branch_id === b.id && e.event !== 'change_request_opened'),
+      ).to.equal(false);
+    } finally {
+      mine.close();
+      theirs.close();
+    }
   });
 });
