@@ -4,6 +4,7 @@
  * Events, resumed with Last-Event-ID; the streams of a project in a process share one
  * poll of the feed, each keeping what its caller sees).
  */
+import { get } from 'node:http';
 import { expect } from 'chai';
 import { currentHarness, grant, newUser, TestUser } from './support/harness';
 import type { SplitTopology } from './support/splitTopology';
@@ -104,15 +105,19 @@ function liveStream(token: string, path: string, headers: Record<string, string>
   let text = '';
   let opened!: () => void;
   const openedP = new Promise<void>((resolve) => (opened = resolve));
+  let body: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const reading = (async () => {
     const res = await fetch(`${currentHarness().service.url}${path}`, {
       headers: { Authorization: `Bearer ${token}`, ...headers },
       signal: controller.signal,
     });
     expect(res.status).to.equal(200);
+    body = res.body!.getReader();
     const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
+    for (;;) {
+      const { done, value } = await body.read();
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
       opened();
     }
   })().catch((error) => {
@@ -130,8 +135,25 @@ function liveStream(token: string, path: string, headers: Record<string, string>
       }
       return parseEvents(text);
     },
-    close: () => controller.abort(),
+    close: () => {
+      // the body given up first, as readStream does: the connection closes with it
+      void body?.cancel().catch(() => undefined);
+      controller.abort();
+    },
   };
+}
+
+/** GET `url` on a connection of its own, closed after (none is left for a drain to wait on). */
+function metricsText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (piece: string) => (text += piece));
+      res.on('end', () => resolve(text));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** How many times the named statement ran, summed over the processes' metrics. */
@@ -140,7 +162,7 @@ async function statementsRun(name: string): Promise<number> {
   const urls = [currentHarness().service.url, ...(service.processes ?? []).map((p) => p.url)];
   let total = 0;
   for (const url of urls) {
-    const text = await (await fetch(`${url}/metrics`)).text();
+    const text = await metricsText(`${url}/metrics`);
     const line = text
       .split('\n')
       .find((l) =>
