@@ -4,9 +4,11 @@
  * Events, resumed with Last-Event-ID; the streams of a project in a process share one
  * poll of the feed, each keeping what its caller sees).
  */
-import { get } from 'node:http';
 import { expect } from 'chai';
-import { currentHarness, grant, newUser, TestUser } from './support/harness';
+import { loadConfigWith } from '../shared/config/config';
+import { createLogger } from '../shared/logging/logger';
+import { RunningService, startService } from '../services/gateway/server';
+import { currentHarness, grant, newUser, TEST_ENV, TestUser } from './support/harness';
 import type { SplitTopology } from './support/splitTopology';
 import { addNode } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
@@ -97,21 +99,48 @@ interface LiveStream {
   until(count: number, ms?: number): Promise<StreamEvent[]>;
   /** Resolves once the stream's first bytes (its `retry:` line) arrived. */
   opened: Promise<void>;
+  /** Resolves when the service ended the stream whole; rejects when it was cut. */
+  ended: Promise<void>;
+  /** Everything received so far. */
+  text(): string;
   close(): void;
 }
 
-function liveStream(token: string, path: string, headers: Record<string, string> = {}): LiveStream {
+/** The `id`/`event`/`data` fields of each complete message of an SSE text that has data. */
+function wireMessages(text: string): Record<string, string>[] {
+  return text
+    .split('\n\n')
+    .slice(0, -1)
+    .map((block) =>
+      Object.fromEntries(
+        block
+          .split('\n')
+          .filter((l) => /^(id|event|data): /.test(l))
+          .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+      ),
+    )
+    .filter((fields) => fields.data !== undefined);
+}
+
+/** A stream of `path` kept open while the test acts (on the harness's service, or `base`). */
+function liveStream(
+  token: string,
+  path: string,
+  headers: Record<string, string> = {},
+  base = currentHarness().service.url,
+): LiveStream {
   const controller = new AbortController();
   let text = '';
   let opened!: () => void;
   const openedP = new Promise<void>((resolve) => (opened = resolve));
   let body: ReadableStreamDefaultReader<Uint8Array> | undefined;
   const reading = (async () => {
-    const res = await fetch(`${currentHarness().service.url}${path}`, {
+    const res = await fetch(`${base}${path}`, {
       headers: { Authorization: `Bearer ${token}`, ...headers },
       signal: controller.signal,
     });
     expect(res.status).to.equal(200);
+    expect(res.headers.get('content-type')).to.match(/^text\/event-stream/);
     body = res.body!.getReader();
     const decoder = new TextDecoder();
     for (;;) {
@@ -126,6 +155,8 @@ function liveStream(token: string, path: string, headers: Record<string, string>
   return {
     events: () => parseEvents(text),
     opened: openedP,
+    ended: reading,
+    text: () => text,
     async until(count, ms = 15_000) {
       const ends = Date.now() + ms;
       while (parseEvents(text).length < count) {
@@ -133,6 +164,15 @@ function liveStream(token: string, path: string, headers: Record<string, string>
           throw new Error(`${parseEvents(text).length} of ${count} events in ${ms} ms: ${text}`);
         await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 50))]);
       }
+      // every message as the document describes it (FeedStreamEvent, its data a FeedEvent)
+      const problems = currentHarness().contract.checkEvents(
+        'GET',
+        path,
+        200,
+        wireMessages(text),
+        'FeedEvent',
+      );
+      expect(problems, problems.join('\n')).to.deep.equal([]);
       return parseEvents(text);
     },
     close: () => {
@@ -143,26 +183,13 @@ function liveStream(token: string, path: string, headers: Record<string, string>
   };
 }
 
-/** GET `url` on a connection of its own, closed after (none is left for a drain to wait on). */
-function metricsText(url: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (piece: string) => (text += piece));
-      res.on('end', () => resolve(text));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
 /** How many times the named statement ran, summed over the processes' metrics. */
 async function statementsRun(name: string): Promise<number> {
   const service = currentHarness().service as Partial<SplitTopology>;
   const urls = [currentHarness().service.url, ...(service.processes ?? []).map((p) => p.url)];
   let total = 0;
   for (const url of urls) {
-    const text = await metricsText(`${url}/metrics`);
+    const text = await (await fetch(`${url}/metrics`)).text();
     const line = text
       .split('\n')
       .find((l) =>
@@ -392,6 +419,65 @@ describe('project feed', function () {
     } finally {
       mine.close();
       theirs.close();
+    }
+  });
+
+  /** A service of this test's own (in this process), with `env` over the test settings. */
+  async function ownService(env: Record<string, string>): Promise<RunningService> {
+    return startService(loadConfigWith({ ...TEST_ENV, ...env }), createLogger({ level: 'silent' }));
+  }
+
+  const retryHints = (text: string) => text.match(/^retry: \d+$/gm) ?? [];
+
+  it('a stream ends after FEED_STREAM_MAX_SECONDS with a retry hint, as it began', async () => {
+    const own = await ownService({ FEED_STREAM_MAX_SECONDS: '1' });
+    try {
+      const owner = await newUser();
+      const p = await mergeProject(owner);
+      await (await p.fork()).apply([addNode({ data: { name: 'n' } })]);
+      const stream = liveStream(
+        owner.token,
+        `/v1/projects/${p.projectId}/events/stream?after=0`,
+        {},
+        own.url,
+      );
+      await stream.ended; // whole, not cut
+      expect(stream.events().map((e) => e.event)).to.deep.equal(['branch_forked', 'batch_applied']);
+      expect(stream.text()).to.match(/^retry: \d+\n\n/);
+      expect(stream.text()).to.match(/\n\nretry: \d+\n\n$/);
+      expect(retryHints(stream.text())).to.have.length(2);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a service stopping ends its open streams at once, each with a retry hint, and its drain waits on none', async function () {
+    // a stop that waited on its streams would take SHUTDOWN_TIMEOUT_S, past this test's time
+    this.timeout(30_000);
+    const own = await ownService({ SHUTDOWN_TIMEOUT_S: '60', FEED_STREAM_MAX_SECONDS: '50' });
+    let stopped = false;
+    try {
+      const owner = await newUser();
+      const p = await mergeProject(owner);
+      const path = `/v1/projects/${p.projectId}/events/stream`;
+      const streams = [
+        liveStream(owner.token, path, {}, own.url),
+        liveStream(owner.token, path, {}, own.url),
+      ];
+      await Promise.all(streams.map((s) => s.opened));
+      await (await p.fork()).apply([addNode({ data: { name: 'n' } })]);
+      for (const s of streams) await s.until(2); // following: the project's poll is running
+
+      await own.close();
+      stopped = true;
+      for (const s of streams) {
+        await s.ended; // whole, not cut: the reader resumes with Last-Event-ID elsewhere
+        expect(s.events().map((e) => e.event)).to.deep.equal(['branch_forked', 'batch_applied']);
+        expect(s.text()).to.match(/\n\nretry: \d+\n\n$/);
+        expect(retryHints(s.text())).to.have.length(2);
+      }
+    } finally {
+      if (!stopped) await own.close();
     }
   });
 });

@@ -26,6 +26,26 @@ import type { FeedEventRecord } from './feedEvent';
 
 const PAGE = 100;
 
+/**
+ * One round of a project's poll: whether the project is visible to each of `principals`
+ * (in their order), and up to `limit` events after seq `after`, whoever they are for.
+ */
+export type PollRead = (
+  projectId: string,
+  principals: readonly Principal[],
+  after: number,
+  limit: number,
+) => Promise<{ visible: boolean[]; events: FeedEventRecord[] }>;
+
+/** The poll's round as one read transaction of `executor`. */
+export function feedPollRead(executor: Executor): PollRead {
+  return (projectId, principals, after, limit) =>
+    executor.readTx(async (tx) => ({
+      visible: await visibleToEach(tx, principals, projectId),
+      events: await allEventsAfter(tx, projectId, after, limit),
+    }));
+}
+
 /** What a poll hands to one follower. */
 export interface Follower {
   /** The caller whose view of the project each poll checks. */
@@ -41,16 +61,21 @@ export class FeedPolls {
   /** The start-up scope polls run in (no caller's cancellation, bookmarks or trace). */
   private readonly scope = new AsyncResource('FeedPolls');
 
-  constructor(private readonly options: { executor: Executor; pollMs: number }) {}
+  private closed = false;
+
+  constructor(private readonly options: { read: PollRead; pollMs: number }) {}
 
   /**
    * Adds `follower` to project `projectId`'s poll, starting it after seq `head` (a seq
-   * committed before this call) when the project has none; returns the way out.
+   * committed before this call) when the project has none; returns the way out. Once
+   * the registry is closed nothing starts: the follower is given nothing (its stream is
+   * ending with the process).
    */
   follow(projectId: string, head: number, follower: Follower): () => void {
+    if (this.closed) return () => undefined;
     let poll = this.polls.get(projectId);
     if (!poll) {
-      const started = new ProjectPoll(this.options.executor, projectId, head);
+      const started = new ProjectPoll(this.options.read, projectId, head);
       this.polls.set(projectId, started);
       this.scope.runInAsyncScope(() => started.start(this.options.pollMs));
       poll = started;
@@ -64,6 +89,22 @@ export class FeedPolls {
       if (this.polls.get(projectId) === joined) this.polls.delete(projectId);
     };
   }
+
+  /** How many projects have a poll running (each stopped when its last follower left). */
+  get running(): number {
+    return this.polls.size;
+  }
+
+  /**
+   * Stops every poll and starts no other (the process is stopping): no timer is left to
+   * run a read after the store is closed. Followers are not failed: their streams end
+   * on the same stop, each as it chooses.
+   */
+  close(): void {
+    this.closed = true;
+    for (const poll of this.polls.values()) poll.stop();
+    this.polls.clear();
+  }
 }
 
 class ProjectPoll {
@@ -73,7 +114,7 @@ class ProjectPoll {
   private wake: (() => void) | undefined;
 
   constructor(
-    private readonly executor: Executor,
+    private readonly read: PollRead,
     private readonly projectId: string,
     private cursor: number,
   ) {}
@@ -108,15 +149,14 @@ class ProjectPoll {
     if (followers.length === 0) return false;
     let read: { visible: boolean[]; events: FeedEventRecord[] };
     try {
-      read = await this.executor.readTx(async (tx) => ({
-        visible: await visibleToEach(
-          tx,
-          followers.map((f) => f.principal),
-          this.projectId,
-        ),
-        events: await allEventsAfter(tx, this.projectId, this.cursor, PAGE),
-      }));
+      read = await this.read(
+        this.projectId,
+        followers.map((f) => f.principal),
+        this.cursor,
+        PAGE,
+      );
     } catch (error) {
+      if (this.stopped) return false; // stopped meanwhile: the store may be closing
       // as when each stream polled on its own: a failed read ends the streams it served
       for (const follower of followers) if (this.followers.delete(follower)) follower.fail(error);
       return false;

@@ -3,7 +3,9 @@
  * Events. The stream starts after the seq the client last saw (Last-Event-ID, else
  * `after`, else the newest event), sends each event as `id`/`event`/`data`, sends a
  * `: heartbeat` comment after FEED_HEARTBEAT_MS of silence, and ends after
- * FEED_STREAM_MAX_SECONDS (the client resumes with Last-Event-ID).
+ * FEED_STREAM_MAX_SECONDS, or at once when the process stops (it would otherwise hold
+ * the drain to its timeout and be cut), each time with a `retry:` hint: the client
+ * resumes with Last-Event-ID, on another process if this one is gone.
  *
  * New events come from the project's poll, shared by every stream of the project in this
  * process (FeedPolls, every FEED_POLL_MS): the stream joins it, catches up from its start
@@ -42,10 +44,12 @@ export function resumeAfter(lastEventId: string | undefined, after: unknown): nu
   return after === undefined ? null : Number(after);
 }
 
-/** What a stream needs of its process: the per-key bound and the shared polls. */
+/** What a stream needs of its process: the per-key bound, the shared polls, its stop. */
 export interface FeedStreams {
   limit: StreamLimit;
   polls: FeedPolls;
+  /** Aborted as the process begins to stop: every open stream ends (ServiceContext). */
+  stopping?: AbortSignal;
 }
 
 export async function openFeedStream(
@@ -83,6 +87,9 @@ export async function openFeedStream(
 
   async function follow(out: BodyWriter, inbox: FeedInbox, from: number): Promise<void> {
     const ends = Date.now() + streamMaxSeconds * 1000;
+    // the caller leaving, or the process stopping, ends the wait for the next events
+    const { stopping } = streams;
+    const over = signal && stopping ? AbortSignal.any([signal, stopping]) : (signal ?? stopping);
     let cursor = from;
     let lastWrite = Date.now();
     const send = async (event: FeedEventRecord) => {
@@ -92,7 +99,7 @@ export async function openFeedStream(
     };
     /** Own page reads from `cursor` until none is full (joining, or after falling behind). */
     const catchUp = async () => {
-      for (;;) {
+      while (!stopping?.aborted) {
         const page = await ctx.executor.readTx(async (tx) => {
           await visibleProject(tx, principal, projectId);
           return eventsAfter(tx, projectId, principal.userId, cursor, PAGE);
@@ -102,11 +109,12 @@ export async function openFeedStream(
         if (!page.hasMore) return;
       }
     };
+    // the hint first too: a client whose stream is cut without one knows when to come back
     await out.write(`retry: ${RETRY_MS}\n\n`);
-    await catchUp();
-    while (!signal?.aborted && Date.now() < ends) {
+    if (!stopping?.aborted) await catchUp();
+    while (!over?.aborted && Date.now() < ends) {
       const silence = lastWrite + heartbeatMs - Date.now();
-      const next = await inbox.take(Math.min(silence, ends - Date.now()), signal);
+      const next = await inbox.take(Math.min(silence, ends - Date.now()), over);
       if (next.kind === 'failed') throw next.error;
       if (next.kind === 'behind') await catchUp();
       if (next.kind === 'events') {
@@ -117,10 +125,12 @@ export async function openFeedStream(
           if (seenBy(event, principal.userId)) await send(event);
         }
       }
-      if (!signal?.aborted && Date.now() - lastWrite >= heartbeatMs) {
+      if (!over?.aborted && Date.now() - lastWrite >= heartbeatMs) {
         await out.write(': heartbeat\n\n');
         lastWrite = Date.now();
       }
     }
+    // ended by time or by the process stopping, not by the caller: when to come back
+    if (!signal?.aborted) await out.write(`retry: ${RETRY_MS}\n\n`);
   }
 }
