@@ -11,9 +11,10 @@
  * the ratio of 100 subscribers to 1).
  *
  * The subscribers run in the service's process, as every part of `make bench` does: the
- * time spent parsing their streams is spent beside the service's. Each stream polls the
- * feed's index every FEED_POLL_MS, so a delivery waits for its stream's next poll: about
- * half of FEED_POLL_MS on average, at most all of it, before any other cost.
+ * time spent parsing their streams is spent beside the service's. The streams of the
+ * project share one poll of the feed's index every FEED_POLL_MS (feedPolls.ts), so a
+ * delivery waits for the project's next poll: about half of FEED_POLL_MS on average, at
+ * most all of it, before any other cost.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -221,7 +222,7 @@ export function reportFeed(figures: FeedFigures): void {
     `  feed delivery with ${SUBSCRIBERS} subscribers: p50 ${ms(a.p50)} ms, p95 ${ms(a.p95)} ms, max ${ms(a.max)} ms; against 1 subscriber p50 ${(a.p50 / b.p50).toFixed(2)}x, p95 ${(a.p95 / b.p95).toFixed(2)}x (reported, no target set)`,
   );
   console.log(
-    `  (a delivery waits for its stream's next poll: ${figures.pollMs / 2} ms on average, ${figures.pollMs} ms at most, before any other cost)`,
+    `  (a delivery waits for the project's next poll, shared by its streams: ${figures.pollMs / 2} ms on average, ${figures.pollMs} ms at most, before any other cost)`,
   );
   if (many.missing + one.missing > 0)
     throw new Error(`${many.missing + one.missing} deliveries never arrived`);

@@ -121,7 +121,7 @@ describe('webhooks', function () {
         workerConfig({
           WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
           WEBHOOK_BACKOFF_MS: '100',
-          FEED_POLL_MS: '200',
+          WEBHOOK_DISPATCH_MS: '200',
         }),
         logger,
         { webhooks: `webhooks-test-${randomUUID().slice(0, 8)}` },
@@ -157,7 +157,7 @@ describe('webhooks', function () {
     expect(isPrivateAddress('93.184.216.34')).to.equal(false);
     const target = await receiver(0);
     try {
-      worker = await startWorker(workerConfig({ FEED_POLL_MS: '200' }), logger, {
+      worker = await startWorker(workerConfig({ WEBHOOK_DISPATCH_MS: '200' }), logger, {
         webhooks: `webhooks-test-${randomUUID().slice(0, 8)}`,
       });
       const owner = await newUser();

@@ -26,6 +26,17 @@ export interface FeedEventRecord {
   audience: string | null;
 }
 
+/**
+ * Whether user `userId` sees `event` (null: a reader acting for every member, such as a
+ * webhook): an event with an audience is only for that user. The one place this rule is
+ * applied: pages (eventsAfter) and each stream sharing a project's poll filter with it.
+ */
+export function seenBy(event: FeedEventRecord, userId: string | null): boolean {
+  // a null property is not stored: an event for every member reads back without one
+  const audience = event.audience ?? null;
+  return audience === null || audience === userId;
+}
+
 export interface FeedEventInput {
   projectId: string;
   kind: FeedEventKind;

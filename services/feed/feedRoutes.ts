@@ -3,6 +3,7 @@ import { ok, OperationTable } from '../../shared/http/operation';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { readFeed } from './commands/readFeed';
 import { presentEvent } from './feedPresenter';
+import { feedPollRead, FeedPolls } from './feedPolls';
 import { openFeedStream, resumeAfter } from './feedStream';
 import { StreamLimit } from './streamLimit';
 
@@ -10,7 +11,14 @@ export const FEED_PAGE_DEFAULT = 50;
 
 export function feedRoutes(ctx: ServiceContext): OperationTable {
   const version = ctx.config.serviceVersion;
-  const streams = new StreamLimit(ctx.config.feed.streamsPerKey);
+  // made at start-up: the polls run in this scope, for no one caller
+  const streams = {
+    limit: new StreamLimit(ctx.config.feed.streamsPerKey),
+    polls: new FeedPolls({ read: feedPollRead(ctx.executor), pollMs: ctx.config.feed.pollMs }),
+    stopping: ctx.stopping,
+  };
+  // the process stopping: its polls stop with it (its streams end on the same signal)
+  ctx.stopping?.addEventListener('abort', () => streams.polls.close(), { once: true });
   return {
     listProjectEvents: async (req) => {
       const { project_id } = req.params;

@@ -110,9 +110,7 @@ async function dispatch(
     // a stream is JSON unless its operation says otherwise (Server-Sent Events)
     res.status(result.status);
     if (!res.get('Content-Type')) res.type('application/json');
-    await sendStreamed(res, result.stream, (error) =>
-      req.gateway.log.error({ err: error }, 'a streamed answer was cut short'),
-    );
+    await sendStreamed(res, result.stream, req.gateway.log);
   } else if (result.body === undefined) res.status(result.status).end();
   else sendJson(res, result.status, result.body);
 }

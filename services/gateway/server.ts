@@ -53,9 +53,9 @@ export interface RunningService {
   logger: Logger;
   metrics: ServiceMetrics;
   /**
-   * Graceful stop: readiness fails, the listener closes, requests in flight finish
-   * (up to SHUTDOWN_TIMEOUT_S, then connections are cut), then queues, Neo4j and
-   * Redis are closed.
+   * Graceful stop: readiness fails, open event streams end (with a retry hint), the
+   * listener closes, requests in flight finish (up to SHUTDOWN_TIMEOUT_S, then
+   * connections are cut), then queues, Neo4j and Redis are closed.
    */
   close(): Promise<void>;
 }
@@ -85,6 +85,8 @@ export async function startService(
   const maintenance = new MaintenanceFlag({ redis });
   metrics.watchStores({ executor, redis, maintenance });
   let draining = false;
+  // aborted as close() begins: event streams end (with a retry hint) before the drain
+  const stopping = new AbortController();
   const bookmarks = new BookmarkMemory({
     redis,
     ttlSeconds: config.bookmarkTtlSeconds,
@@ -129,10 +131,11 @@ export async function startService(
         operations: serviceOperations,
         serviceUrls: config.serviceUrlPools ?? config.serviceUrls,
         secret: requiredInternalSecret(config, SECRET_NEEDED_BY.gateway),
+        stopping: stopping.signal,
       })
     : operationHandlers(
         {
-          ctx: { executor, config, logger, purges },
+          ctx: { executor, config, logger, purges, stopping: stopping.signal },
           idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
         },
         serviceOperations.map((op) => op.operationId),
@@ -178,6 +181,7 @@ export async function startService(
     metrics,
     close: async () => {
       draining = true;
+      stopping.abort();
       await stopServing(config, logger, {
         server,
         stores,

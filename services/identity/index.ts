@@ -25,6 +25,7 @@ export {
   requireRole,
   requireScope,
   visibleProject,
+  visibleToEach,
 } from './projectAccess';
 export type { ProjectGrant, ProjectRecord, Role } from './projectAccess';
 export { identitySchema } from './store/identityQueries';

@@ -9,7 +9,7 @@ import {
 } from '../../shared/errors/domainErrors';
 import { hasScope, Principal, Scope } from '../../shared/http/principal';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { findProjectWithRole } from './store/identityQueries';
+import { findProjectWithRole, findProjectWithRoles } from './store/identityQueries';
 
 export type Role = 'owner' | 'editor' | 'viewer';
 
@@ -50,6 +50,29 @@ export async function visibleProject(
   const grant = projectGrant(principal, row?.project ?? null, row?.role ?? null);
   if (!grant) throw new NotFoundError('project');
   return grant;
+}
+
+/**
+ * For each of `principals`, whether the project is visible to it (as visibleProject
+ * decides), read in one statement: what a poll shared by many callers checks for each.
+ */
+export async function visibleToEach(
+  tx: QueryRunner,
+  principals: readonly Principal[],
+  projectId: string,
+): Promise<boolean[]> {
+  if (principals.length === 0) return [];
+  const row = await tx.one<{
+    project: ProjectRecord;
+    roles: { user: string; role: Role | null }[];
+  }>(findProjectWithRoles, {
+    projectId,
+    userIds: [...new Set(principals.map((p) => p.userId))],
+  });
+  const roles = new Map(row?.roles.map((r) => [r.user, r.role]) ?? []);
+  return principals.map(
+    (p) => projectGrant(p, row?.project ?? null, roles.get(p.userId) ?? null) !== null,
+  );
 }
 
 /** The grant when the project exists and is visible to the caller, else null. */

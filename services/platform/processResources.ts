@@ -12,7 +12,7 @@ import type { Logger } from '../../shared/logging/logger';
 import { Executor } from '../../shared/neo4j/executor';
 import { withinMs } from '../../shared/redis/queueConnection';
 import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redisClient';
-import { drainServer } from './drainServer';
+import { drainServer, trackUnusedConnections } from './drainServer';
 import { ensureSchema } from './ensureSchema';
 import type { ServiceMetrics } from './serviceMetrics';
 
@@ -60,7 +60,8 @@ export async function openStores(
  * idle kept-alive connection stays open HTTP_KEEP_ALIVE_TIMEOUT_MS (Node's own 5 s is
  * below the idle timeout of the load balancers put in front, which would then reuse a
  * connection this server has just closed and answer 502); a request's headers may take
- * HTTP_HEADERS_TIMEOUT_MS, above it.
+ * HTTP_HEADERS_TIMEOUT_MS, above it. Its connections that never send a request are
+ * tracked, for the drain to close (drainServer).
  */
 export async function listen(
   app: Express,
@@ -70,6 +71,7 @@ export async function listen(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  trackUnusedConnections(server);
   server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
   server.headersTimeout = config.http.headersTimeoutMs;
   const address = server.address();

@@ -157,9 +157,7 @@ export function internalApi(options: {
             JSON.stringify({ status: result.status, headers: result.headers }),
           );
         try {
-          await sendStreamed(res, result.stream, (error) =>
-            log.error({ err: error }, 'a streamed answer was cut short'),
-          );
+          await sendStreamed(res, result.stream, log);
         } catch (error) {
           // nothing was sent yet: the failure answers as any other
           res.removeHeader(STREAMED_RESULT_HEADER);

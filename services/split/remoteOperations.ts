@@ -4,11 +4,14 @@
  * to the owner's process and relays the answer it gets (status, body, headers).
  * An owner that cannot be reached, or that refuses the call, answers 503 with
  * Retry-After; a call never waits longer than `timeoutMs`, and ends when the caller hangs
- * up (the owner then cancels the work done for it). A service listed with
- * several URLs (several processes) gets its calls round-robin.
+ * up (the owner then cancels the work done for it). A streamed answer also ends, cleanly,
+ * when this gateway stops (`stopping`): an event stream would otherwise hold its drain to
+ * the timeout. Its caller then has what the owner sent so far (an event stream's reader
+ * drops an event cut in the middle and resumes after the last whole one). A service
+ * listed with several URLs (several processes) gets its calls round-robin.
  */
 import { CallerGoneError, ServiceUnavailableError } from '../../shared/errors/domainErrors';
-import type { OperationResult, OperationTable } from '../../shared/http/operation';
+import type { BodyWriter, OperationResult, OperationTable } from '../../shared/http/operation';
 import { STREAMED_RESULT_HEADER } from './internalApi';
 import type { InternalCall } from './internalApi';
 import { bodyDigest, IDENTITY_HEADER, internalPath, signIdentity } from './identityToken';
@@ -30,6 +33,8 @@ export function remoteOperations(options: {
   serviceUrls: Readonly<Record<ServiceName, string | readonly string[]>>;
   secret: string;
   timeoutMs?: number;
+  /** Aborted as this gateway begins to stop: streamed answers being relayed end. */
+  stopping?: AbortSignal;
 }): OperationTable {
   const table: OperationTable = {};
   const next = roundRobin(options.serviceUrls);
@@ -76,13 +81,35 @@ export function remoteOperations(options: {
         ...head,
         body: undefined,
         // the owner's pieces are passed on as they come; a cut there cuts the answer here
-        stream: async (out) => {
-          for await (const piece of pieces) await out.write(piece);
-        },
+        stream: (out) => relay(pieces, out, options.stopping),
       };
     };
   }
   return table;
+}
+
+/**
+ * Writes the owner's `pieces` to `out` as they come, until they end or `stopping` aborts
+ * (the upstream body is then cancelled: the owner sees its caller leave).
+ */
+async function relay(
+  pieces: ReadableStream<Uint8Array>,
+  out: BodyWriter,
+  stopping: AbortSignal | undefined,
+): Promise<void> {
+  const reader = pieces.getReader();
+  const stop = () => void reader.cancel().catch(() => undefined);
+  if (stopping?.aborted) stop();
+  stopping?.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      await out.write(value);
+    }
+  } finally {
+    stopping?.removeEventListener('abort', stop);
+  }
 }
 
 /** The next URL of a service, in turn over its processes. */

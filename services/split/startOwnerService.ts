@@ -50,9 +50,11 @@ export async function startOwnerService(
   const purges = owned.some((op) => op.method === 'DELETE')
     ? new PurgeQueue({ config, logger: log })
     : undefined;
+  // aborted as close() begins: event streams end (with a retry hint) before the drain
+  const stopping = new AbortController();
   const handlers = operationHandlers(
     {
-      ctx: { executor, config, logger: log, purges },
+      ctx: { executor, config, logger: log, purges, stopping: stopping.signal },
       idempotency: keepsKeys
         ? new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds })
         : undefined,
@@ -76,11 +78,13 @@ export async function startOwnerService(
     name,
     server,
     url,
-    close: () =>
-      stopServing(config, log, {
+    close: () => {
+      stopping.abort();
+      return stopServing(config, log, {
         server,
         stores,
         closes: purges ? [() => purges.close()] : [],
-      }),
+      });
+    },
   };
 }

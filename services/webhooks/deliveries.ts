@@ -4,8 +4,9 @@
  * - dispatchDeliveries: for each webhook of a project not deleted, under its lock, the
  *   events after its cursor that every member sees (read from the feed's index) become
  *   delivery records and the cursor moves past them, in one transaction: an event is
- *   handed to a webhook once, and none is skipped. The worker runs it every FEED_POLL_MS
- *   and queues a job per delivery (jobId: the delivery's id, so a repeat adds nothing).
+ *   handed to a webhook once, and none is skipped. The worker runs it every
+ *   WEBHOOK_DISPATCH_MS and queues a job per delivery (jobId: the delivery's id, so a
+ *   repeat adds nothing).
  * - deliveryProcessor: one attempt of one delivery; none once the webhook or its project
  *   is deleted (a queued job then ends without sending). The target is checked first
  *   (targetCheck.ts: refused is final, logged `refused`); the body is the FeedEvent,

@@ -152,7 +152,7 @@ export async function startWorker(
         dispatching = undefined;
       });
   };
-  const dispatchTimer = setInterval(dispatch, config.feed.pollMs);
+  const dispatchTimer = setInterval(dispatch, config.webhooks.dispatchMs);
 
   let sweeping: Promise<SweepResult> | undefined;
   const sweep = (): Promise<SweepResult> => {

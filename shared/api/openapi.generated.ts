@@ -863,7 +863,7 @@ export interface paths {
          * @description The feed of `listProjectEvents` as a `text/event-stream`: each event is sent as `id: <seq>`, `event: <kind>` and `data: <the FeedEvent as JSON>`. Members only; no scope.
          *
          *     - Resume: send `Last-Event-ID` (what your EventSource does on reconnect) or `after`; the stream starts with the events after it, then follows new ones. Without either it starts after the newest event.
-         *     - A comment line (`: heartbeat`) is sent when nothing else was for a while (FEED_HEARTBEAT_MS, 15 s by default), so proxies keep the connection open. A stream ends after FEED_STREAM_MAX_SECONDS (50 by default) with a `retry:` hint: reconnect with `Last-Event-ID`.
+         *     - A comment line (`: heartbeat`) is sent when nothing else was for a while (FEED_HEARTBEAT_MS, 15 s by default), so proxies keep the connection open. A stream ends after FEED_STREAM_MAX_SECONDS (50 by default), or at once when the server it is on stops, with a `retry:` hint: reconnect with `Last-Event-ID` (a load balancer sends you to a server still running).
          *     - A key may hold at most FEED_STREAMS_PER_KEY open streams (4 by default) on one server; one more is `429`.
          */
         get: operations["streamProjectEvents"];
@@ -2527,7 +2527,7 @@ export interface components {
             event: string;
             /** @description The FeedEvent as one line of JSON. */
             data: string;
-            /** @description How long to wait before reconnecting, in milliseconds (sent once, first). */
+            /** @description How long to wait before reconnecting, in milliseconds (sent first, and again as the stream ends). */
             retry?: number;
         };
         /** @description One event of a project's feed. */

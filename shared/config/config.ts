@@ -138,7 +138,14 @@ export interface Config extends DeploymentSettings {
   feed: {
     /** A comment line is sent after this long without anything else (FEED_HEARTBEAT_MS). */
     heartbeatMs: number;
-    /** How often an open stream looks for new events (FEED_POLL_MS). */
+    /**
+     * How often a project's feed is read for its open streams (FEED_POLL_MS, default 250).
+     * One poll per project and process serves all of them (services/feed/feedPolls.ts), so
+     * its cost is two statements per poll whatever the number of streams: at 250 ms, 8 per
+     * second for each project followed in a process, against one per stream per second
+     * when each stream polled every 1000 ms. A delivery waits for the next poll: half of it
+     * on average, all of it at most.
+     */
     pollMs: number;
     /** A stream ends after this long; the client resumes with Last-Event-ID (FEED_STREAM_MAX_SECONDS). */
     streamMaxSeconds: number;
@@ -158,6 +165,12 @@ export interface Config extends DeploymentSettings {
     backoffMs: number;
     /** How long one attempt may take (WEBHOOK_TIMEOUT_MS). */
     timeoutMs: number;
+    /**
+     * How often the worker turns new feed events into deliveries (WEBHOOK_DISPATCH_MS,
+     * default 1000: one write transaction per webhook each time; it followed FEED_POLL_MS
+     * until the streams' shared poll made a shorter FEED_POLL_MS affordable for them).
+     */
+    dispatchMs: number;
   };
   /** The MCP endpoint (/mcp) on the gateway. */
   mcp: {
@@ -307,7 +320,7 @@ export function loadConfig(
     clientToken: env.GDS_TOKEN || undefined,
     feed: {
       heartbeatMs: intSetting(env, 'FEED_HEARTBEAT_MS', 15_000, 100, problems),
-      pollMs: intSetting(env, 'FEED_POLL_MS', 1_000, 50, problems),
+      pollMs: intSetting(env, 'FEED_POLL_MS', 250, 50, problems),
       streamMaxSeconds: intSetting(env, 'FEED_STREAM_MAX_SECONDS', 50, 1, problems),
       streamsPerKey: intSetting(env, 'FEED_STREAMS_PER_KEY', 4, 1, problems),
     },
@@ -316,6 +329,7 @@ export function loadConfig(
       attempts: intSetting(env, 'WEBHOOK_ATTEMPTS', 6, 1, problems),
       backoffMs: intSetting(env, 'WEBHOOK_BACKOFF_MS', 2_000, 1, problems),
       timeoutMs: intSetting(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, problems),
+      dispatchMs: intSetting(env, 'WEBHOOK_DISPATCH_MS', 1_000, 50, problems),
     },
     mcp: { allowedOrigins: originsSetting(env, 'MCP_ALLOWED_ORIGINS', problems) },
   };

@@ -5,6 +5,7 @@
  * the socket takes them.
  */
 import type { ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import type { BodyWriter, OperationResult } from './operation';
 
 /**
@@ -49,19 +50,23 @@ export function responseWriter(res: ServerResponse): BodyWriter {
 /**
  * Writes `result`'s streamed body to `res` (status and headers already set) and ends it.
  * A failure before the first piece is sent is thrown, for the caller to answer as an
- * error; after it, the response is cut short (`onCutShort` logs why).
+ * error; after it, the response is cut short, logged on `log`: at info when the reader
+ * left first (a Server-Sent Events client closing its stream is how such a stream
+ * usually ends, no fault of the service's), else at error.
  */
 export async function sendStreamed(
   res: ServerResponse,
   stream: NonNullable<OperationResult['stream']>,
-  onCutShort: (error: unknown) => void,
+  log: Pick<Logger, 'info' | 'error'>,
 ): Promise<void> {
   try {
     await stream(responseWriter(res));
     res.end();
   } catch (error) {
     if (!res.headersSent) throw error;
-    onCutShort(error);
+    // destroyed before this process gave up on it: the reader's side closed it
+    if (res.destroyed) log.info({ err: error }, 'the reader left before a streamed answer ended');
+    else log.error({ err: error }, 'a streamed answer was cut short');
     res.destroy(error instanceof Error ? error : new Error(String(error)));
   }
 }

@@ -10,4 +10,9 @@ export interface ServiceContext {
   logger: Logger;
   /** Background purge hook; when absent, the worker's sweep catches up. */
   purges?: PurgeRequests;
+  /**
+   * Aborted as the process begins to stop, before it drains: work that would outlast the
+   * drain (an event stream, the feed's shared polls) ends on it instead of being cut.
+   */
+  stopping?: AbortSignal;
 }

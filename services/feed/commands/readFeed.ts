@@ -1,13 +1,14 @@
 /**
  * listProjectEvents (GET /v1/projects/{id}/events): a page of the project's feed after a
- * seq, for a member of the project. The page is one range seek on the feed's
- * (project_id, seq) index; the events of a working branch are shown to its owner only.
+ * seq, for a member of the project. The page is read by range seeks on the feed's
+ * (project_id, seq) index; the events of a working branch are shown to its owner only
+ * (seenBy).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { visibleProject } from '../../identity';
-import type { FeedEventRecord } from '../feedEvent';
+import { FeedEventRecord, seenBy } from '../feedEvent';
 import { feedPage, lastSeq } from '../store/feedQueries';
 
 export interface FeedPage {
@@ -16,7 +17,22 @@ export interface FeedPage {
   nextAfter: number;
 }
 
-/** The events after `after` that `userId` may see (null: only those for every member). */
+/** Up to `limit` events after `after`, whoever they are for, in seq order. */
+export async function allEventsAfter(
+  tx: QueryRunner,
+  projectId: string,
+  after: number,
+  limit: number,
+): Promise<FeedEventRecord[]> {
+  const rows = await tx.run<{ event: FeedEventRecord }>(feedPage, { projectId, after, limit });
+  return rows.map((r) => r.event);
+}
+
+/**
+ * The events after `after` that `userId` may see (null: only those for every member): up
+ * to `limit` of them, and whether more follow. Reads on while others' events leave the
+ * page short (one read in the usual case: a page's worth plus one).
+ */
 export async function eventsAfter(
   tx: QueryRunner,
   projectId: string,
@@ -24,16 +40,18 @@ export async function eventsAfter(
   after: number,
   limit: number,
 ): Promise<FeedPage> {
-  const rows = await tx.run<{ event: FeedEventRecord }>(feedPage, {
-    projectId,
-    userId,
-    after,
-    limit: limit + 1,
-  });
-  const events = rows.slice(0, limit).map((r) => r.event);
+  const seen: FeedEventRecord[] = [];
+  let read = after;
+  for (;;) {
+    const rows = await allEventsAfter(tx, projectId, read, limit + 1);
+    for (const event of rows) if (seenBy(event, userId)) seen.push(event);
+    if (seen.length > limit || rows.length <= limit) break;
+    read = rows[rows.length - 1].seq;
+  }
+  const events = seen.slice(0, limit);
   return {
     events,
-    hasMore: rows.length > limit,
+    hasMore: seen.length > limit,
     nextAfter: events.length > 0 ? events[events.length - 1].seq : after,
   };
 }

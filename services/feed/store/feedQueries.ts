@@ -38,16 +38,14 @@ export const appendEvent = cypher(
 );
 
 /**
- * The events of project $projectId after seq $after that caller $userId may see (those
- * for every member, and those of its own working branches), in seq order: a range seek
- * on the (project_id, seq) index.
+ * The events of project $projectId after seq $after, in seq order, whoever they are for
+ * (the reader applies seenBy): a range seek on the (project_id, seq) index.
  */
 export const feedPage = cypher(
   'feedPage',
   `MATCH (e:FeedEvent)
    USING INDEX e:FeedEvent(project_id, seq)
    WHERE e.project_id = $projectId AND e.seq > $after
-     AND (e.audience IS NULL OR e.audience = $userId)
    RETURN e {.*} AS event
    ORDER BY e.seq
    LIMIT toInteger($limit)`,

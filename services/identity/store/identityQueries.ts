@@ -84,6 +84,19 @@ export const findProjectWithRole = cypher(
 );
 
 /**
+ * Project $projectId (when not deleted) with the role of each user of $userIds on it (a
+ * null role: no member), in one statement: a shared feed poll checks all its followers.
+ */
+export const findProjectWithRoles = cypher(
+  'findProjectWithRoles',
+  `MATCH (p:Project {id: $projectId})
+   WHERE p.deleted_at IS NULL
+   UNWIND $userIds AS userId
+   OPTIONAL MATCH (:User {id: userId})-[m:MEMBER_OF]->(p)
+   RETURN p {.*} AS project, collect({user: userId, role: m.role}) AS roles`,
+);
+
+/**
  * Takes the exclusive lock on the user's node for the rest of the transaction, so
  * that name-uniqueness and cap checks of one user's concurrent writes serialize.
  */
