@@ -87,10 +87,15 @@ describe('branch change trail', function () {
     expect((await viewer.api.get(`/v1/branches/${a.id}/changes`)).status).to.equal(404);
     const stranger = await newUser();
     expect((await stranger.api.get(`/v1/branches/${p.mainId}/changes`)).status).to.equal(404);
-    for (const query of ['limit=0', 'limit=201', 'offset=-1', 'limit=x']) {
+    // PageOffset stops at 1,000,000: past it (up to numbers no integer holds) is a 422, never a 500
+    const offsets = ['offset=1000001', 'offset=75446455138339949421527040'];
+    for (const query of ['limit=0', 'limit=201', 'offset=-1', 'limit=x', ...offsets]) {
       const res = await p.user.api.get(`/v1/branches/${p.mainId}/changes?${query}`);
       expect(res.status, query).to.equal(422);
       expect(res.body.detail).to.be.an('array');
     }
+    const deepest = await p.user.api.get(`/v1/branches/${p.mainId}/changes?offset=1000000`);
+    expect(deepest.status).to.equal(200);
+    expect(deepest.body.changes).to.deep.equal([]);
   });
 });

@@ -175,6 +175,11 @@ describe('webhooks', function () {
       });
       expect(log.deliveries[0].last_error).to.match(/non-public address/);
       expect(target.calls()).to.equal(0);
+      // the log's offset is PageOffset: past 1,000,000 a 422, never a 500 from the store
+      const deep = await owner.api.get(
+        `/v1/projects/${p.projectId}/webhooks/${hook.id}/deliveries?offset=75446455138339949421527040`,
+      );
+      expect(deep.status).to.equal(422);
     } finally {
       await target.close();
     }

@@ -2783,7 +2783,7 @@ export interface components {
         DecisionIdPath: string;
         /** @description Page size, 1 to 200. */
         PageLimit: number;
-        /** @description Number of entries to skip. */
+        /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
         PageOffset: number;
         /** @description Read your own writes everywhere: the `X-Graph-Bookmark` token a write answered (send the newest one you hold, unchanged). The read then waits until it can see that write, whichever server answers it, but not for long: when the database has not caught up within a few seconds (GRAPH_BOOKMARK_WAIT_MS, 5 s by default) the answer is `503 service_unavailable` with `Retry-After`. Optional: reads made with the same API key within a minute of its write see the write without it. Tokens are signed by the service: a well-formed token it did not sign (made up, altered, or signed by a deployment with another key) is ignored, and the read answers as if none had been sent; a value that is not a token at all (characters outside `A-Z a-z 0-9 _ -`, longer than 4096) is a `422`. */
         GraphBookmark: string;
@@ -4060,7 +4060,7 @@ export interface operations {
                 state?: string[];
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
@@ -4469,7 +4469,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
@@ -4515,7 +4515,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
@@ -4563,7 +4563,7 @@ export interface operations {
                 version?: components["parameters"]["GraphVersion"];
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: never;
@@ -4707,7 +4707,7 @@ export interface operations {
                 state?: components["schemas"]["ChangeRequestState"];
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
@@ -5170,7 +5170,7 @@ export interface operations {
             query?: {
                 /** @description Page size, 1 to 200. */
                 limit?: components["parameters"]["PageLimit"];
-                /** @description Number of entries to skip. */
+                /** @description Number of entries to skip, at most 1,000,000 (deeper pages cost the server the whole skip; narrow the list instead). A larger value is a `422`. */
                 offset?: components["parameters"]["PageOffset"];
             };
             header?: {
