@@ -20,13 +20,18 @@ export const MAIN_MERGES = 10;
 const RUNS = 5;
 const WARMUP = 2;
 
-/** Statements run so far and the seconds spent in them (every statement the Executor ran). */
+/**
+ * Statements run so far and the seconds spent in them: every statement the Executor ran,
+ * or only those of the named query `query` (its time includes any lock wait it met).
+ */
 export async function statementTotals(
   metrics: ServiceMetrics,
+  query?: string,
 ): Promise<{ seconds: number; count: number }> {
   const text = await metrics.registry.metrics();
   const totals = { seconds: 0, count: 0 };
   for (const line of text.split('\n')) {
+    if (query !== undefined && !line.includes(`query="${query}"`)) continue;
     if (line.startsWith('gds_neo4j_query_duration_seconds_sum'))
       totals.seconds += Number(line.split(' ').pop());
     if (line.startsWith('gds_neo4j_query_duration_seconds_count'))

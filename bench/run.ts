@@ -3,7 +3,8 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed]
+ *     [--only writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,
+ *       writers] [--writers-seconds 20]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -16,6 +17,7 @@ import { runMergeBench } from './mergeBench';
 import { reportRebase, runRebaseBench } from './rebaseBench';
 import { reportReview, runReviewBench } from './reviewBench';
 import { reportFeed, runFeedBench } from './feedBench';
+import { reportWriters, runWritersBench } from './writersBench';
 import { runReadBench } from './readBench';
 import { runWriteBench } from './writeBench';
 import { runHistoryBench, StorageFigure } from './historyBench';
@@ -40,10 +42,12 @@ async function main(): Promise<void> {
       only: {
         type: 'string',
         default:
-          'writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed',
+          'writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,writers',
       },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
+      // the concurrent writers' timed seconds per layout and size (writersBench.ts)
+      'writers-seconds': { type: 'string', default: '20' },
     },
   });
   const sizes = values.sizes.split(',').map(Number);
@@ -101,6 +105,16 @@ async function main(): Promise<void> {
     });
     await part('feed', async () => {
       reportFeed(await runFeedBench({ service, client, config }));
+    });
+    await part('writers', async () => {
+      const figures = await runWritersBench({
+        client,
+        executor,
+        metrics: service.metrics,
+        sizes,
+        seconds: Number(values['writers-seconds']),
+      });
+      reportWriters(figures);
     });
     await part('history', async () => {
       const history = await runHistoryBench({ client, executor, sizes });
