@@ -65,12 +65,7 @@ env PORT="$FUZZ_HTTP_PORT" LOG_LEVEL=warn RATE_LIMIT_READ_PER_MIN=10000000 FEED_
   setsid npx tsx services/launcher/main.ts >"$REPORT_DIR/service.log" 2>&1 &
 SERVICE_PID=$!
 BASE="http://127.0.0.1:$FUZZ_HTTP_PORT"
-for _ in $(seq 1 240); do
-  curl -fsS "$BASE/readyz" >/dev/null 2>&1 && break
-  pid_alive "$SERVICE_PID" || die "the service exited; see $REPORT_DIR/service.log"
-  sleep 0.5
-done
-curl -fsS "$BASE/readyz" >/dev/null || die "the service did not become ready"
+wait_ready "$BASE" "$SERVICE_PID" "$REPORT_DIR/service.log"
 log "service ready on $BASE"
 
 TOKEN="$(npm run -s graphctl -- keys create --user fuzz --scopes graph:write,project:delete,decisions:read |

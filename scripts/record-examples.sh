@@ -52,12 +52,7 @@ env PORT="$EXAMPLES_HTTP_PORT" LOG_LEVEL=warn WEBHOOK_ALLOW_PRIVATE_TARGETS=true
   setsid npx tsx services/launcher/main.ts >"$REPORT_DIR/service.log" 2>&1 &
 SERVICE_PID=$!
 BASE="http://127.0.0.1:$EXAMPLES_HTTP_PORT"
-for _ in $(seq 1 240); do
-  curl -fsS "$BASE/readyz" >/dev/null 2>&1 && break
-  pid_alive "$SERVICE_PID" || die "the service exited; see $REPORT_DIR/service.log"
-  sleep 0.5
-done
-curl -fsS "$BASE/readyz" >/dev/null || die "the service did not become ready"
+wait_ready "$BASE" "$SERVICE_PID" "$REPORT_DIR/service.log"
 log "service ready on $BASE"
 
 TOKEN="$(npm run -s graphctl -- keys create --user ada --scopes graph:write |

@@ -54,6 +54,19 @@ pid_alive() {
 }
 
 # pid_matches PID PATTERN: the process command line contains PATTERN (guards against pid reuse).
+# wait_ready URL PID LOG: waits (up to 2 minutes) until URL/readyz answers, failing at once
+# when process PID exits (its output is in LOG). Used by the scripts that start the service
+# on a throw-away stack and then drive it (fuzz.sh, record-examples.sh).
+wait_ready() {
+  local url="$1" pid="$2" logfile="$3"
+  for _ in $(seq 1 240); do
+    curl -fsS "$url/readyz" >/dev/null 2>&1 && return 0
+    pid_alive "$pid" || die "the service exited; see $logfile"
+    sleep 0.5
+  done
+  die "the service did not become ready; see $logfile"
+}
+
 pid_matches() {
   local pid="$1" pattern="$2"
   [[ -r "/proc/$pid/cmdline" ]] || return 1
