@@ -1,11 +1,13 @@
 /**
- * The one module that writes a project's feed: every event is appended by recordEvent,
+ * The one module that writes a project's feed: every event is written by recordEvent,
  * inside the transaction of the change it describes, so a change that commits has its
- * event and a change rolled back leaves none. Kinds are those of FeedEventKind.
+ * event and a change rolled back leaves none. It is written pending and takes its seq
+ * once committed, when a reader publishes it (commands/publishPending.ts). Kinds are
+ * those of FeedEventKind.
  */
 import type { components } from '../../shared/api/openapi.generated';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { appendEvent } from './store/feedQueries';
+import { writePendingEvent } from './store/feedQueries';
 
 export type FeedEventKind = components['schemas']['FeedEventKind'];
 export type Verdict = components['schemas']['ReviewVerdict'];
@@ -66,9 +68,9 @@ export function branchAudience(branch: {
   return branch.under_review ? undefined : branch.owner_id;
 }
 
-/** Appends `event` to its project's feed in `tx`; returns its seq. */
-export async function recordEvent(tx: QueryRunner, event: FeedEventInput): Promise<number> {
-  const row = await tx.one<{ seq: number }>(appendEvent, {
+/** Writes `event` to its project's feed in `tx`, pending until it is published. */
+export async function recordEvent(tx: QueryRunner, event: FeedEventInput): Promise<void> {
+  await tx.run(writePendingEvent, {
     projectId: event.projectId,
     kind: event.kind,
     branchId: event.branchId ?? null,
@@ -80,8 +82,6 @@ export async function recordEvent(tx: QueryRunner, event: FeedEventInput): Promi
     now: event.now,
     audience: event.onlyFor ?? null,
   });
-  if (!row) throw new Error('the feed event was not recorded');
-  return row.seq;
 }
 
 /**
@@ -96,7 +96,7 @@ export function recordRebased(
     version: number;
     now: string;
   },
-): Promise<number> {
+): Promise<void> {
   const { branch } = input;
   return recordEvent(tx, {
     projectId: branch.project_id,

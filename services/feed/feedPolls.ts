@@ -11,8 +11,8 @@
  * A poll does not run for any one caller: it runs in the scope this registry was made in
  * (at start-up), so a follower hanging up never cancels the others' reads.
  *
- * No gap: seqs are given out in commit order (recordEvent), so the poll's cursor never
- * passes an event still to commit. A follower joins first and catches up with reads of its
+ * No gap: a seq is given only to a committed event, above every seq given before it
+ * (publishPending), so the poll's cursor never passes an event still to come. A follower joins first and catches up with reads of its
  * own after: what the poll handed out before the follower joined was committed before
  * that, so the follower's own reads find it; what comes after reaches its inbox.
  */
@@ -21,6 +21,7 @@ import { NotFoundError } from '../../shared/errors/domainErrors';
 import type { Principal } from '../../shared/http/principal';
 import type { Executor } from '../../shared/neo4j/executor';
 import { visibleToEach } from '../identity';
+import { readPublished } from './commands/publishPending';
 import { allEventsAfter } from './commands/readFeed';
 import type { FeedEventRecord } from './feedEvent';
 
@@ -40,7 +41,7 @@ export type PollRead = (
 /** The poll's round as one read transaction of `executor`. */
 export function feedPollRead(executor: Executor): PollRead {
   return (projectId, principals, after, limit) =>
-    executor.readTx(async (tx) => ({
+    readPublished(executor, projectId, async (tx) => ({
       visible: await visibleToEach(tx, principals, projectId),
       events: await allEventsAfter(tx, projectId, after, limit),
     }));

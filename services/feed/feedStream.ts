@@ -18,6 +18,7 @@ import type { BodyWriter, OperationResult } from '../../shared/http/operation';
 import type { Principal } from '../../shared/http/principal';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { visibleProject } from '../identity';
+import { readPublished } from './commands/publishPending';
 import { eventsAfter, newestSeq } from './commands/readFeed';
 import { FeedEventRecord, seenBy } from './feedEvent';
 import { FeedInbox } from './feedInbox';
@@ -62,7 +63,7 @@ export async function openFeedStream(
 ): Promise<OperationResult> {
   // refusals (404, 429) answer as errors, before the stream begins; `head` is committed
   // now, so a poll started after it misses nothing the stream's own reads do not find
-  const { first, head } = await ctx.executor.readTx(async (tx) => {
+  const { first, head } = await readPublished(ctx.executor, projectId, async (tx) => {
     await visibleProject(tx, principal, projectId);
     const newest = await newestSeq(tx, projectId);
     return { first: start ?? newest, head: newest };
@@ -100,7 +101,7 @@ export async function openFeedStream(
     /** Own page reads from `cursor` until none is full (joining, or after falling behind). */
     const catchUp = async () => {
       while (!stopping?.aborted) {
-        const page = await ctx.executor.readTx(async (tx) => {
+        const page = await readPublished(ctx.executor, projectId, async (tx) => {
           await visibleProject(tx, principal, projectId);
           return eventsAfter(tx, projectId, principal.userId, cursor, PAGE);
         });

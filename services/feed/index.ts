@@ -5,12 +5,15 @@
  *   makes the change in the same transaction (branches: forked; graph: batch applied;
  *   merge: merged; reviews: change request opened, reviewed, merged, closed), and
  *   recordRebased, the hook a rebase calls;
+ * - publishing: publishPending gives committed events their seqs (every reader runs it
+ *   first: readers of the feed here, and the webhooks' dispatch);
  * - reading: feedRoutes (listProjectEvents, streamProjectEvents), eventsAfter (the
  *   index read the webhooks and the MCP resource use), presentEvent;
  * - purge: purgeProjectFeed, the feed's part of a deleted project's purge (services/purge);
  * - schema: feedSchema.
  */
 export { eventsAfter, readFeed } from './commands/readFeed';
+export { publishPending } from './commands/publishPending';
 export type { FeedPage } from './commands/readFeed';
 export { branchAudience, recordEvent, recordRebased } from './feedEvent';
 export type { FeedEventInput, FeedEventKind, FeedEventRecord, Verdict } from './feedEvent';

@@ -19,7 +19,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { Config } from '../../shared/config/config';
 import { nowTimestamp } from '../../shared/http/timestamps';
 import type { Executor } from '../../shared/neo4j/executor';
-import { eventsAfter, FeedEventRecord, presentEvent } from '../feed';
+import { eventsAfter, FeedEventRecord, presentEvent, publishPending } from '../feed';
 import {
   allWebhooks,
   createDeliveries,
@@ -39,7 +39,12 @@ export interface DeliveryJob {
 
 /** Creates the deliveries of new events; returns their ids, to be queued. */
 export async function dispatchDeliveries(executor: Executor): Promise<string[]> {
-  const hooks = await executor.readTx((tx) => tx.run<{ id: string }>(allWebhooks));
+  const hooks = await executor.readTx((tx) =>
+    tx.run<{ id: string; projectId: string }>(allWebhooks),
+  );
+  // the events committed so far take their seqs before the webhooks read past them
+  for (const projectId of new Set(hooks.map((h) => h.projectId)))
+    await publishPending(executor, projectId);
   const created: string[] = [];
   for (const { id } of hooks) {
     const ids = await executor.writeTx(async (tx) => {

@@ -20,6 +20,7 @@ import {
   listWebhooksOf,
 } from './store/webhookQueries';
 import { urlProblem } from './targetCheck';
+import { publishPending } from '../feed';
 
 export const WEBHOOKS_PER_PROJECT = 10;
 
@@ -50,6 +51,9 @@ export async function createWebhook(
   projectId: string,
   body: { url: string; secret: string },
 ): Promise<WebhookRecord> {
+  // the webhook starts after the feed's newest seq: what committed before it is published
+  // first, so that it is not sent as new
+  await publishPending(ctx.executor, projectId);
   return ctx.executor.writeTx(async (tx) => {
     const grant = await ownedProject(tx, principal, projectId);
     requireScope(principal, 'graph:write');

@@ -840,7 +840,7 @@ export interface paths {
          *
          *     - Kinds: `branch_forked`, `batch_applied` (a batch or a revert), `branch_rebased`, `branch_merged`, `change_request_opened`, `change_request_reviewed`, `change_request_merged`, `change_request_closed`. Treat the set as open.
          *     - Events of a working branch (forked, batch applied, rebased) are shown only to the branch's owner, as the branch itself is, except those written while the branch's change request is open, which every member sees (as they may read the branch then); everything else to every member. So `seq` may skip numbers you may not see.
-         *     - Each event is written in the transaction of the change it describes: a change that committed has its event, and no event names a change that did not commit.
+         *     - Each event is written in the transaction of the change it describes: a change that committed has its event, and no event names a change that did not commit. It takes its `seq` once that change has committed, above every `seq` given before: a read after the change's answer finds its event, and reading on from the last `seq` you read never misses one.
          */
         get: operations["listProjectEvents"];
         put?: never;

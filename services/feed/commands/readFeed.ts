@@ -1,8 +1,8 @@
 /**
  * listProjectEvents (GET /v1/projects/{id}/events): a page of the project's feed after a
- * seq, for a member of the project. The page is read by range seeks on the feed's
- * (project_id, seq) index; the events of a working branch are shown to its owner only
- * (seenBy).
+ * seq, for a member of the project, read once the events written so far are published
+ * (readPublished). The page is read by range seeks on the feed's (project_id, seq)
+ * index; the events of a working branch are shown to its owner only (seenBy).
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
@@ -10,6 +10,7 @@ import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { visibleProject } from '../../identity';
 import { FeedEventRecord, seenBy } from '../feedEvent';
 import { feedPage, lastSeq } from '../store/feedQueries';
+import { readPublished } from './publishPending';
 
 export interface FeedPage {
   events: FeedEventRecord[];
@@ -67,7 +68,7 @@ export async function readFeed(
   projectId: string,
   page: { after: number; limit: number },
 ): Promise<FeedPage> {
-  return ctx.executor.readTx(async (tx) => {
+  return readPublished(ctx.executor, projectId, async (tx) => {
     await visibleProject(tx, principal, projectId);
     return eventsAfter(tx, projectId, principal.userId, page.after, page.limit);
   });

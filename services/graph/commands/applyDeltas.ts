@@ -265,7 +265,7 @@ export function recordBatchEvent(
   principal: Principal,
   branch: BranchRecord,
   version: number,
-): Promise<number> {
+): Promise<void> {
   return recordEvent(tx, {
     projectId: branch.project_id,
     kind: 'batch_applied',
