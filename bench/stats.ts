@@ -52,10 +52,11 @@ export async function measureEach(
  * run) after `warmup` untimed runs of each: on a shared machine whose speed drifts, their
  * ratios then compare the same moments, which timing each in a block of its own does not.
  * `beforeRun`, untimed, starts each run (and each warm-up run): for instance, to choose the
- * target every side of that run works on.
+ * target every side of that run works on. A side's `prepare`, untimed, runs just before
+ * each of its steps.
  */
 export async function measureInterleaved(
-  sides: { label: string; step: () => Promise<void> }[],
+  sides: { label: string; step: () => Promise<void>; prepare?: () => Promise<void> }[],
   size: number,
   runs: number,
   warmup = 2,
@@ -63,13 +64,17 @@ export async function measureInterleaved(
 ): Promise<Sample[]> {
   for (let i = 0; i < warmup; i++) {
     beforeRun();
-    for (const side of sides) await side.step();
+    for (const side of sides) {
+      await side.prepare?.();
+      await side.step();
+    }
   }
   const times = sides.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
     beforeRun();
     for (let k = 0; k < sides.length; k++) {
       const at = (i + k) % sides.length;
+      await sides[at].prepare?.();
       const started = performance.now();
       await sides[at].step();
       times[at].push(performance.now() - started);

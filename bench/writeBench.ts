@@ -26,6 +26,7 @@ import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
 import { bareFullRead } from './readQueries';
 import { readBranchEdges, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
+import { ownStatements } from './ownStatements';
 import { measure, measureInterleaved, Sample } from './stats';
 
 /** The properties the API stores on a new behavior node (nodeProps), for the bare batch. */
@@ -281,9 +282,13 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
     );
     let version = 0;
     const ways = batchWays({ client, executor, applyInProcess, fixture, branchId });
+    const own = ownStatements(executor, (recording) =>
+      inProcessApplier({ ...options, executor: recording }),
+    );
     for (const count of [10, 100]) {
-      // the three ways of applying the batch take turns run by run, so that their ratios
+      // the four ways of applying the batch take turns run by run, so that their ratios
       // compare the same moments of a machine whose speed drifts
+      let recorded: Awaited<ReturnType<typeof own.record>> = [];
       samples.push(
         ...(await measureInterleaved(
           [
@@ -303,6 +308,17 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
               label: `${count}-delta batch (bare Cypher)`,
               step: async () => {
                 version = await ways.bare(count);
+              },
+            },
+            {
+              label: `${count}-delta batch (its own statements)`,
+              prepare: async () => {
+                const { deltas } = batchDeltas(fixture, count);
+                recorded = await own.record(branchId, deltas, version);
+              },
+              step: async () => {
+                await own.send(recorded);
+                version += 1;
               },
             },
           ],
