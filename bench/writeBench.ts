@@ -13,14 +13,17 @@ import { createLogger } from '../shared/logging/logger';
 import type { Executor } from '../shared/neo4j/executor';
 import type { RedisClient } from '../shared/redis/redisClient';
 import {
+  addedNodeRows,
+  addedState,
   branchView,
   findingRow,
   graphRoutes,
   IdempotencyStore,
   orphanNodeFinding,
+  parseDeltaBatch,
   touchesOf,
 } from '../services/graph';
-import type { Delta } from '../services/graph';
+import type { AddNode, Delta } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
@@ -29,32 +32,17 @@ import { readBranchEdges, readNodesWithPorts } from '../services/graph/store/gra
 import { ownStatements } from './ownStatements';
 import { measure, measureInterleaved, Sample } from './stats';
 
-/** The properties the API stores on a new behavior node (nodeProps), for the bare batch. */
-function bareNodeProps(branchId: string, id: string, parent: string, name: string) {
-  return {
-    branch_id: branchId,
-    id,
-    kind: 'behavior',
-    parent_id: parent,
-    scope: parent,
-    name,
-    description: '',
-    aliases: [],
-    constraints: [],
-    verifications: '[]',
-    is_test_node: false,
-    status: 'idle',
-    user_kind: null,
-    path_prefix: null,
-    language: null,
-    is_external: false,
-    external_kind: null,
-    protocol: null,
-    documentation_url: null,
-    source_decisions: [],
-    x: 0,
-    y: 0,
-  };
+/**
+ * The node and port records the API stores for add_node delta `delta` (parsed as the API
+ * parses it, built by the functions its batch writes them with), for the bare batch: a
+ * field the API adds to its records (and the indexes it feeds) reaches the bare side too.
+ */
+function storedRecords(delta: unknown): ReturnType<typeof addedNodeRows> {
+  const [parsed] = parseDeltaBatch(
+    { deltas: [delta], expected_version: 0 },
+    { maxDeltas: 1, requireVersion: true },
+  ).deltas as AddNode[];
+  return addedNodeRows(parsed, addedState(parsed));
 }
 
 /**
@@ -72,14 +60,16 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
     const input = randomUUID();
     const parent = pick(fixture.boundaries);
     const name = `x${id.slice(0, 12)}`;
-    deltas.push({
+    const addNode = {
       type: 'add_node',
       node: {
         id,
         parent_id: parent,
         data: { name, inputs: [{ id: input, name: 'in', type: 'int' }] },
       },
-    });
+    };
+    deltas.push(addNode);
+    const stored = storedRecords(addNode);
     const edge = { id: randomUUID(), source: pick(fixture.nodes).output, target: input };
     deltas.push({
       type: 'add_edge',
@@ -87,20 +77,8 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
     });
     bare.nodes.push({
       parent,
-      props: bareNodeProps(branchId, id, parent, name),
-      port: {
-        branch_id: branchId,
-        id: input,
-        node_id: id,
-        node_kind: 'behavior',
-        channel: 'inputs',
-        ord: 0,
-        name: 'in',
-        type: 'int',
-        description: '',
-        external: false,
-        contract_name: null,
-      },
+      props: { ...stored.node.props, branch_id: branchId, id },
+      port: { ...stored.ports[0].props, branch_id: branchId, id: input },
     });
     bare.edges.push({
       branch_id: branchId,

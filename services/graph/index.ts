@@ -38,6 +38,7 @@ export type { ApplierLimits } from './deltas/batchApplier';
 export { deltaError } from './deltas/deltaErrors';
 export type { AddNode, Delta } from './deltas/deltaTypes';
 export { parseDeltaBatch } from './deltas/parseDeltas';
+export { addedNodeRows, addedState } from './deltas/runRows';
 export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
