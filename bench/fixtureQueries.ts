@@ -56,7 +56,7 @@ export const setLineVersion = cypher(
 /**
  * The bare-Cypher equivalent of a batch of add_node + add_edge deltas on a working
  * branch: one statement making the writes the API makes for it (the branch's write
- * lock; each node and its port as records of the branch's line at the next version;
+ * lock; each node and its ports as records of the branch's line at the next version;
  * the wires; the kept findings the batch opens, `$findings`, as finding records of the
  * same version; the version bump, the branch's counters and last activity; the batch's
  * Change record with the deltas' text and the Touch records of what it touched).
@@ -70,8 +70,10 @@ export const bareBatch = cypher(
      UNWIND $nodes AS row
      CREATE (n:GNode)
      SET n = row.props, n.branch_id = br.id, n.vfrom = w, n.vto = ${OPEN_CYPHER}
+     WITH row
+     UNWIND row.ports AS port
      CREATE (p:Port)
-     SET p = row.port, p.branch_id = br.id, p.vfrom = w, p.vto = ${OPEN_CYPHER}
+     SET p = port, p.branch_id = br.id, p.vfrom = w, p.vto = ${OPEN_CYPHER}
    }
    CALL (br, w) {
      UNWIND $edges AS e

@@ -3,8 +3,8 @@
  * and Redis of scripts/with-stack.sh and prints p50/p95 tables with ratios, then the
  * versioned store's scaling ratios, all measured in this one run.
  *   node .run/bench-dist/bench/run.js [--sizes 1000,10000,100000]
- *     [--only writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,
- *       writers] [--writers-seconds 20]
+ *     [--only writes,reads,bulk,merge,history,blame,layout,search,gateway,tracing,rebase,review,
+ *       feed,writers] [--writers-seconds 20]
  * (compiled by scripts/build-bench.sh, as the image compiles the service; `npx tsx
  * bench/run.ts` runs it through the development loader instead)
  */
@@ -13,6 +13,7 @@ import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
 import { benchConfig, benchUser } from './benchService';
 import { printTable, Sample } from './stats';
+import { reportBulk, runBulkBench } from './bulkBench';
 import { runMergeBench } from './mergeBench';
 import { reportRebase, runRebaseBench } from './rebaseBench';
 import { reportReview, runReviewBench } from './reviewBench';
@@ -90,6 +91,11 @@ async function main(): Promise<void> {
       const samples = await runReadBench({ client, executor, sizes, userId });
       reportReads(samples, sizes);
       all.push(...samples);
+    });
+    await part('bulk', async () => {
+      const samples = await runBulkBench({ client, executor, sizes });
+      printTable('Bulk batches', samples);
+      reportBulk(samples, sizes);
     });
     await part('merge', async () => {
       const samples = await runMergeBench({ client, executor, sizes });

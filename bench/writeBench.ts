@@ -37,7 +37,7 @@ import { measure, measureInterleaved, Sample } from './stats';
  * parses it, built by the functions its batch writes them with), for the bare batch: a
  * field the API adds to its records (and the indexes it feeds) reaches the bare side too.
  */
-function storedRecords(delta: unknown): ReturnType<typeof addedNodeRows> {
+export function storedRecords(delta: unknown): ReturnType<typeof addedNodeRows> {
   const [parsed] = parseDeltaBatch(
     { deltas: [delta], expected_version: 0 },
     { maxDeltas: 1, requireVersion: true },
@@ -78,7 +78,7 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
     bare.nodes.push({
       parent,
       props: { ...stored.node.props, branch_id: branchId, id },
-      port: { ...stored.ports[0].props, branch_id: branchId, id: input },
+      ports: [{ ...stored.ports[0].props, branch_id: branchId, id: input }],
     });
     bare.edges.push({
       branch_id: branchId,
