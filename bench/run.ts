@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       only: {
         type: 'string',
         default:
-          'writes,reads,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,writers',
+          'writes,reads,bulk,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,writers',
       },
       'gateway-rounds': { type: 'string', default: '3' },
       'gateway-seconds': { type: 'string', default: '5' },
