@@ -16,7 +16,7 @@ import type { Executor } from '../shared/neo4j/executor';
 import { findingRow, orphanNodeFinding } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch } from './fixtureQueries';
-import { Fixture, loadFixture, pick } from './graphFixture';
+import { Fixture, loadedProject, pick } from './graphFixture';
 import { measureInterleaved, Sample } from './stats';
 import { bareParams, storedRecords } from './writeBench';
 
@@ -96,8 +96,8 @@ export async function runBulkBench(options: {
   const samples: Sample[] = [];
   for (const size of options.sizes) {
     process.stderr.write(`bulk @ ${size} nodes: loading fixture on main ...\n`);
-    const project = await client.createProject();
-    const fixture = await loadFixture(executor, project.mainId, size);
+    const project = await loadedProject(client, executor, size);
+    const { fixture } = project;
     const branchId = await client.fork(project.projectId);
     let version = 0;
     const bare = async (batch: BulkBatch) => {

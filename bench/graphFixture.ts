@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { keepFindingsOf, mainView, refreshFindings, upsertStates } from '../services/graph';
 import type { Executor } from '../shared/neo4j/executor';
+import type { BenchClient } from './benchClient';
 import { createBoundaries, createEdges, createNodes, setLineVersion } from './fixtureQueries';
 
 export interface Fixture {
@@ -86,4 +87,10 @@ export function pick<T>(items: T[]): T {
 
 function pickMany<T>(items: T[], count: number): T[] {
   return Array.from({ length: count }, () => pick(items));
+}
+
+/** A new project whose main holds `size` nodes (loadFixture), and that fixture. */
+export async function loadedProject(client: BenchClient, executor: Executor, size: number) {
+  const { projectId, mainId } = await client.createProject();
+  return { projectId, mainId, fixture: await loadFixture(executor, mainId, size) };
 }

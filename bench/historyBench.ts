@@ -9,7 +9,7 @@
 import type { Executor } from '../shared/neo4j/executor';
 import { BenchClient } from './benchClient';
 import { countRecords } from './fixtureQueries';
-import { loadFixture } from './graphFixture';
+import { loadedProject } from './graphFixture';
 import { measureEach, Sample } from './stats';
 import { batchDeltas } from './writeBench';
 
@@ -36,8 +36,8 @@ export async function runHistoryBench(options: {
   const storage: StorageFigure[] = [];
   for (const size of options.sizes) {
     process.stderr.write(`history @ ${size} nodes: loading fixture on main ...\n`);
-    const project = await client.createProject();
-    const fixture = await loadFixture(executor, project.mainId, size);
+    const project = await loadedProject(client, executor, size);
+    const { fixture } = project;
 
     const branchId = await client.fork(project.projectId);
     let version = 0;

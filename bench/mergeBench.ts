@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
 import { BenchClient } from './benchClient';
-import { Fixture, loadFixture, pick } from './graphFixture';
+import { Fixture, loadedProject, pick } from './graphFixture';
 import { measureEach, Sample, sampleOf } from './stats';
 
 /** Timed runs per merge case (each needs forks and its batches of set-up). */
@@ -78,8 +78,8 @@ export async function runMergeBench(options: {
   const samples: Sample[] = [];
   for (const size of options.sizes) {
     process.stderr.write(`merge @ ${size} nodes: loading fixture on main ...\n`);
-    const project = await client.createProject();
-    const fixture = await loadFixture(executor, project.mainId, size);
+    const project = await loadedProject(client, executor, size);
+    const { fixture } = project;
     let ready = { branchId: '', version: 0 };
     if (size === options.sizes[0]) await warmUp(client, project.projectId, fixture);
     samples.push(

@@ -22,7 +22,7 @@ import { availableParallelism } from 'node:os';
 import type { Executor } from '../shared/neo4j/executor';
 import type { ServiceMetrics } from '../services/platform';
 import type { BenchClient } from './benchClient';
-import { Fixture, loadFixture } from './graphFixture';
+import { Fixture, loadedProject } from './graphFixture';
 import { statementTotals } from './rebaseBench';
 import { percentile } from './stats';
 import { batchDeltas } from './writeBench';
@@ -120,12 +120,6 @@ async function drive(
   run.nodeCpuSeconds += (cpu.user + cpu.system) / 1e6;
 }
 
-/** A project whose main holds `size` nodes, and its fixture. */
-async function loadedProject(client: BenchClient, executor: Executor, size: number) {
-  const { projectId, mainId } = await client.createProject();
-  return { projectId, fixture: await loadFixture(executor, mainId, size) };
-}
-
 async function writerOf(
   client: BenchClient,
   project: { projectId: string; fixture: Fixture },
@@ -216,7 +210,9 @@ export function reportWriters(figures: WritersFigures): void {
       `| ${run.size} | ${LAYOUTS[run.layout]} | ${f.batches} | ${f.deltasPerSecond.toFixed(0)} | ${ms(f.p50)} / ${ms(f.p95)} | ${ms(f.feedEventMs)} | ${(100 * f.feedEventShare).toFixed(1)}% | ${f.nodeCpu.toFixed(2)} |`,
     );
   }
-  console.log('\nConcurrent writers (this run; no numeric target: reported):');
+  console.log(
+    '\nConcurrent writers (this run; the scaling is reported, one project against a project per writer has a target):',
+  );
   for (const size of [...new Set(runs.map((r) => r.size))]) {
     const of = (layout: Layout) => {
       const run = runs.find((r) => r.size === size && r.layout === layout);

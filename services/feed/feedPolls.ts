@@ -12,9 +12,10 @@
  * (at start-up), so a follower hanging up never cancels the others' reads.
  *
  * No gap: a seq is given only to a committed event, above every seq given before it
- * (publishPending), so the poll's cursor never passes an event still to come. A follower joins first and catches up with reads of its
- * own after: what the poll handed out before the follower joined was committed before
- * that, so the follower's own reads find it; what comes after reaches its inbox.
+ * (publishPending), so the poll's cursor never passes an event still to come. A follower
+ * joins first and catches up with reads of its own after: what the poll handed out before
+ * the follower joined was committed before that, so the follower's own reads find it;
+ * what comes after reaches its inbox.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { NotFoundError } from '../../shared/errors/domainErrors';
