@@ -349,7 +349,64 @@ describe('graph file: staged import', function () {
     expect(left[0]?.n).to.equal(0);
   });
 
-  it('a refusal in a later chunk removes what was staged; nothing is created', async () => {
+  it('parts written side by side: the sweep taking a crashed import waits for a part being written, then removes it too', async () => {
+    const user = await newUser();
+    const nodes = namedNodes(12);
+    const file = { schema_version: 6, project_name: uniqueName('lanes'), nodes, edges: [] };
+    const { executor } = currentHarness().service;
+    let sweep: Promise<unknown> | undefined;
+    let sweptWhileWriting = false;
+    // the importer's first part, once its lane is held and its records written, sees the
+    // sweep start (the import stalled past its lease) before it commits; then the
+    // importer crashes: nothing of it runs again, so only the sweep can remove the part
+    let calls = 0;
+    let crashed = false;
+    const ctx = context();
+    const crashingImporter = new Proxy(ctx.executor, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (typeof value !== 'function') return value;
+        if (crashed) return () => Promise.reject(new Error('the importer crashed'));
+        if (property !== 'writeTx') return value.bind(target);
+        return async (work: Parameters<typeof target.writeTx>[0]) => {
+          calls += 1;
+          if (calls !== 1) return target.writeTx(work);
+          const result = await target.writeTx(async (tx) => {
+            const written = await work(tx);
+            let settled = false;
+            sweep = sweepStages(executor, Date.now() + 2 * 3_600_000).finally(() => {
+              settled = true;
+            });
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            sweptWhileWriting = settled;
+            return written;
+          });
+          crashed = true;
+          return result;
+        };
+      },
+    });
+    const refused = await importProject(
+      { ...ctx, executor: crashingImporter },
+      principalOf(user),
+      file,
+      staged,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).to.be.instanceOf(Error);
+    await sweep;
+    expect(sweptWhileWriting, 'the sweep waited for the part being written').to.equal(false);
+    expect((await user.api.get('/v1/projects')).body.projects).to.deep.equal([]);
+    const left = await executor.read<{ n: number }>(
+      cypher('testLaneNodes', `MATCH (n:GNode) WHERE n.id IN $ids RETURN count(n) AS n`),
+      { ids: nodes.map((n) => n.id) },
+    );
+    expect(left[0]?.n, 'records left behind').to.equal(0);
+  });
+
+  it('a refusal anywhere in the file is found before anything is staged; nothing is created', async () => {
     const user = await newUser();
     const [a, b, c] = [uuid(), uuid(), uuid()];
     const file = {

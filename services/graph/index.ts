@@ -18,6 +18,8 @@
  * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, the node records (NodeRecord, PortRecord,
  *   NodeWithPorts) and path rules (chainProblem, renderPath);
+ * - the first content of a new line (an imported main): checkNewLineContent checks it
+ *   whole in memory, writeNewLineContent writes it in parts (contentParts);
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - the change trail (trail/: its one record type and its writers' and readers'
@@ -78,6 +80,13 @@ export type { IdempotencyClaim } from './recordedChange';
 export { idempotentWrite } from './idempotentWrite';
 export { grown } from './branchUsage';
 export { touchesOf } from './trail/touches';
+export {
+  checkNewLineContent,
+  contentParts,
+  recordCount,
+  writeNewLineContent,
+} from './newLineContent';
+export type { NewLineContent, NewLineContentPart } from './newLineContent';
 export { baseAt, branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
 export { graphVersion, resolveView } from './viewResolver';
 export type { View } from './view';

@@ -8,6 +8,7 @@
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import {
   createGraphStates,
+  createNewLineStates,
   placeNodeStates,
   removeEdgeStates,
   removeFindingStates,
@@ -80,6 +81,26 @@ export async function createGraph(
     edges,
   });
   return row ?? { nodes: 0, ports: 0, edges: 0 };
+}
+
+/**
+ * Writes the first records of a new line, one no record was ever written on (an
+ * imported main's before it is published): nodes, ports, wires and kept findings, each
+ * new, with nothing to close and no later refresh of findings to note them for.
+ */
+export async function createNewLineRecords(
+  tx: QueryRunner,
+  view: View,
+  rows: {
+    nodes: readonly NewRow[];
+    ports: readonly NewRow[];
+    edges: readonly NewRow[];
+    findings: readonly NewRow[];
+  },
+): Promise<void> {
+  const { nodes, ports, edges, findings } = rows;
+  if (nodes.length + ports.length + edges.length + findings.length === 0) return;
+  await tx.run(createNewLineStates, { view, nodes, ports, edges, findings });
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
- * A large import is staged: its content is written in chunks, each its own transaction,
- * on the line of a main branch that does not exist yet (the id is chosen first), so no
+ * A large import is staged: its content, checked whole before anything is written
+ * (checkNewLineContent), is written in chunks of records, each its own transaction, on
+ * the line of a main branch that does not exist yet (the id is chosen first), so no
  * reader can see any of it and no transaction holds more than a chunk. The project and
  * its main are then created with that id in one small transaction, which publishes the
- * content (importProject.ts). A refused chunk removes what was staged before the error
+ * content (importProject.ts). An error while staging removes what was staged before it
  * is answered; a crash leaves a VStage record behind, and the worker's sweep removes
  * the staged records of a stage abandoned long enough (services/purge).
  *
@@ -13,35 +14,36 @@
  * taken one, the import's next transaction finds it gone and answers 503 instead of
  * publishing a project whose content the sweep is removing.
  */
-import { DeltaError, ServiceUnavailableError } from '../../shared/errors/domainErrors';
+import { ServiceUnavailableError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { nowTimestamp } from '../../shared/http/timestamps';
-import {
-  appendTouches,
-  BatchApplier,
-  mainView,
-  recordedText,
-  refreshFindings,
-  requireWithinQuota,
-  touchesOf,
-  writePositions,
-} from '../graph';
-import type { BranchUsage } from '../graph';
-import { purgeLine } from '../purge';
-import { inFileTerms } from './fileErrors';
-import type { ImportPlan } from './importPlan';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { closeStage, holdStage, openStage } from './store/graphFileQueries';
+import { contentParts, mainView, recordCount, writeNewLineContent } from '../graph';
+import type { NewLineContent } from '../graph';
+import { purgeLine } from '../purge';
+import {
+  closeStage,
+  holdStage,
+  holdStageLane,
+  openStage,
+  stageNotTaken,
+} from './store/graphFileQueries';
 
 /** Overrides of the configured staging (config.staging), for tests. */
 export interface StagingOptions {
   /** A plan of more deltas than this is staged; a smaller one is written in one transaction. */
   stageAbove?: number;
-  /** Deltas per staged transaction. */
+  /** Records per staged transaction. */
   stageChunk?: number;
 }
 
-const ZERO: BranchUsage = { nodes: 0, edges: 0, bytes: 0 };
+/** How far an import has come: told after the check and after each written part. */
+export type ImportProgress =
+  | { stage: 'checked'; nodes: number; edges: number; records: number }
+  | { stage: 'written'; written: number; records: number }
+  | { stage: 'published' };
+
+export type ProgressListener = (progress: ImportProgress) => void;
 
 /** How long a stage stays the import's without a transaction of the import renewing it. */
 export const STAGE_LEASE_MS = 10 * 60_000;
@@ -52,59 +54,72 @@ export const STAGE_LEASE_MS = 10 * 60_000;
  */
 export async function holdImportStage(tx: QueryRunner, line: string): Promise<void> {
   const held = await tx.one(holdStage, { line, until: Date.now() + STAGE_LEASE_MS });
-  if (!held)
-    throw new ServiceUnavailableError(
-      'the import ran out of time while it was written; nothing was created',
-      1,
-    );
+  if (!held) throw stageLost();
 }
 
-/** Writes the plan's content on line `line` at version 0, chunk by chunk; answers the
- * usage it adds (refusing, in file terms, what a single import would refuse). */
+/** The sweep took the stage for abandoned: the import stalled past its lease. */
+const stageLost = () =>
+  new ServiceUnavailableError(
+    'the import ran out of time while it was written; nothing was created',
+    1,
+  );
+
+/** How often, at most, the import renews its stage's lease while it writes. */
+const RENEW_EVERY_MS = 30_000;
+
+/**
+ * Writes the checked content on line `line` at version 0, `chunk` records per
+ * transaction, `writers` transactions side by side (each holds a lane of the stage,
+ * so they do not wait for each other), renewing the stage's lease as it goes; tells
+ * `progress` after each part. On an error, every writer has stopped when it is thrown.
+ */
 export async function stageContent(
   ctx: ServiceContext,
   line: string,
-  plan: ImportPlan,
-  chunk: number,
-): Promise<BranchUsage> {
+  content: NewLineContent,
+  options: { chunk: number; writers: number; progress: ProgressListener },
+): Promise<void> {
   const view = mainView(line, 0);
-  const usage: BranchUsage = { ...ZERO, bytes: Buffer.byteLength(recordedText(plan.deltas)) };
-  requireWithinQuota(ctx.config.quotas, ZERO, usage);
+  const lanes = Math.max(1, options.writers);
   await ctx.executor.write(openStage, {
     line,
     kind: 'import',
     now: nowTimestamp(),
     until: Date.now() + STAGE_LEASE_MS,
+    lanes,
   });
-  for (let from = 0; from < plan.deltas.length; from += chunk) {
-    const deltas = plan.deltas.slice(from, from + chunk);
-    await ctx.executor.writeTx(async (tx) => {
-      await holdImportStage(tx, line);
-      const applier = new BatchApplier(tx, view, {
-        maxDepth: ctx.config.limits.maxNestingDepth,
-      });
-      try {
-        await applier.applyAll(deltas);
-      } catch (error) {
-        if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
-        throw error;
+  const records = recordCount(content);
+  const parts = contentParts(content, options.chunk);
+  let written = 0;
+  let renewedAt = Date.now();
+  const writeLane = async (lane: number) => {
+    // the lanes share one sequence of parts: each takes the next one not yet taken
+    for (let next = parts.next(); !next.done; next = parts.next()) {
+      if (Date.now() - renewedAt >= RENEW_EVERY_MS) {
+        renewedAt = Date.now();
+        await ctx.executor.writeTx((tx) => holdImportStage(tx, line));
       }
-      // the line is new and keeps its findings from its first version (no branch yet)
-      await refreshFindings(tx, view, true);
-      await appendTouches(tx, line, 0, touchesOf(deltas));
-      usage.nodes += applier.usage.nodes;
-      usage.edges += applier.usage.edges;
-      requireWithinQuota(ctx.config.quotas, ZERO, usage);
-    });
-  }
-  for (let from = 0; from < plan.positions.length; from += chunk) {
-    const positions = plan.positions.slice(from, from + chunk);
-    await ctx.executor.writeTx(async (tx) => {
-      await holdImportStage(tx, line);
-      await writePositions(tx, view, positions);
-    });
-  }
-  return usage;
+      const part = next.value;
+      await ctx.executor.writeTx(async (tx) => {
+        await holdLane(tx, line, lane);
+        await writeNewLineContent(tx, view, part);
+      });
+      written += recordCount(part);
+      options.progress({ stage: 'written', written, records });
+    }
+  };
+  const settled = await Promise.allSettled(
+    Array.from({ length: lanes }, (_, lane) => writeLane(lane)),
+  );
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** First in a transaction writing a part: lane `lane`'s lock, and the stage still the import's. */
+async function holdLane(tx: QueryRunner, line: string, lane: number): Promise<void> {
+  const held =
+    (await tx.one(holdStageLane, { line, lane })) && (await tx.one(stageNotTaken, { line }));
+  if (!held) throw stageLost();
 }
 
 /** Removes what was staged on `line` and its VStage record (the import was refused). */

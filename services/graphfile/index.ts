@@ -8,3 +8,4 @@
 export { exportBranchFileAsOperator } from './commands/exportBranchFile';
 export { importProjectForUser } from './commands/importProject';
 export { graphFileRoutes } from './graphFileRoutes';
+export type { ImportProgress } from './importStaging';

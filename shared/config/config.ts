@@ -89,8 +89,10 @@ export interface Config extends DeploymentSettings {
     /** A merge writing more records than this, or an import of more deltas, is staged
      * (STAGE_RECORDS); a staged merge writes this many records per transaction. */
     records: number;
-    /** Deltas per transaction of a staged import (STAGE_CHUNK). */
+    /** Records per transaction of a staged import (STAGE_CHUNK). */
     chunk: number;
+    /** Transactions a staged import writes side by side (STAGE_WRITERS). */
+    writers: number;
   };
   idempotencyTtlSeconds: number;
   /**
@@ -292,6 +294,7 @@ export function loadConfig(
     staging: {
       records: intSetting(env, 'STAGE_RECORDS', 5000, 2, problems),
       chunk: intSetting(env, 'STAGE_CHUNK', 2000, 1, problems),
+      writers: intSetting(env, 'STAGE_WRITERS', 2, 1, problems),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),

@@ -15,6 +15,7 @@ import { presentBranchRef } from '../../services/branches';
 import { importDecisions } from '../../services/decisions';
 import { ensureSchema } from '../../services/platform';
 import { exportBranchFileAsOperator, importProjectForUser } from '../../services/graphfile';
+import type { ImportProgress } from '../../services/graphfile';
 import { addMember, createApiKey, revokeApiKey } from '../../services/identity';
 import { presentProject } from '../../services/projects';
 import { MCP_USAGE, runMcpCommand } from './mcpCommand';
@@ -70,6 +71,17 @@ async function readJsonFile(path: string): Promise<unknown> {
   } catch (error) {
     throw new InvalidInputError('invalid_json', `${path} is not JSON: ${(error as Error).message}`);
   }
+}
+
+/** An import's progress, one line on stderr per step (stdout keeps the one JSON answer). */
+function reportProgress(progress: ImportProgress): void {
+  const line =
+    progress.stage === 'checked'
+      ? `checked: ${progress.nodes} nodes, ${progress.edges} wires; ${progress.records} records to write`
+      : progress.stage === 'written'
+        ? `written: ${progress.written} of ${progress.records} records (${Math.floor((100 * progress.written) / progress.records)}%)`
+        : 'published: the project and its main';
+  process.stderr.write(`import ${new Date().toISOString()} ${line}\n`);
 }
 
 /** A Redis connection for one command (a bounded wait for it, then closed). */
@@ -150,6 +162,7 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
         ctx,
         required(values, 'user'),
         body,
+        reportProgress,
       ).catch((error: unknown) => {
         // a bad file: the whole per-delta envelope, as the HTTP 422 gives it
         if (error instanceof DeltaError)

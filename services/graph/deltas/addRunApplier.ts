@@ -28,6 +28,7 @@ import {
 import { checkNodeShape } from './nodeShape';
 import { checkWires, NewPort, PortEnd, WireRef, wiresAfterRun } from './wiresOnNewPorts';
 import { addedState, recordsOf } from './runRows';
+import type { RunRows } from './runRows';
 import type { NewRow } from '../recordWrites';
 import type { NodeState } from '../../../shared/model/nodeModel';
 import { FindingPort, RunFindingInput, runFindingWrites } from '../runFindings';
@@ -76,15 +77,61 @@ export async function applyAddRun(
   deriveFindings = false,
 ): Promise<SentAddRun> {
   let row = known ?? (await readRunFacts(tx, view, run, maxDepth));
-  // the records built from the deltas for the statement that read the facts, if it had
-  // them: their node states passed the shape checks there
-  const records = row.records;
   // facts read through a branch's row hold for that row's view only; a read that also
   // wrote the run was made through the view the batch writes, or the batch is refused
   if (!sameView(row.view, view)) {
     if (row.prewritten) throw new Error('the run was written through another view');
     row = await readRunFacts(tx, view, run, maxDepth);
   }
+  const { rows, findings } = checkAddRun(run, maxDepth, row, deriveFindings);
+  let written: Promise<void>;
+  if (row.prewritten) {
+    // the statement that read the facts wrote these same rows (runRows.ts), ahead of the checks
+    noteGraphWritten(tx, view, rows);
+    written = Promise.resolve();
+  } else {
+    written = createGraph(tx, view, rows).then(() => undefined);
+  }
+  return { nodes: rows.nodes.length, edges: rows.edges.length, written, findings };
+}
+
+/** A run checked whole: the records it writes and, when asked, its kept findings. */
+export interface CheckedRun {
+  rows: RunRows;
+  findings: { opened: NewRow[]; closed: string[] } | null;
+}
+
+/**
+ * What a new line holds before its first write: nothing. A line whose id was just
+ * chosen (an import's main, staged or not) has these facts without a read.
+ */
+export function newLineFacts(view: View): RunFacts {
+  return {
+    facts: [],
+    depths: [],
+    takenNames: [],
+    wires: [],
+    findingsKept: true,
+    view,
+    prewritten: false,
+  };
+}
+
+/**
+ * Checks every delta of `run` in order against the facts `row` (what the view holds
+ * under the ids and names the run touches) plus what earlier deltas of the run created,
+ * with the answers applying them one by one would give; throws the first refusal.
+ * Reads nothing: answers the run's records and, when `deriveFindings`, its findings.
+ */
+export function checkAddRun(
+  run: Addition[],
+  maxDepth: number,
+  row: RunFacts,
+  deriveFindings: boolean,
+): CheckedRun {
+  // the records built from the deltas for the statement that read the facts, if it had
+  // them: their node states passed the shape checks there
+  const records = row.records;
   const facts = new Map(row.facts.map((f) => [f.id, f]));
   const depths = new Map(row.depths.map((f) => [f.id, f.depth]));
   const taken = new Set(row.takenNames);
@@ -194,15 +241,7 @@ export async function applyAddRun(
     deriveFindings && row.wires.length === 0
       ? runFindingWrites(runFindingInput(row, facts, shape.nodes, shape.ports, run))
       : null;
-  let written: Promise<void>;
-  if (row.prewritten) {
-    // the statement that read the facts wrote these same rows (runRows.ts), ahead of the checks
-    noteGraphWritten(tx, view, rows);
-    written = Promise.resolve();
-  } else {
-    written = createGraph(tx, view, rows).then(() => undefined);
-  }
-  return { nodes: rows.nodes.length, edges: rows.edges.length, written, findings };
+  return { rows, findings };
 }
 
 /**

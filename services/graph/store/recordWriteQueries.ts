@@ -58,9 +58,24 @@ export function createStatesBody(
        WHERE cur.vto = ${OPEN_CYPHER}
        SET cur.vto = ${w}
      }
-     UNWIND ${rows} AS row
+     ${newLineStatesBody(label, rows, written, V)}`;
+}
+
+/**
+ * The definition of a first write on a new line, one no record was ever written on (an
+ * imported main's, before it is published): the first state of each of `rows` at the
+ * view's version, with nothing to close. The second half of every first write
+ * (createStatesBody). Answers how many, as `written`.
+ */
+export function newLineStatesBody(
+  label: RecordLabel,
+  rows: string,
+  written: string,
+  V = '$view',
+): string {
+  return `UNWIND ${rows} AS row
      CREATE (n:${label})
-     SET n = row.props, n.branch_id = ${V}.line, n.id = row.id, n.vfrom = ${w},
+     SET n = row.props, n.branch_id = ${V}.line, n.id = row.id, n.vfrom = toInteger(${V}.ver),
          n.vto = ${OPEN_CYPHER}
      RETURN count(row) AS ${written}`;
 }
@@ -71,6 +86,13 @@ export function createStatesBody(
  * every id unused in the view, costs one statement, not one per label.
  */
 export const createGraphStates = statement('createGraphStates');
+
+/**
+ * The first content of a new line (newLineStatesBody of `$nodes`, `$ports`, `$edges`
+ * and `$findings`, each in a `CALL`): a part of an import, whose line no record was
+ * written on before, so nothing is looked up.
+ */
+export const createNewLineStates = statement('createNewLineStates');
 
 /**
  * The definition of a removal (statementRules.spec.ts holds every statement that removes

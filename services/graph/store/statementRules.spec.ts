@@ -19,7 +19,7 @@ import { publishBatchCypher } from './changeQueries';
 import { CHAIN_STEPS } from './deltaQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { WIRE_RULES } from './findingQueries';
-import { createStatesBody, removeStatesBody } from './recordWriteQueries';
+import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordWriteQueries';
 import { descendantsOf } from './scopedReadFragments';
 import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
 import { recordChangeCypher, touchOf } from './trailQueries';
@@ -195,6 +195,15 @@ describe('the statements kept whole hold the rules defined once (statementRules)
         label,
         ['$nodes', '$ports', '$edges'][i],
         ['nodes', 'ports', 'edges'][i],
+      ),
+    })),
+    ...(['GNode', 'Port', 'Edge', 'GFinding'] as const).map((label, i) => ({
+      statement: 'createNewLineStates',
+      definition: `newLineStatesBody(${label})`,
+      text: newLineStatesBody(
+        label,
+        ['$nodes', '$ports', '$edges', '$findings'][i],
+        ['nodes', 'ports', 'edges', 'findings'][i],
       ),
     })),
     ...(['GNode', 'Port', 'Edge'] as const).map((label, i) => ({

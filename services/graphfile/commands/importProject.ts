@@ -1,20 +1,21 @@
 /**
  * POST /v1/projects/import (importProject): creates a project from a graph file and answers like
  * project create (201). Scope graph:write. The file is read and upgraded (schema_version 3-6), its
- * name checked like a project name, and its content parsed like one batch before anything is
- * written; then the project, its main branch and the content are written in one transaction, the
- * content through the BatchApplier under every invariant. Any error: nothing is created.
- * The content is main's version 0 (the answer's main_branch.version): it is written through
- * main's view at 0 in the transaction that creates main, so no reader ever sees main at 0
- * without it, and a branch forked at 0 reads it beneath its own records. A file of more than
- * STAGE_RECORDS deltas is staged (importStaging.ts): written in chunks on the line of a main
- * that does not exist yet, published by creating the project and main in one small
- * transaction, so a 100k-node import never holds one huge transaction; a refusal at any
- * point removes what was staged, and nothing is created.
+ * name checked like a project name, its content parsed like one batch and then checked whole,
+ * in memory, as the first content of the new main (checkNewLineContent: every invariant a
+ * batch of additions is held to, with a batch's answers), before anything is written; any
+ * refusal: nothing is created. The content is main's version 0 (the answer's
+ * main_branch.version): it is written on main's line before or in the transaction that
+ * creates main, so no reader ever sees main at 0 without it, and a branch forked at 0 reads
+ * it beneath its own records. A file of more than STAGE_RECORDS deltas is staged
+ * (importStaging.ts): written STAGE_CHUNK records per transaction on the line of a main that
+ * does not exist yet, published by creating the project and main in one small transaction, so
+ * a 100k-node import never holds one huge transaction; an error at any point removes what was
+ * staged, and nothing is created.
  * Containment is at most MAX_NESTING_DEPTH deep and the content within the branch quotas (422
  * depth_limit_exceeded, branch_quota_exceeded, in file terms). The project gets the server defaults
  * for intent and language.
- * `graphctl import` does the same for a named user.
+ * `graphctl import` does the same for a named user, and reports its progress.
  */
 import { randomUUID } from 'node:crypto';
 import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
@@ -24,16 +25,15 @@ import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
   appendChange,
-  BatchApplier,
+  checkNewLineContent,
   mainView,
-  touchesOf,
+  recordCount,
   recordedText,
-  refreshFindings,
   requireWithinQuota,
   saveUsage,
-  writePositions,
+  writeNewLineContent,
 } from '../../graph';
-import type { ChangeEntry } from '../../graph';
+import type { BranchUsage, ChangeEntry, NewLineContent } from '../../graph';
 import { checkUserName, ensureUser, requireKeyForAllProjects, requireScope } from '../../identity';
 import {
   checkProjectName,
@@ -45,7 +45,8 @@ import {
 import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
 import { ImportPlan, planImport } from '../importPlan';
-import { abortStage, holdImportStage, stageContent, StagingOptions } from '../importStaging';
+import { abortStage, holdImportStage, stageContent } from '../importStaging';
+import type { ProgressListener, StagingOptions } from '../importStaging';
 import { closeStage } from '../store/graphFileQueries';
 
 /** The file's project_name, under the rules of a project name. */
@@ -79,16 +80,16 @@ export async function importProjectForUser(
   ctx: ServiceContext,
   user: string,
   body: unknown,
+  progress?: ProgressListener,
 ): Promise<CreatedProject> {
   const name = checkUserName(user);
-  return importAs(ctx, body, async (tx) => {
-    return {
-      userId: await ensureUser(tx, name),
-      keyId: 'graphctl',
-      scopes: new Set(['graph:write']),
-      projectAllowlist: null,
-    };
+  const owner: Owner = async (tx) => ({
+    userId: await ensureUser(tx, name),
+    keyId: 'graphctl',
+    scopes: new Set(['graph:write']),
+    projectAllowlist: null,
   });
+  return importAs(ctx, body, owner, {}, progress);
 }
 
 type Owner = (tx: QueryRunner) => Promise<Principal>;
@@ -104,48 +105,67 @@ function importEntry(principal: Principal, usage: { nodes: number; edges: number
   };
 }
 
-/** Reads and plans the file, then writes owner, project, main and content: in one
- * transaction, or staged (importStaging.ts) when the content is large. */
+/**
+ * Reads and plans the file and checks its content whole (nothing written yet), then
+ * writes owner, project, main and content: in one transaction, or staged
+ * (importStaging.ts) when the content is large.
+ */
 async function importAs(
   ctx: ServiceContext,
   body: unknown,
   owner: Owner,
   staging: StagingOptions = {},
+  progress: ProgressListener = () => {},
 ): Promise<CreatedProject> {
   const file = readGraphFile(body);
   const name = projectName(file.projectName);
   const plan = planImport(file);
-  if (plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records))
-    return importStaged(ctx, name, plan, owner, staging.stageChunk ?? ctx.config.staging.chunk);
-  return ctx.executor.writeTx(async (tx) => {
-    const principal = await owner(tx);
-    const created = await insertProject(tx, ctx, principal, {
-      name,
-      intent: DEFAULT_INTENT,
-      language: DEFAULT_LANGUAGE,
-    });
-    const view = mainView(created.main.id, 0);
-    const applier = new BatchApplier(tx, view, {
-      maxDepth: ctx.config.limits.maxNestingDepth,
-    });
-    try {
-      await applier.applyAll(plan.deltas);
-    } catch (error) {
-      if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
-      throw error;
-    }
-    await refreshFindings(tx, view);
-    // main starts with the file's content: its counters and its quotas
-    const usage = {
-      ...applier.usage,
-      bytes: Buffer.byteLength(recordedText(plan.deltas)),
-    };
-    requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
-    await saveUsage(tx, created.main.id, usage);
-    await writePositions(tx, view, plan.positions);
-    await appendChange(tx, created.main.id, importEntry(principal, usage), touchesOf(plan.deltas));
-    return created;
-  });
+  const mainId = randomUUID();
+  const content = checkContent(ctx, mainId, plan);
+  const usage = {
+    ...content.usage,
+    bytes: Buffer.byteLength(recordedText(plan.deltas)),
+  };
+  // main starts with the file's content: its counters and its quotas
+  requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
+  progress({ stage: 'checked', ...content.usage, records: recordCount(content) });
+  const created =
+    plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records)
+      ? await importStaged(ctx, name, mainId, content, usage, owner, {
+          chunk: staging.stageChunk ?? ctx.config.staging.chunk,
+          writers: ctx.config.staging.writers,
+          progress,
+        })
+      : await ctx.executor.writeTx(async (tx) => {
+          const principal = await owner(tx);
+          const project = await insertProject(tx, ctx, principal, {
+            name,
+            intent: DEFAULT_INTENT,
+            language: DEFAULT_LANGUAGE,
+            mainId,
+          });
+          await writeNewLineContent(tx, mainView(mainId, 0), content);
+          await saveUsage(tx, mainId, usage);
+          await appendChange(tx, mainId, importEntry(principal, usage), []);
+          return project;
+        });
+  progress({ stage: 'published' });
+  return created;
+}
+
+/** The plan's content checked as main's first version, refusals in file terms. */
+function checkContent(ctx: ServiceContext, mainId: string, plan: ImportPlan): NewLineContent {
+  try {
+    return checkNewLineContent(
+      mainView(mainId, 0),
+      plan.deltas,
+      ctx.config.limits.maxNestingDepth,
+      plan.positions,
+    );
+  } catch (error) {
+    if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
+    throw error;
+  }
 }
 
 /** The content staged on main's line first, then the project and main created over it
@@ -153,13 +173,14 @@ async function importAs(
 async function importStaged(
   ctx: ServiceContext,
   name: string,
-  plan: ImportPlan,
+  mainId: string,
+  content: NewLineContent,
+  usage: BranchUsage,
   owner: Owner,
-  chunk: number,
+  options: { chunk: number; writers: number; progress: ProgressListener },
 ): Promise<CreatedProject> {
-  const mainId = randomUUID();
   try {
-    const usage = await stageContent(ctx, mainId, plan, chunk);
+    await stageContent(ctx, mainId, content, options);
     return await ctx.executor.writeTx(async (tx) => {
       // the stage is still this import's, and stays so until this transaction ends
       await holdImportStage(tx, mainId);
@@ -171,7 +192,7 @@ async function importStaged(
         mainId,
       });
       await saveUsage(tx, mainId, usage);
-      // the content's touches were recorded with its chunks (stageContent)
+      // the content's touches were recorded with its parts (stageContent)
       await appendChange(tx, mainId, importEntry(principal, usage), []);
       await tx.run(closeStage, { line: mainId });
       return created;

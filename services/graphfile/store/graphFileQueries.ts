@@ -13,11 +13,40 @@ export const findBranchWithProject = cypher(
 /**
  * A staged import in progress (importStaging.ts): the line its content is written on,
  * before a Branch of that id exists, and its lease (lease_until, ms): the worker's sweep
- * removes the records of a stage whose lease ran out (services/purge).
+ * removes the records of a stage whose lease ran out (services/purge). With it, its
+ * $lanes lanes (VStageLane 0..$lanes-1): each transaction writing a part of the content
+ * holds one lane's lock, so parts are written side by side, and the sweep, which takes
+ * every lane's lock, never removes the stage while a part is being written.
  */
 export const openStage = cypher(
   'openStage',
   `CREATE (s:VStage {line: $line, kind: $kind, started_at: $now, lease_until: $until})
+   WITH s
+   UNWIND range(0, toInteger($lanes) - 1) AS lane
+   CREATE (:VStageLane {line: $line, lane: lane})
+   RETURN DISTINCT s.line AS line`,
+);
+
+/**
+ * Takes lane $lane's lock (held until the transaction ends); no row when the lane is
+ * gone (the sweep removed the stage). First in a transaction writing a part; then
+ * stageNotTaken, read once the lock is held.
+ */
+export const holdStageLane = cypher(
+  'holdStageLane',
+  `MATCH (l:VStageLane {line: $line, lane: $lane}) USING INDEX l:VStageLane(line)
+   SET l.lock_seq = coalesce(l.lock_seq, 0) + 1
+   RETURN l.lane AS lane`,
+);
+
+/**
+ * Whether the stage is still the import's (not taken by the sweep). Read under a lane's
+ * lock: the sweep marks it taken and then takes every lane's lock, so a part that saw
+ * it untaken commits before the sweep removes anything.
+ */
+export const stageNotTaken = cypher(
+  'stageNotTaken',
+  `MATCH (s:VStage {line: $line}) WHERE s.taken_at IS NULL
    RETURN s.line AS line`,
 );
 
@@ -35,10 +64,14 @@ export const holdStage = cypher(
    RETURN s.line AS line`,
 );
 
-/** The stage is published (in the publishing transaction) or aborted. */
+/** The stage is published (in the publishing transaction) or aborted: it and its lanes go. */
 export const closeStage = cypher(
   'closeStage',
   `MATCH (s:VStage {line: $line})
+   CALL (s) {
+     MATCH (l:VStageLane {line: s.line}) USING INDEX l:VStageLane(line)
+     DELETE l
+   }
    DELETE s
    RETURN count(*) AS closed`,
 );

@@ -25,6 +25,10 @@ export const purgeSchema = [
     'CREATE INDEX vstage_started IF NOT EXISTS FOR (s:VStage) ON (s.started_at)',
   ),
   cypher('stageLineIndex', 'CREATE INDEX vstage_line IF NOT EXISTS FOR (s:VStage) ON (s.line)'),
+  cypher(
+    'stageLaneIndex',
+    'CREATE INDEX vstage_lane_line IF NOT EXISTS FOR (l:VStageLane) ON (l.line)',
+  ),
 ];
 
 export const findBranchForPurge = statement('findBranchForPurge');
@@ -106,8 +110,10 @@ export const findAbandonedStages = statement('findAbandonedStages');
  * Takes an abandoned stage for the sweep under the stage's lock (an import's
  * transaction renewing it meanwhile has committed by then, and is seen): marks it
  * taken (the import can no longer renew or publish it) with the sweep's own lease
- * to $until. No row when it was renewed or is gone; `published` when its line is a
- * branch already (only its record is left).
+ * to $until, then takes the lock of each of its lanes (VStageLane), so a part of the
+ * content still being written commits before the sweep removes what was staged, and
+ * no part starts after it. No row when it was renewed or is gone; `published` when its
+ * line is a branch already (only its record is left).
  */
 export const takeOverStage = statement('takeOverStage');
 

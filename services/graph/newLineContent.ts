@@ -1,0 +1,122 @@
+/**
+ * The content of a line that holds nothing yet: an imported project's main, whose id the
+ * import chooses, so no reader and no other writer knows the line before the import
+ * publishes it. Its facts are known without a read (addRunApplier.ts newLineFacts), so the
+ * whole content is checked in memory at once, delta by delta in order, under the same
+ * invariants and with the same answers as a batch of additions (checkAddRun), and its
+ * kept findings are derived from it (runFindings.ts) instead of being written and then
+ * recomputed part by part. What is written is then plain records: nodes (with their
+ * positions), ports, wires, findings and the trail's touches, in parts of any size, each
+ * part in a transaction of the caller's (a staged import writes many; a small one, one).
+ */
+import type { QueryRunner } from '../../shared/neo4j/namedQuery';
+import { checkAddRun, newLineFacts } from './deltas/addRunApplier';
+import type { Addition, Delta } from './deltas/deltaTypes';
+import { isAddition } from './deltas/deltaTypes';
+import type { NodePosition } from './nodeWrites';
+import { createNewLineRecords, NewRow } from './recordWrites';
+import { appendTouches } from './trail/trail';
+import { touchesOf, TouchRow } from './trail/touches';
+import type { View } from './view';
+
+/** What a new line's content writes, record by record, and the counts it adds. */
+export interface NewLineContent {
+  nodes: NewRow[];
+  ports: NewRow[];
+  edges: NewRow[];
+  findings: NewRow[];
+  touches: TouchRow[];
+  usage: { nodes: number; edges: number };
+}
+
+/** A part of the content: any slice of each of its lists. */
+export type NewLineContentPart = Pick<
+  NewLineContent,
+  'nodes' | 'ports' | 'edges' | 'findings' | 'touches'
+>;
+
+/**
+ * Checks `deltas` (add_node and add_edge only) as the first content of the new line of
+ * `view`, nested at most `maxDepth` deep; throws the first refusal (a DeltaError, as a
+ * batch answers it). `positions` place the nodes they name (others stay at 0, 0).
+ */
+export function checkNewLineContent(
+  view: View,
+  deltas: readonly Delta[],
+  maxDepth: number,
+  positions: readonly NodePosition[],
+): NewLineContent {
+  const run: Addition[] = [];
+  for (const d of deltas) {
+    if (!isAddition(d)) throw new Error(`a new line's content only adds (got ${d.type})`);
+    run.push(d);
+  }
+  const { rows, findings } = checkAddRun(run, maxDepth, newLineFacts(view), true);
+  placeRows(rows.nodes, positions);
+  return {
+    ...rows,
+    findings: findings?.opened ?? [],
+    touches: touchesOf(run),
+    usage: { nodes: rows.nodes.length, edges: rows.edges.length },
+  };
+}
+
+/** Sets the node rows' positions (their records carry x and y). */
+function placeRows(nodes: NewRow[], positions: readonly NodePosition[]): void {
+  if (positions.length === 0) return;
+  const at = new Map(positions.map((p) => [p.id, p]));
+  for (const row of nodes) {
+    const p = at.get(row.id);
+    if (p) Object.assign(row.props, { x: p.x, y: p.y });
+  }
+}
+
+/**
+ * The content cut into parts of at most `size` records each, in the order they are
+ * written: nodes, ports, wires, findings, touches. Nothing reads the line before it
+ * is published, so the order only matters to a reader of the progress.
+ */
+export function* contentParts(
+  content: NewLineContent,
+  size: number,
+): Generator<NewLineContentPart> {
+  const lists = ['nodes', 'ports', 'edges', 'findings', 'touches'] as const;
+  for (const list of lists) {
+    const records = content[list];
+    for (let from = 0; from < records.length; from += size) {
+      const part: NewLineContentPart = {
+        nodes: [],
+        ports: [],
+        edges: [],
+        findings: [],
+        touches: [],
+      };
+      (part[list] as unknown[]) = records.slice(from, from + size);
+      yield part;
+    }
+  }
+}
+
+/** How many records a part (or the whole content) writes. */
+export function recordCount(part: NewLineContentPart): number {
+  return (
+    part.nodes.length +
+    part.ports.length +
+    part.edges.length +
+    part.findings.length +
+    part.touches.length
+  );
+}
+
+/** Writes a part of a new line's content at the view's version (the line's first). */
+export async function writeNewLineContent(
+  tx: QueryRunner,
+  view: View,
+  part: NewLineContentPart,
+): Promise<void> {
+  // sent together: the transaction runs them in order, in one round trip
+  await Promise.all([
+    createNewLineRecords(tx, view, part),
+    appendTouches(tx, view.line, view.ver, part.touches),
+  ]);
+}
