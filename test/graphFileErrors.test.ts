@@ -7,7 +7,7 @@ import { findUserByName } from '../services/identity/store/identityQueries';
 import { currentHarness, newKeyFor, newUser, TestUser, uniqueName } from './support/harness';
 import { addNode, uuid } from './support/graphBuilders';
 import { mergeProject } from './support/mergeWorkspace';
-import { graphctl } from './support/graphctl';
+import { graphctl, graphctlWith } from './support/graphctl';
 
 async function projectCount(user: TestUser): Promise<number> {
   const res = await user.api.get('/v1/projects?include_archived=true&limit=200');
@@ -129,7 +129,11 @@ describe('graphctl export / import', function () {
   this.timeout(90_000);
   /** The CLI's JSON answer, or its exit code and the JSON error line of stderr. */
   async function cli(...args: string[]) {
-    const outcome = await graphctl(...args);
+    return cliWith({}, ...args);
+  }
+
+  async function cliWith(env: Record<string, string>, ...args: string[]) {
+    const outcome = await graphctlWith(env, ...args);
     if (outcome.code === 0) return { code: 0, out: JSON.parse(outcome.stdout), err: undefined };
     const line = outcome.stderr.split('\n').find((l) => l.startsWith('{'));
     return { code: outcome.code, out: null, err: line };
@@ -169,5 +173,44 @@ describe('graphctl export / import', function () {
     expect(users).to.deep.equal([]);
     const missing = await cli('export', '--branch', uuid());
     expect(missing.code).to.equal(1);
+  });
+
+  it('import reads the file as a stream and reports its progress; a file that is not JSON, or holds more nodes than a branch may, creates nothing', async () => {
+    const importer = await newUser();
+    const dir = mkdtempSync(join(tmpdir(), 'graphfile-'));
+    const path = join(dir, 'three.json');
+    const names = ['a', 'b', 'c'];
+    const file = v6(names.map((name) => ({ id: uuid(), kind: 'behavior', data: { name } })));
+    writeFileSync(path, JSON.stringify(file, null, 2));
+    const outcome = await graphctl('import', '--file', path, '--user', importer.name);
+    expect(outcome.code, outcome.stderr).to.equal(0);
+    const steps = outcome.stderr.split('\n').filter((l) => l.startsWith('import '));
+    expect(steps.map((l) => l.replace(/^import \S+ /, ''))).to.deep.equal([
+      'read: 3 nodes, 0 wires',
+      'checked: 3 nodes, 0 wires; 9 records to write',
+      'written: 9 of 9 records (100%)',
+      'published: the project and its main',
+    ]);
+    const { project } = JSON.parse(outcome.stdout);
+    const main = await importer.api.get(`/v1/graph/${project.id}`);
+    expect(main.body.nodes.map((n: any) => n.data.name).sort()).to.deep.equal(names);
+
+    writeFileSync(path, JSON.stringify(file).slice(0, -20));
+    const cut = await cli('import', '--file', path, '--user', importer.name);
+    expect(cut.code).to.equal(1);
+    expect(JSON.parse(cut.err ?? '{}').error).to.equal('invalid_json');
+
+    writeFileSync(path, JSON.stringify({ ...file, project_name: uniqueName('too-many') }));
+    const over = await cliWith(
+      { BRANCH_MAX_NODES: '2' },
+      'import',
+      '--file',
+      path,
+      '--user',
+      importer.name,
+    );
+    expect(over.code).to.equal(1);
+    expect(JSON.parse(over.err ?? '{}').error).to.equal('branch_quota_exceeded');
+    expect(await projectCount(importer)).to.equal(1);
   });
 });

@@ -37,8 +37,9 @@ export interface StagingOptions {
   stageChunk?: number;
 }
 
-/** How far an import has come: told after the check and after each written part. */
+/** How far an import has come: told as the file is read (graphctl), after the check and after each written part. */
 export type ImportProgress =
+  | { stage: 'read'; nodes: number; edges: number }
   | { stage: 'checked'; nodes: number; edges: number; records: number }
   | { stage: 'written'; written: number; records: number }
   | { stage: 'published' };

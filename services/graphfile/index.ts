@@ -3,9 +3,11 @@
  * project made from such a file (import).
  *
  * - routes: graphFileRoutes;
- * - commands for graphctl: exportBranchFileAsOperator, importProjectForUser.
+ * - commands for graphctl: exportBranchFileAsOperator, importProjectForUser, and
+ *   readGraphFileStream (a file read from disk without holding its text).
  */
 export { exportBranchFileAsOperator } from './commands/exportBranchFile';
 export { importProjectForUser } from './commands/importProject';
 export { graphFileRoutes } from './graphFileRoutes';
+export { readGraphFileStream } from './graphFileStream';
 export type { ImportProgress } from './importStaging';

@@ -13,10 +13,22 @@ export interface CliOutcome {
 }
 
 export async function graphctl(...args: string[]): Promise<CliOutcome> {
+  return graphctlWith({}, ...args);
+}
+
+/** graphctl with settings of its own (`env` over the test process's environment). */
+export async function graphctlWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<CliOutcome> {
   try {
-    const { stdout, stderr } = await run('npm', ['run', '-s', 'graphctl', '--', ...args], {
-      cwd: ROOT,
-    });
+    // env(1) runs it with these settings over the environment it inherits
+    const settings = Object.entries(env).map(([name, value]) => `${name}=${value}`);
+    const { stdout, stderr } = await run(
+      'env',
+      [...settings, 'npm', 'run', '-s', 'graphctl', '--', ...args],
+      { cwd: ROOT },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as CliOutcome;

@@ -3,9 +3,10 @@
  * `npm run -s graphctl -- <command>`. Each command prints one JSON object on
  * stdout; failures print {"error", "message"} on stderr and exit non-zero.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { open, readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../shared/config/config';
+import type { Config } from '../../shared/config/config';
 import { DeltaError, DomainError, InvalidInputError } from '../../shared/errors/domainErrors';
 import type { ServiceContext } from '../../shared/http/serviceContext';
 import { createLogger } from '../../shared/logging/logger';
@@ -14,7 +15,11 @@ import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redis
 import { presentBranchRef } from '../../services/branches';
 import { importDecisions } from '../../services/decisions';
 import { ensureSchema } from '../../services/platform';
-import { exportBranchFileAsOperator, importProjectForUser } from '../../services/graphfile';
+import {
+  exportBranchFileAsOperator,
+  importProjectForUser,
+  readGraphFileStream,
+} from '../../services/graphfile';
 import type { ImportProgress } from '../../services/graphfile';
 import { addMember, createApiKey, revokeApiKey } from '../../services/identity';
 import { presentProject } from '../../services/projects';
@@ -40,8 +45,10 @@ const USAGE = `usage: graphctl <command>
   import --file PATH --user NAME
       Creates a project owned by NAME (created when new) from a graph file
       (schema_version 3-6), validated like POST /v1/projects/import; prints
-      {"main_branch", "project", "version"} like the 201 answer. A bad file
-      prints the 422 detail on stderr (exit 1) and creates nothing.
+      {"main_branch", "project", "version"} like the 201 answer. The file is
+      read as a stream (refused once it holds more than a branch's quotas) and
+      checked whole before anything is written; progress lines go to stderr.
+      A bad file prints the 422 detail on stderr (exit 1) and creates nothing.
 ${MCP_USAGE}`;
 
 /** Commands of one word (the others are "group action"). */
@@ -62,25 +69,31 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value;
 }
 
-async function readJsonFile(path: string): Promise<unknown> {
-  const text = await readFile(path, 'utf8').catch((error: Error) => {
+/** A graph file read from disk as a stream (its text is never held whole). */
+async function readGraphFileFrom(path: string, quotas: Config['quotas']): Promise<unknown> {
+  const file = await open(path).catch((error: Error) => {
     throw new InvalidInputError('file_unreadable', `cannot read ${path}: ${error.message}`);
   });
   try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new InvalidInputError('invalid_json', `${path} is not JSON: ${(error as Error).message}`);
+    const text = file.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20 });
+    return await readGraphFileStream(text, quotas, (read) =>
+      reportProgress({ stage: 'read', ...read }),
+    );
+  } finally {
+    await file.close();
   }
 }
 
 /** An import's progress, one line on stderr per step (stdout keeps the one JSON answer). */
 function reportProgress(progress: ImportProgress): void {
   const line =
-    progress.stage === 'checked'
-      ? `checked: ${progress.nodes} nodes, ${progress.edges} wires; ${progress.records} records to write`
-      : progress.stage === 'written'
-        ? `written: ${progress.written} of ${progress.records} records (${Math.floor((100 * progress.written) / progress.records)}%)`
-        : 'published: the project and its main';
+    progress.stage === 'read'
+      ? `read: ${progress.nodes} nodes, ${progress.edges} wires`
+      : progress.stage === 'checked'
+        ? `checked: ${progress.nodes} nodes, ${progress.edges} wires; ${progress.records} records to write`
+        : progress.stage === 'written'
+          ? `written: ${progress.written} of ${progress.records} records (${Math.floor((100 * progress.written) / progress.records)}%)`
+          : 'published: the project and its main';
   process.stderr.write(`import ${new Date().toISOString()} ${line}\n`);
 }
 
@@ -157,7 +170,7 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
       };
     }
     case 'import': {
-      const body = await readJsonFile(required(values, 'file'));
+      const body = await readGraphFileFrom(required(values, 'file'), ctx.config.quotas);
       const { project, main } = await importProjectForUser(
         ctx,
         required(values, 'user'),

@@ -128,29 +128,43 @@ async function importAs(
   };
   // main starts with the file's content: its counters and its quotas
   requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
-  progress({ stage: 'checked', ...content.usage, records: recordCount(content) });
-  const created =
-    plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records)
-      ? await importStaged(ctx, name, mainId, content, usage, owner, {
-          chunk: staging.stageChunk ?? ctx.config.staging.chunk,
-          writers: ctx.config.staging.writers,
-          progress,
-        })
-      : await ctx.executor.writeTx(async (tx) => {
-          const principal = await owner(tx);
-          const project = await insertProject(tx, ctx, principal, {
-            name,
-            intent: DEFAULT_INTENT,
-            language: DEFAULT_LANGUAGE,
-            mainId,
-          });
-          await writeNewLineContent(tx, mainView(mainId, 0), content);
-          await saveUsage(tx, mainId, usage);
-          await appendChange(tx, mainId, importEntry(principal, usage), []);
-          return project;
-        });
+  const records = recordCount(content);
+  progress({ stage: 'checked', ...content.usage, records });
+  const staged = plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records);
+  const created = staged
+    ? await importStaged(ctx, name, mainId, content, usage, owner, {
+        chunk: staging.stageChunk ?? ctx.config.staging.chunk,
+        writers: ctx.config.staging.writers,
+        progress,
+      })
+    : await importWhole(ctx, name, mainId, content, usage, owner);
+  if (!staged) progress({ stage: 'written', written: records, records });
   progress({ stage: 'published' });
   return created;
+}
+
+/** Owner, project, main and the whole content in one transaction (a small import). */
+async function importWhole(
+  ctx: ServiceContext,
+  name: string,
+  mainId: string,
+  content: NewLineContent,
+  usage: BranchUsage,
+  owner: Owner,
+): Promise<CreatedProject> {
+  return ctx.executor.writeTx(async (tx) => {
+    const principal = await owner(tx);
+    const project = await insertProject(tx, ctx, principal, {
+      name,
+      intent: DEFAULT_INTENT,
+      language: DEFAULT_LANGUAGE,
+      mainId,
+    });
+    await writeNewLineContent(tx, mainView(mainId, 0), content);
+    await saveUsage(tx, mainId, usage);
+    await appendChange(tx, mainId, importEntry(principal, usage), []);
+    return project;
+  });
 }
 
 /** The plan's content checked as main's first version, refusals in file terms. */
