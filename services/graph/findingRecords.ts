@@ -166,7 +166,7 @@ async function subtreesBelow(tx: QueryRunner, view: View, roots: string[]): Prom
     // a containment cycle cannot be stored; the seen set stops a walk if one were
     level = (row?.childIds ?? []).filter((id) => !seen.has(id));
     for (const id of level) seen.add(id);
-    below.push(...level);
+    for (const id of level) below.push(id);
   }
   return below;
 }

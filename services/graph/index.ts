@@ -7,7 +7,7 @@
  *   IdempotencyStore for apply's keys;
  * - the delta engine that merge replay and graph-file import reuse: BatchApplier,
  *   parseDeltaBatch, deltaError, the delta types, PORT_CHANNELS; the text of a batch
- *   on the change trail (recordedText, parseRecordedDeltas, toWireDelta);
+ *   on the change trail (recordedText, recordedBytes, parseRecordedDeltas, toWireDelta);
  * - writes other services make in their own transactions: writePositions,
  *   deleteNodesAndPorts, saveUsage, and the copy-on-write primitives upsertStates,
  *   removeStates, placeNodes; forkContent (the counters a fork starts with: a fork
@@ -41,7 +41,7 @@ export { deltaError } from './deltas/deltaErrors';
 export type { AddNode, Delta } from './deltas/deltaTypes';
 export { parseDeltaBatch } from './deltas/parseDeltas';
 export { addedNodeRows, addedState } from './deltas/runRows';
-export { parseRecordedDeltas, recordedText, toWireDelta } from './deltas/wireDelta';
+export { parseRecordedDeltas, recordedBytes, recordedText, toWireDelta } from './deltas/wireDelta';
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
 export { findingRow, findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';

@@ -96,7 +96,7 @@ export async function readWritten(
       k,
       ids: ids[label],
     });
-    later.push(...found.map((f) => ({ kind: KIND[label], id: f.id, version: f.version })));
+    for (const f of found) later.push({ kind: KIND[label], id: f.id, version: f.version });
   }
   if (later.length > 0) throw new RevertConflictError(k, later);
   const written = {} as Written;

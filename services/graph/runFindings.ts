@@ -70,7 +70,8 @@ export function runFindingChanges(input: RunFindingInput): {
     parentOrphan: n.parentId !== null && input.parentOrphans.get(n.parentId) === true,
     ...n,
   }));
-  opened.push(...nodeFindings(rows));
+  // one at a time: a spread of a large import's findings would pass the call stack's limit
+  for (const f of nodeFindings(rows)) opened.push(f);
   const closed = [...targets]
     .filter((id) => named.get(id)?.unsatisfiedKept === true)
     .map(unsatisfiedKey);

@@ -103,7 +103,7 @@ export async function idsBelow(
       view,
       ids: level,
     });
-    all.push(...(row?.found ?? []));
+    for (const found of row?.found ?? []) all.push(found);
     level = row?.frontier ?? [];
   }
   return all;

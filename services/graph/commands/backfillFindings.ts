@@ -67,8 +67,8 @@ export async function keepFindingsOf(executor: Executor, view: View, chunk: numb
         view,
         ids: part,
       });
-      next.push(...(below?.childIds ?? []));
-      ports.push(...(below?.portIds ?? []));
+      for (const id of below?.childIds ?? []) next.push(id);
+      for (const id of below?.portIds ?? []) ports.push(id);
     }
     level = next;
   }

@@ -58,9 +58,9 @@ export class StructureReads {
         view: this.view,
         ids: level,
       });
-      portIds.push(...(row?.portIds ?? []));
+      for (const id of row?.portIds ?? []) portIds.push(id);
       level = row?.childIds ?? [];
-      nodeIds.push(...level);
+      for (const id of level) nodeIds.push(id);
     }
     return { nodeIds, portIds };
   }

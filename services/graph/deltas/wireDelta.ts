@@ -47,6 +47,16 @@ export function recordedText(deltas: Delta[]): string {
 }
 
 /**
+ * The size in bytes of recordedText(deltas), without building the text: a large
+ * import's deltas would make a text longer than one string may be.
+ */
+export function recordedBytes(deltas: readonly Delta[]): number {
+  let bytes = 2; // the brackets
+  for (const d of deltas) bytes += Buffer.byteLength(JSON.stringify(toWireDelta(d)));
+  return bytes + Math.max(0, deltas.length - 1); // the commas
+}
+
+/**
  * A batch's recorded text and its size, refused (422 batch_too_large) above
  * `maxBytes`: what one batch adds to the change trail is bounded.
  */

@@ -28,7 +28,7 @@ import {
   checkNewLineContent,
   mainView,
   recordCount,
-  recordedText,
+  recordedBytes,
   requireWithinQuota,
   saveUsage,
   writeNewLineContent,
@@ -124,7 +124,7 @@ async function importAs(
   const content = checkContent(ctx, mainId, plan);
   const usage = {
     ...content.usage,
-    bytes: Buffer.byteLength(recordedText(plan.deltas)),
+    bytes: recordedBytes(plan.deltas),
   };
   // main starts with the file's content: its counters and its quotas
   requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
