@@ -69,7 +69,7 @@ help:
 	@echo "make bench-store  the versioned store's benchmarks alone (fork, merge, validate, scoped reads current and pinned, revert, storage)"
 	@echo "make bench-cpu    a 10-delta batch (BENCH_CPU_ARGS=\"--deltas 100\": 100) through HTTP, the handler and as bare Cypher, alternating: p50, CPU per batch of Node and Neo4j, ratios"
 	@echo "make statements  the statements a delta batch runs, by name, with full text and PROFILE plans, on a small seeded throw-away stack"
-	@echo "make bench-large  a 100k-node graph through a running 'make run' (fill, staged merge, validate, streamed read, export, import)"
+	@echo "make bench-large  a large graph (SIZE=100000 nodes) through a running 'make run': graphctl import, fork, batches, validate, streamed read, export (LARGE_FILL=1: fill and merge too)"
 	@echo "make backup  dump make run's Neo4j into $(BACKUP_DIR)/ (Neo4j stops for the dump; writes answer 503 meanwhile)"
 	@echo "make restore BACKUP=FILE  load a dump into make run's Neo4j (default: the newest in $(BACKUP_DIR)/)"
 	@echo "make types    regenerate shared/api/openapi.generated.ts from openapi/"
@@ -251,7 +251,7 @@ bench-mcp: deps
 # A 100k-node graph through the service `make run` serves, with its default memory: fill,
 # staged merge, validate, streamed full read, export, import (start `make run` first).
 bench-large: deps
-	PORT=$(PORT) scripts/bench-large.sh
+	PORT=$(PORT) LARGE_NODES=$(or $(SIZE),$${LARGE_NODES:-100000}) scripts/bench-large.sh
 
 clean:
 	rm -rf .run dist

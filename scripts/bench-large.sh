@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
-# A 100k-node graph through the service `make run` serves (its default memory settings):
-# fill a branch through the API, merge it (staged), validate and read main, export it, and
-# import the file with graphctl (bench/largeGraph.ts). Start `make run` first (same PORT and
-# Neo4j); this script makes its own API key with graphctl. LARGE_NODES sets the size.
+# A large project through the service `make run` serves: a graph file of LARGE_NODES nodes
+# (100000 by default) imported with graphctl, then fork, batches, validate, the streamed full
+# read and the export on it (bench/largeGraph.ts); LARGE_FILL=1 also fills a branch through
+# the API and merges it. Start `make run` first (same PORT and Neo4j); this script makes its
+# own API key with graphctl.
+#
+# Past the default quotas (200k nodes a branch) start both with larger ones, and give Neo4j
+# the memory the store needs (docs/OPERATIONS.md, "A million nodes"), e.g.:
+#   NEO4J_HEAP_MAX=4g NEO4J_PAGECACHE=6g BRANCH_MAX_NODES=1100000 BRANCH_MAX_WIRES=1100000 \
+#     BRANCH_MAX_BYTES=2000000000 make run
+#   BRANCH_MAX_NODES=1100000 BRANCH_MAX_WIRES=1100000 BRANCH_MAX_BYTES=2000000000 \
+#     make bench-large SIZE=1000000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${PORT:-8080}"
 # graphctl against the local stack of `make run` (its default secrets are accepted there)
 export GDS_ENV="${GDS_ENV:-development}"
+# graphctl import checks a file whole in memory: about 8 GiB of heap for a million nodes
+export NODE_OPTIONS="${NODE_OPTIONS:---max-old-space-size=12288}"
 URL="http://127.0.0.1:${PORT}"
 if ! curl -fsS "${URL}/readyz" >/dev/null; then
   echo "bench-large: no service ready at ${URL}; start 'make run' first" >&2
@@ -17,5 +27,7 @@ USER_NAME="large-graph-$(date +%s)"
 KEY_JSON="$(node_modules/.bin/tsx tools/graphctl/main.ts keys create --user "$USER_NAME" \
   --scopes graph:write,project:delete,decisions:read)"
 TOKEN="$(printf '%s' "$KEY_JSON" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')"
-exec node_modules/.bin/tsx bench/largeGraph.ts --url "$URL" --token "$TOKEN" --user "$USER_NAME" \
-  --nodes "${LARGE_NODES:-100000}"
+ARGS=(--url "$URL" --token "$TOKEN" --user "$USER_NAME" --nodes "${LARGE_NODES:-100000}"
+  --data-dir "${NEO4J_DATA_DIR:-.data/neo4j}")
+[[ "${LARGE_FILL:-0}" == 1 ]] && ARGS+=(--fill)
+exec node_modules/.bin/tsx bench/largeGraph.ts "${ARGS[@]}"

@@ -1,0 +1,103 @@
+/**
+ * The graph file of bench/largeGraph.ts, written to disk as a stream (a million nodes
+ * make a file larger than one string may hold): `nodes` nodes in three levels, a
+ * top-level boundary per 10,000 nodes, a boundary per 1,000 nodes under those, and
+ * behaviors with an input and an output port (typed int) under the second level; in
+ * each second-level boundary, a wire from each behavior's output to the next one's
+ * input. Positions are set. Also the size of a directory on disk (the store's growth).
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { once } from 'node:events';
+
+export interface LargeGraphShape {
+  nodes: number;
+  boundaries: number;
+  ports: number;
+  wires: number;
+}
+
+export async function writeLargeGraphFile(
+  path: string,
+  nodes: number,
+  projectName: string,
+): Promise<LargeGraphShape> {
+  const out = createWriteStream(path, { encoding: 'utf8' });
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  const tops = Math.max(1, Math.round(nodes / 10_000));
+  const mids = Math.max(1, Math.round(nodes / 1_000));
+  const topIds = Array.from({ length: tops }, () => randomUUID());
+  const midIds = Array.from({ length: mids }, () => randomUUID());
+  /** Each second-level boundary's last behavior's output port, for the next wire. */
+  const lastOutput = new Map<string, string>();
+  const wires: { id: string; source_handle: string; target_handle: string }[] = [];
+  let first = true;
+  const node = async (value: unknown) => {
+    await write(`${first ? '' : ','}\n${JSON.stringify(value)}`);
+    first = false;
+  };
+  await write(`{"schema_version": 6, "project_name": ${JSON.stringify(projectName)}, "nodes": [`);
+  for (const [i, id] of topIds.entries())
+    await node({
+      id,
+      kind: 'boundary',
+      parent_id: null,
+      data: { name: `top${i}` },
+      position: { x: i * 400, y: 0 },
+    });
+  for (const [i, id] of midIds.entries())
+    await node({
+      id,
+      kind: 'boundary',
+      parent_id: topIds[i % tops],
+      data: { name: `mid${i}` },
+      position: { x: i * 40, y: 200 },
+    });
+  const behaviors = Math.max(0, nodes - tops - mids);
+  for (let i = 0; i < behaviors; i += 1) {
+    const parent = midIds[i % mids];
+    const input = randomUUID();
+    const output = randomUUID();
+    await node({
+      id: randomUUID(),
+      kind: 'behavior',
+      parent_id: parent,
+      data: {
+        name: `step${i}`,
+        inputs: [{ id: input, name: 'in', type: 'int' }],
+        outputs: [{ id: output, name: 'out', type: 'int' }],
+      },
+      position: { x: (i % 100) * 10, y: 400 + Math.floor(i / 100) },
+    });
+    const previous = lastOutput.get(parent);
+    if (previous) wires.push({ id: randomUUID(), source_handle: previous, target_handle: input });
+    lastOutput.set(parent, output);
+  }
+  await write('\n], "edges": [');
+  for (const [i, wire] of wires.entries())
+    await write(`${i === 0 ? '' : ','}\n${JSON.stringify(wire)}`);
+  await write('\n]}\n');
+  out.end();
+  await once(out, 'finish');
+  return {
+    nodes: tops + mids + behaviors,
+    boundaries: tops + mids,
+    ports: 2 * behaviors,
+    wires: wires.length,
+  };
+}
+
+/** Bytes of the files under `dir`, at any depth. */
+export async function diskBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += await diskBytes(path);
+    else if (entry.isFile()) total += (await stat(path)).size;
+  }
+  return total;
+}
