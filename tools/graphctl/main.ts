@@ -84,8 +84,16 @@ async function readGraphFileFrom(path: string, quotas: Config['quotas']): Promis
   }
 }
 
+/** The written share last reported, in steps of 5% (a line per part would be hundreds). */
+let reportedShare = -1;
+
 /** An import's progress, one line on stderr per step (stdout keeps the one JSON answer). */
 function reportProgress(progress: ImportProgress): void {
+  if (progress.stage === 'written') {
+    const share = Math.floor((20 * progress.written) / progress.records);
+    if (share === reportedShare) return;
+    reportedShare = share;
+  }
   const line =
     progress.stage === 'read'
       ? `read: ${progress.nodes} nodes, ${progress.edges} wires`
