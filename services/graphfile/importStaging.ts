@@ -20,14 +20,8 @@ import { nowTimestamp } from '../../shared/http/timestamps';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { contentParts, mainView, recordCount, writeNewLineContent } from '../graph';
 import type { NewLineContent } from '../graph';
-import { purgeLine } from '../purge';
-import {
-  closeStage,
-  holdStage,
-  holdStageLane,
-  openStage,
-  stageNotTaken,
-} from './store/graphFileQueries';
+import { deleteStageRecord, purgeLine } from '../purge';
+import { holdStage, holdStageLane, openStage, stageNotTaken } from './store/graphFileQueries';
 
 /** Overrides of the configured staging (config.staging), for tests. */
 export interface StagingOptions {
@@ -126,5 +120,5 @@ async function holdLane(tx: QueryRunner, line: string, lane: number): Promise<vo
 /** Removes what was staged on `line` and its VStage record (the import was refused). */
 export async function abortStage(ctx: ServiceContext, line: string): Promise<void> {
   await purgeLine(ctx.executor, line);
-  await ctx.executor.write(closeStage, { line });
+  await ctx.executor.writeTx((tx) => deleteStageRecord(tx, line));
 }

@@ -7,7 +7,8 @@
  *
  * - PurgeQueue: what project deletion and branch discard hand their targets to;
  * - jobs: PURGE_QUEUE, purgeProcessor, sweepPurges (the worker's periodic sweep),
- *   sweepHistory (history retention, run with it), sweepStages (abandoned staging);
+ *   sweepHistory (history retention, run with it), sweepStages (abandoned staging),
+ *   deleteStageRecord (a stage's record, once published or given up);
  * - purgeLine: removes every record of a line (a refused staged import's), its touches
  *   included;
  * - schema: purgeSchema (indexes, run at start-up).
@@ -15,7 +16,7 @@
 export { sweepHistory } from './commands/sweepHistory';
 export type { HistoryResult } from './commands/sweepHistory';
 export { sweepPurges } from './commands/sweepPurges';
-export { sweepStages } from './commands/sweepStages';
+export { deleteStageRecord, sweepStages } from './commands/sweepStages';
 export { purgeLine } from './commands/purgeBranch';
 export type { SweepResult } from './commands/sweepPurges';
 export { purgeProcessor } from './purgeJobs';

@@ -70,6 +70,19 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('writes a staged import STAGE_WRITERS transactions side by side: 1 to 16', () => {
+    expect(loadConfig(DEVELOPMENT).staging.writers).to.equal(2);
+    expect(loadConfig({ ...DEVELOPMENT, STAGE_WRITERS: '4' }).staging.writers).to.equal(4);
+    for (const [raw, problem] of [
+      ['0', 'STAGE_WRITERS must be >= 1, got 0'],
+      ['17', 'STAGE_WRITERS must be <= 16, got 17'],
+    ])
+      expect(() => loadConfig({ ...DEVELOPMENT, STAGE_WRITERS: raw }))
+        .to.throw(ConfigError)
+        .with.property('problems')
+        .that.deep.equals([problem]);
+  });
+
   it('remembers write bookmarks for reads by default only through a routing NEO4J_URI', () => {
     // one server (bolt://) shows every committed write to every later read: nothing to remember
     expect(loadConfig(DEVELOPMENT).bookmarkTtlSeconds).to.equal(0);

@@ -294,7 +294,8 @@ export function loadConfig(
     staging: {
       records: intSetting(env, 'STAGE_RECORDS', 5000, 2, problems),
       chunk: intSetting(env, 'STAGE_CHUNK', 2000, 1, problems),
-      writers: intSetting(env, 'STAGE_WRITERS', 2, 1, problems),
+      // each writer is a transaction of the import's own, and a lane of its stage
+      writers: intSetting(env, 'STAGE_WRITERS', 2, 1, problems, 16),
     },
     idempotencyTtlSeconds: intSetting(env, 'IDEMPOTENCY_TTL_S', 86400, 1, problems),
     authCacheTtlSeconds: intSetting(env, 'AUTH_CACHE_TTL_S', 30, 0, problems),

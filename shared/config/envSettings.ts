@@ -23,6 +23,7 @@ export function intSetting(
   fallback: number,
   min: number,
   problems: string[],
+  max = Number.MAX_SAFE_INTEGER,
 ): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -32,6 +33,7 @@ export function intSetting(
   }
   const value = Number(raw.trim());
   if (value < min) problems.push(`${name} must be >= ${min}, got ${value}`);
+  if (value > max) problems.push(`${name} must be <= ${max}, got ${value}`);
   return value;
 }
 

@@ -47,7 +47,7 @@ import { readGraphFile } from '../graphFileReader';
 import { ImportPlan, planImport } from '../importPlan';
 import { abortStage, holdImportStage, stageContent } from '../importStaging';
 import type { ProgressListener, StagingOptions } from '../importStaging';
-import { closeStage } from '../store/graphFileQueries';
+import { deleteStageRecord } from '../../purge';
 
 /** The file's project_name, under the rules of a project name. */
 function projectName(raw: unknown): string {
@@ -153,18 +153,31 @@ async function importWhole(
   owner: Owner,
 ): Promise<CreatedProject> {
   return ctx.executor.writeTx(async (tx) => {
-    const principal = await owner(tx);
-    const project = await insertProject(tx, ctx, principal, {
-      name,
-      intent: DEFAULT_INTENT,
-      language: DEFAULT_LANGUAGE,
-      mainId,
-    });
     await writeNewLineContent(tx, mainView(mainId, 0), content);
-    await saveUsage(tx, mainId, usage);
-    await appendChange(tx, mainId, importEntry(principal, usage), []);
-    return project;
+    return createOverContent(tx, ctx, { name, mainId, usage, owner });
   });
+}
+
+/**
+ * The owner, the project and its main (id `mainId`) created over main's content, written
+ * before or in the same transaction: main's counters, and its first change, the import
+ * (the content's touches were written with it, writeNewLineContent).
+ */
+async function createOverContent(
+  tx: QueryRunner,
+  ctx: ServiceContext,
+  over: { name: string; mainId: string; usage: BranchUsage; owner: Owner },
+): Promise<CreatedProject> {
+  const principal = await over.owner(tx);
+  const created = await insertProject(tx, ctx, principal, {
+    name: over.name,
+    intent: DEFAULT_INTENT,
+    language: DEFAULT_LANGUAGE,
+    mainId: over.mainId,
+  });
+  await saveUsage(tx, over.mainId, over.usage);
+  await appendChange(tx, over.mainId, importEntry(principal, over.usage), []);
+  return created;
 }
 
 /** The plan's content checked as main's first version, refusals in file terms. */
@@ -198,17 +211,8 @@ async function importStaged(
     return await ctx.executor.writeTx(async (tx) => {
       // the stage is still this import's, and stays so until this transaction ends
       await holdImportStage(tx, mainId);
-      const principal = await owner(tx);
-      const created = await insertProject(tx, ctx, principal, {
-        name,
-        intent: DEFAULT_INTENT,
-        language: DEFAULT_LANGUAGE,
-        mainId,
-      });
-      await saveUsage(tx, mainId, usage);
-      // the content's touches were recorded with its parts (stageContent)
-      await appendChange(tx, mainId, importEntry(principal, usage), []);
-      await tx.run(closeStage, { line: mainId });
+      const created = await createOverContent(tx, ctx, { name, mainId, usage, owner });
+      await deleteStageRecord(tx, mainId);
       return created;
     });
   } catch (error) {

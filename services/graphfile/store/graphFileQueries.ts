@@ -63,15 +63,3 @@ export const holdStage = cypher(
    SET s.lease_until = $until
    RETURN s.line AS line`,
 );
-
-/** The stage is published (in the publishing transaction) or aborted: it and its lanes go. */
-export const closeStage = cypher(
-  'closeStage',
-  `MATCH (s:VStage {line: $line})
-   CALL (s) {
-     MATCH (l:VStageLane {line: s.line}) USING INDEX l:VStageLane(line)
-     DELETE l
-   }
-   DELETE s
-   RETURN count(*) AS closed`,
-);

@@ -9,8 +9,17 @@
  * STAGE_ABANDONED_MS old.
  */
 import type { Executor } from '../../../shared/neo4j/executor';
+import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { deleteStage, findAbandonedStages, takeOverStage } from '../store/purgeQueries';
 import { purgeLine } from './purgeBranch';
+
+/**
+ * Removes stage `line`'s record and its lanes: the import published it (in its
+ * publishing transaction), gave it up, or the sweep removed what it staged.
+ */
+export async function deleteStageRecord(tx: QueryRunner, line: string): Promise<void> {
+  await tx.run(deleteStage, { line });
+}
 
 /** How long a stage without a lease may stay open before the sweep takes it for abandoned. */
 export const STAGE_ABANDONED_MS = 60 * 60 * 1000;
@@ -35,7 +44,7 @@ export async function sweepStages(
       const removed = await purgeLine(executor, line);
       records += removed.nodes + removed.ports + removed.edges;
     }
-    await executor.write(deleteStage, { line });
+    await executor.writeTx((tx) => deleteStageRecord(tx, line));
     taken += 1;
   }
   return { stages: taken, records };
