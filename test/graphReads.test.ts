@@ -1,6 +1,11 @@
 /** Full-graph reads (getMainGraph, getBranchGraph) and the last_opened_at they set. */
 import { expect } from 'chai';
-import { grant, newUser, uniqueName } from './support/harness';
+import { writeGraphStream } from '../services/graph/graphStream';
+import { branchView } from '../services/graph/view';
+import type { BranchBases } from '../services/graph/view';
+import { cypher } from '../shared/neo4j/namedQuery';
+import { currentHarness, grant, newUser, uniqueName } from './support/harness';
+import { mergeProject } from './support/mergeWorkspace';
 import { addEdge, addNode, port, uuid, workspace } from './support/graphBuilders';
 
 describe('full-graph reads', function () {
@@ -79,6 +84,64 @@ describe('full-graph reads', function () {
     expect(head.body.branch).to.deep.equal({ id: w.branchId, version: 3 });
     const ids = head.body.nodes.map((n: { id: string }) => n.id);
     expect(ids).to.deep.equal([...ids].sort());
+  });
+
+  it('reads page by page at one version: the pages add up to the answer, over main and the branch, and a batch committed between pages is not in it', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const onMain = Array.from({ length: 9 }, (_, i) => {
+      const [i1, o1] = [port(`in${i}`, 'int'), port(`out${i}`, 'int')];
+      return { delta: addNode({ data: { name: `m${i}`, inputs: [i1], outputs: [o1] } }), i1, o1 };
+    });
+    await p.seed([
+      ...onMain.map((n) => n.delta),
+      ...onMain.slice(1).map((n, i) => addEdge(onMain[i].o1.id, n.i1.id)),
+    ]);
+    const b = await p.fork();
+    // the branch removes main's nodes 2 and 5 (their wires with them), changes 7, adds its own
+    await b.apply([
+      { type: 'delete_node', node_id: onMain[2].delta.node.id },
+      { type: 'delete_node', node_id: onMain[5].delta.node.id },
+      { type: 'update_node_data', node_id: onMain[7].delta.node.id, after: { name: 'changed' } },
+      ...Array.from({ length: 6 }, (_, i) => addNode({ data: { name: `b${i}` } })),
+    ]);
+    const whole = await user.api.get(`/v1/branches/${b.id}/graph`);
+    expect(whole.status).to.equal(200);
+    expect(whole.body.nodes).to.have.length(9 - 2 + 6);
+
+    const { service } = currentHarness();
+    const row = await service.executor.read<{ branch: BranchBases & { version: number } }>(
+      cypher('testBranchBases', 'MATCH (b:Branch {id: $id}) RETURN b {.*} AS branch'),
+      { id: b.id },
+    );
+    const branch = row[0].branch;
+    const view = branchView(branch, p.mainId, branch.version);
+    let pieces = '';
+    const out = {
+      async write(piece: string | Uint8Array) {
+        pieces += piece.toString();
+      },
+    };
+    // after the first page's transaction, a batch commits: the later pages do not show it
+    let pages = 0;
+    const executor = new Proxy(service.executor, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (property !== 'readTx' || typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          if (pages++ === 1) await b.apply([addNode({ data: { name: 'later' } })]);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const envelope = { branch: whole.body.branch, project_id: p.projectId, version: 'v' };
+    // pages of 2 rows: the wires and the nodes each take several
+    await writeGraphStream(executor, view, envelope, out, undefined, 2);
+    expect(pages).to.be.greaterThan(8);
+    expect((await b.graph()).nodes).to.have.length(9 - 2 + 6 + 1);
+    const paged = JSON.parse(pieces);
+    expect(paged.edges).to.deep.equal(whole.body.edges);
+    expect(paged.nodes).to.deep.equal(whole.body.nodes);
   });
 
   it('answers 404 for a missing branch', async () => {

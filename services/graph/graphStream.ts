@@ -1,17 +1,18 @@
 /**
  * The full read of a view streamed as its JSON answer (GraphResponse): wires, then
- * nodes with their ports, each presented and written as Neo4j hands it over, in pieces
- * of about PIECE characters. The read holds one row at a time, and a slow reader slows
- * the read instead of filling memory (BodyWriter waits, QueryRunner.each waits). A read
+ * nodes with their ports, a page at a time, each row presented and written in pieces of
+ * about PIECE characters. The read holds one page at a time, and a slow reader slows the
+ * read instead of filling memory (BodyWriter waits before the next page is read). A read
  * pinned to an earlier version streams the same way and shows each node at its position
  * at the line's head (positions are layout, not history), read beside the node.
  */
 import type { Executor } from '../../shared/neo4j/executor';
+import type { NamedQuery, Row } from '../../shared/neo4j/namedQuery';
 import type { BodyWriter } from '../../shared/http/operation';
 import { CHANNELS } from '../../shared/model/nodeModel';
 import type { EdgeRecord, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 import {
-  readBranchEdges,
+  readEdgesPage,
   readNodesWithPorts,
   readNodesWithPortsAtHead,
 } from './store/graphReadQueries';
@@ -23,8 +24,6 @@ const PIECE = 64 * 1024;
 /** Text gathered into pieces of about PIECE characters before it is written. */
 class Pieces {
   private pending = '';
-  /** Whether a piece has gone out (a retried read would repeat it). */
-  sent = false;
 
   constructor(private readonly out: BodyWriter) {}
 
@@ -33,16 +32,10 @@ class Pieces {
     if (this.pending.length >= PIECE) await this.flush();
   }
 
-  /** Drops what a failed attempt gathered and never sent. */
-  reset(): void {
-    this.pending = '';
-  }
-
   async flush(): Promise<void> {
     if (this.pending === '') return;
     const piece = this.pending;
     this.pending = '';
-    this.sent = true;
     await this.out.write(piece);
   }
 }
@@ -68,9 +61,18 @@ interface NodeRow {
   head?: { x: number; y: number } | null;
 }
 
+/** Rows per page of a full read: each page is read in a transaction of its own. */
+export const FULL_READ_PAGE = 2000;
+
 /**
- * Writes the graph `view` sees, in one read transaction, as the answer's JSON; `head`,
- * on a read pinned to an earlier version, is the line's head, whose positions it shows.
+ * Writes the graph `view` sees as the answer's JSON; `head`, on a read pinned to an
+ * earlier version, is the line's head, whose positions it shows. Wires, then nodes, are
+ * read a page at a time (`pageSize` rows past the last id of the page before), each page
+ * in a read transaction of its own at the same fixed view: a write that commits between
+ * two pages writes records of a later version, which the view does not see, so the pages
+ * add up to one version's graph, and no transaction lasts longer than a page, whatever
+ * the graph's size. A page is written out once its transaction has ended (a transient
+ * failure retries the page before anything of it went out).
  */
 export async function writeGraphStream(
   executor: Executor,
@@ -78,34 +80,70 @@ export async function writeGraphStream(
   envelope: GraphEnvelope,
   out: BodyWriter,
   head?: View,
+  pageSize = FULL_READ_PAGE,
 ): Promise<void> {
   const json = new Pieces(out);
-  await executor.readTx(async (tx) => {
-    // a transient failure retries the transaction: only while nothing has gone out
-    if (json.sent) throw new Error('a streamed read failed after its first piece');
-    json.reset();
-    await json.add(`{"branch":${JSON.stringify(envelope.branch)},"edges":[`);
-    let separator = '';
-    await tx.each<EdgeRecord & Record<string, unknown>>(readBranchEdges, { view }, (edge) => {
-      const text = separator + JSON.stringify(presentEdge(edge));
+  await json.add(`{"branch":${JSON.stringify(envelope.branch)},"edges":[`);
+  let separator = '';
+  await eachPage<EdgeRecord & Record<string, unknown>>(
+    executor,
+    readEdgesPage,
+    { view },
+    pageSize,
+    (edge) => edge.id,
+    async (edge) => {
+      await json.add(separator + JSON.stringify(presentEdge(edge)));
       separator = ',';
-      return json.add(text);
-    });
-    await json.add('],"nodes":[');
-    separator = '';
-    const [nodes, params] = head
-      ? [readNodesWithPortsAtHead, { view, head }]
-      : [readNodesWithPorts, { view }];
-    await tx.each<NodeRow & Record<string, unknown>>(nodes, params, (row) => {
+    },
+  );
+  await json.add('],"nodes":[');
+  separator = '';
+  const [nodes, params] = head
+    ? [readNodesWithPortsAtHead, { view, head }]
+    : [readNodesWithPorts, { view }];
+  await eachPage<NodeRow & Record<string, unknown>>(
+    executor,
+    nodes,
+    params,
+    pageSize,
+    (row) => row.node.id,
+    async (row) => {
       // a position never set reads as absent (presented as 0) at the head too
       if (row.head) Object.assign(row.node, { x: row.head.x, y: row.head.y });
-      const text = separator + JSON.stringify(presentNode(withPorts(row.node, row.ports)));
+      await json.add(separator + JSON.stringify(presentNode(withPorts(row.node, row.ports))));
       separator = ',';
-      return json.add(text);
-    });
-  });
+    },
+  );
   await json.add(
     `],"project_id":${JSON.stringify(envelope.project_id)},"version":${JSON.stringify(envelope.version)}}`,
   );
   await json.flush();
+}
+
+/**
+ * Runs the paged statement `query` (`$after`, `$limit`: statesPage) page after page,
+ * each in a read transaction of its own, and hands each page's rows to `each` once its
+ * transaction has ended; stops after a page shorter than `pageSize`. The next page
+ * starts past the page's greatest id.
+ */
+async function eachPage<R extends Row>(
+  executor: Executor,
+  query: NamedQuery,
+  params: Record<string, unknown>,
+  pageSize: number,
+  idOf: (row: R) => string,
+  each: (row: R) => Promise<void>,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    const rows = await executor.readTx((tx) =>
+      tx.run<R>(query, { ...params, after, limit: pageSize }),
+    );
+    for (const row of rows) {
+      await each(row);
+      const id = idOf(row);
+      if (id > after) after = id;
+    }
+    if (rows.length < pageSize) return;
+  }
 }

@@ -11,9 +11,9 @@ const statement = statementsIn(join(__dirname, 'statements'));
 export const readBranchNodes = statement('readBranchNodes');
 
 /**
- * Every node visible in the view with its ports (by channel, then ord), in id order,
- * one row per node: a streamed full read (graphStream.ts) holds one node's ports at a
- * time, never the whole graph's. `atHead` adds, for a read pinned to an earlier version,
+ * A page of the nodes visible in the view with their ports (by channel, then ord): the
+ * first `$limit` past id `$after` in id order (visibility.ts statesPage), one row per
+ * node. A streamed full read (graphStream.ts) reads a page per transaction. `atHead` adds, for a read pinned to an earlier version,
  * the node's position at the head of the same line (`$head`; positions are layout, not
  * history): `head` is null when the node is gone there.
  */
@@ -25,3 +25,6 @@ export const readBranchPorts = statement('readBranchPorts');
 /** Wires with their derived endpoints, the nodes of the ports their handles name in
  * the same view: null when a handle is null or dangles. */
 export const readBranchEdges = statement('readBranchEdges');
+
+/** readBranchEdges a page at a time: the first `$limit` wires past id `$after` (statesPage). */
+export const readEdgesPage = statement('readEdgesPage');

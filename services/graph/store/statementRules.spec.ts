@@ -23,7 +23,7 @@ import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordW
 import { descendantsOf } from './scopedReadFragments';
 import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
 import { recordChangeCypher, touchOf } from './trailQueries';
-import { allStates, RecordLabel, seek, visible, visibleRecord } from './visibility';
+import { allStates, RecordLabel, seek, statesPage, visible, visibleRecord } from './visibility';
 
 const SERVICES = join(__dirname, '..', '..');
 /** Loads a store module as the service does (CommonJS). */
@@ -77,6 +77,7 @@ function withoutVisibilityRule(text: string): {
     const l = label as RecordLabel;
     const [head, middle, tail] = compactCypher(allStates(s, l, view, '\u0000')).split('\u0000');
     const forms: (string | RegExp)[] = [
+      compactCypher(statesPage(s, l, view)),
       compactCypher(visible(s, l, view)),
       compactCypher(visibleRecord(s, l, view)),
       new RegExp(`${escape(head)}(.+?)${escape(middle)}\\1${escape(tail)}`, 'g'),
@@ -88,7 +89,7 @@ function withoutVisibilityRule(text: string): {
           ? rest.split(form).join(' ⟨visible⟩ ')
           : rest.replace(form, ' ⟨allStates⟩ ');
       if (rest !== before) applied += 1;
-      if (rest !== before && i === 1) tombstones += 1; // visibleRecord: tombstones admitted
+      if (rest !== before && i === 2) tombstones += 1; // visibleRecord: tombstones admitted
     });
   }
   return { rest, applied, tombstones };

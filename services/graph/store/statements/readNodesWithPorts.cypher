@@ -1,20 +1,25 @@
 CALL () {
   MATCH (n:GNode)
-    USING INDEX n:GNode(branch_id, vto)
-    WHERE n.branch_id = $view.line AND n.vto > $view.ver AND n.vfrom <= $view.ver AND n.gone IS NULL AND true
+    USING INDEX n:GNode(branch_id, id)
+    WHERE n.branch_id = $view.line AND n.id > $after AND n.vto > $view.ver AND n.vfrom <= $view.ver AND n.gone IS NULL
   RETURN n
+    ORDER BY n.id
+    LIMIT $limit
   UNION ALL
   MATCH (n:GNode)
-    USING INDEX n:GNode(branch_id, vto)
-    WHERE $view.line <> $view.main AND n.branch_id = $view.main AND n.vto > $view.base AND n.vfrom <= $view.base AND n.gone IS NULL AND true AND NOT EXISTS {
+    USING INDEX n:GNode(branch_id, id)
+    WHERE $view.line <> $view.main AND n.branch_id = $view.main AND n.id > $after AND n.vto > $view.base AND n.vfrom <= $view.base AND n.gone IS NULL AND NOT EXISTS {
       MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     }
   RETURN n
+    ORDER BY n.id
+    LIMIT $limit
 }
 WITH n
   ORDER BY n.id
+  LIMIT $limit
 CALL (n) {
   MATCH (p:Port {node_id: n.id})
     USING INDEX SEEK p:Port(branch_id, node_id)
