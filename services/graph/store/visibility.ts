@@ -225,14 +225,14 @@ export function allStates(s: string, label: RecordLabel, view = '$view', where =
  * bound to `s` and ordered by id. Each line is read in the order of its (branch_id, id)
  * index from `$after` on, so a page costs its size, not the graph's: a full read pages
  * through a large graph in transactions of bounded length at one fixed view. Followed
- * by the page's own `ORDER BY s.id LIMIT $limit` (the union of the two lines' pages).
+ * by the page's own `ORDER BY s.id LIMIT` (the union of the two lines' pages).
  */
 export function statesPage(s: string, label: RecordLabel, view = '$view'): string {
   return `CALL (${viewImport(view)}) {
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
      WHERE ${s}.branch_id = ${view}.line AND ${s}.id > $after
        AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver AND ${s}.gone IS NULL
-     RETURN ${s} ORDER BY ${s}.id LIMIT $limit
+     RETURN ${s} ORDER BY ${s}.id LIMIT toInteger($limit)
      UNION ALL
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
      WHERE ${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main AND ${s}.id > $after
@@ -240,9 +240,9 @@ export function statesPage(s: string, label: RecordLabel, view = '$view'): strin
        AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
                         ${seek(`shadow_${s}`, label, ['id'])}
                         WHERE shadow_${s}.vfrom <= ${view}.ver }
-     RETURN ${s} ORDER BY ${s}.id LIMIT $limit
+     RETURN ${s} ORDER BY ${s}.id LIMIT toInteger($limit)
    }
-   WITH ${s} ORDER BY ${s}.id LIMIT $limit`;
+   WITH ${s} ORDER BY ${s}.id LIMIT toInteger($limit)`;
 }
 
 /**

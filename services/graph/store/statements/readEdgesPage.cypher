@@ -4,7 +4,7 @@ CALL () {
     WHERE e.branch_id = $view.line AND e.id > $after AND e.vto > $view.ver AND e.vfrom <= $view.ver AND e.gone IS NULL
   RETURN e
     ORDER BY e.id
-    LIMIT $limit
+    LIMIT toInteger($limit)
   UNION ALL
   MATCH (e:Edge)
     USING INDEX e:Edge(branch_id, id)
@@ -15,11 +15,11 @@ CALL () {
     }
   RETURN e
     ORDER BY e.id
-    LIMIT $limit
+    LIMIT toInteger($limit)
 }
 WITH e
   ORDER BY e.id
-  LIMIT $limit
+  LIMIT toInteger($limit)
 OPTIONAL MATCH (sp:Port {id: e.source_handle})
   USING INDEX SEEK sp:Port(branch_id, id)
   WHERE sp.branch_id IN [$view.line, $view.main] AND (sp.gone IS NULL AND ((sp.branch_id = $view.line AND sp.vfrom <= $view.ver AND $view.ver < sp.vto) OR ($view.line <> $view.main AND sp.branch_id = $view.main AND sp.vfrom <= $view.base AND $view.base < sp.vto AND NOT EXISTS {

@@ -4,7 +4,7 @@ CALL () {
     WHERE n.branch_id = $view.line AND n.id > $after AND n.vto > $view.ver AND n.vfrom <= $view.ver AND n.gone IS NULL
   RETURN n
     ORDER BY n.id
-    LIMIT $limit
+    LIMIT toInteger($limit)
   UNION ALL
   MATCH (n:GNode)
     USING INDEX n:GNode(branch_id, id)
@@ -15,11 +15,11 @@ CALL () {
     }
   RETURN n
     ORDER BY n.id
-    LIMIT $limit
+    LIMIT toInteger($limit)
 }
 WITH n
   ORDER BY n.id
-  LIMIT $limit
+  LIMIT toInteger($limit)
 CALL (n) {
   MATCH (p:Port {node_id: n.id})
     USING INDEX SEEK p:Port(branch_id, node_id)
