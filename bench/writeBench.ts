@@ -17,6 +17,7 @@ import {
   addedState,
   branchView,
   findingRow,
+  FULL_READ_PAGE,
   graphRoutes,
   IdempotencyStore,
   orphanNodeFinding,
@@ -28,7 +29,8 @@ import { BenchClient } from './benchClient';
 import { bareBatch, branchRow } from './fixtureQueries';
 import { Fixture, loadFixture, pick } from './graphFixture';
 import { bareFullRead } from './readQueries';
-import { readBranchEdges, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
+import { readEdgesPage, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
+import type { Row } from '../shared/neo4j/namedQuery';
 import { ownStatements } from './ownStatements';
 import { measure, measureInterleaved, Sample } from './stats';
 
@@ -138,27 +140,41 @@ async function warmUp(client: BenchClient, executor: Executor): Promise<void> {
 
 /**
  * The rows of the branch's head view a full read answers with: the very statements the
- * API runs (wires with their endpoint nodes, nodes with their ports, in order), or, as a
- * smaller reference (`minimal`), every node, port and wire record as it is stored.
+ * API runs, page by page as it runs them (wires with their endpoint nodes, then nodes
+ * with their ports, FULL_READ_PAGE rows a transaction), or, as a smaller reference
+ * (`minimal`), every node, port and wire record as it is stored, in one transaction.
  */
 async function bareFullReadOf(
   executor: Executor,
   branchId: string,
   minimal = false,
 ): Promise<number> {
-  return executor.readTx(async (tx) => {
-    const [row] = await tx.run<{
-      id: string;
-      version: number;
-      base_main_version: number;
-      main_id: string;
-    }>(branchRow, { branchId });
-    const view = branchView(row, row.main_id, row.version);
-    let records = 0;
-    const queries = minimal ? bareFullRead : [readBranchEdges, readNodesWithPorts];
-    for (const query of queries) records += (await tx.run(query, { view })).length;
-    return records;
-  });
+  const [row] = await executor.read<{
+    id: string;
+    version: number;
+    base_main_version: number;
+    main_id: string;
+  }>(branchRow, { branchId });
+  const view = branchView(row, row.main_id, row.version);
+  if (minimal)
+    return executor.readTx(async (tx) => {
+      let records = 0;
+      for (const query of bareFullRead) records += (await tx.run(query, { view })).length;
+      return records;
+    });
+  let records = 0;
+  for (const [query, idOf] of [
+    [readEdgesPage, (r: Row) => r.id as string],
+    [readNodesWithPorts, (r: Row) => (r.node as { id: string }).id],
+  ] as const) {
+    for (let after = '', page = FULL_READ_PAGE; page === FULL_READ_PAGE;) {
+      const rows = await executor.read(query, { view, after, limit: FULL_READ_PAGE });
+      for (const r of rows) if (idOf(r) > after) after = idOf(r);
+      page = rows.length;
+      records += rows.length;
+    }
+  }
+  return records;
 }
 
 export interface WriteBenchOptions {

@@ -54,6 +54,7 @@ export { loadBranchGraph, loadLiveGraph } from './graphLoader';
 export type { LoadedGraph } from './graphLoader';
 export type { Channel, NodeKind, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 export { graphRoutes } from './graphRoutes';
+export { FULL_READ_PAGE } from './graphStream';
 export { historyRoutes } from './historyRoutes';
 export { IdempotencyStore } from './idempotency';
 export { deleteNodesAndPorts, writePositions } from './nodeWrites';

@@ -223,8 +223,11 @@ export function allStates(s: string, label: RecordLabel, view = '$view', where =
  * One page of allStates in id order: the states visible in the view whose id is past
  * `$after` (the last id of the page before; '' for the first), at most `$limit` of them,
  * bound to `s` and ordered by id. Each line is read in the order of its (branch_id, id)
- * index from `$after` on, so a page costs its size, not the graph's: a full read pages
- * through a large graph in transactions of bounded length at one fixed view. Followed
+ * index from `$after` on, in the index's order (ORDER BY branch_id, id: the order the
+ * index provides, so the read stops at the page's end), and main's part of a view of main
+ * itself seeks nothing (its branch_id is null): a page costs its size, not the graph's,
+ * and a full read pages through a large graph in transactions of bounded length at one
+ * fixed view. Followed
  * by the page's own `ORDER BY s.id LIMIT` (the union of the two lines' pages).
  */
 export function statesPage(s: string, label: RecordLabel, view = '$view'): string {
@@ -232,15 +235,16 @@ export function statesPage(s: string, label: RecordLabel, view = '$view'): strin
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
      WHERE ${s}.branch_id = ${view}.line AND ${s}.id > $after
        AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver AND ${s}.gone IS NULL
-     RETURN ${s} ORDER BY ${s}.id LIMIT toInteger($limit)
+     RETURN ${s} ORDER BY ${s}.branch_id, ${s}.id LIMIT toInteger($limit)
      UNION ALL
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
-     WHERE ${view}.line <> ${view}.main AND ${s}.branch_id = ${view}.main AND ${s}.id > $after
-       AND ${s}.vto > ${view}.base AND ${s}.vfrom <= ${view}.base AND ${s}.gone IS NULL
+     WHERE ${s}.branch_id = CASE WHEN ${view}.line <> ${view}.main THEN ${view}.main END
+       AND ${s}.id > $after AND ${s}.vto > ${view}.base AND ${s}.vfrom <= ${view}.base
+       AND ${s}.gone IS NULL
        AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
                         ${seek(`shadow_${s}`, label, ['id'])}
                         WHERE shadow_${s}.vfrom <= ${view}.ver }
-     RETURN ${s} ORDER BY ${s}.id LIMIT toInteger($limit)
+     RETURN ${s} ORDER BY ${s}.branch_id, ${s}.id LIMIT toInteger($limit)
    }
    WITH ${s} ORDER BY ${s}.id LIMIT toInteger($limit)`;
 }

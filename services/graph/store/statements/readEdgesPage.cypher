@@ -3,18 +3,18 @@ CALL () {
     USING INDEX e:Edge(branch_id, id)
     WHERE e.branch_id = $view.line AND e.id > $after AND e.vto > $view.ver AND e.vfrom <= $view.ver AND e.gone IS NULL
   RETURN e
-    ORDER BY e.id
+    ORDER BY e.branch_id, e.id
     LIMIT toInteger($limit)
   UNION ALL
   MATCH (e:Edge)
     USING INDEX e:Edge(branch_id, id)
-    WHERE $view.line <> $view.main AND e.branch_id = $view.main AND e.id > $after AND e.vto > $view.base AND e.vfrom <= $view.base AND e.gone IS NULL AND NOT EXISTS {
+    WHERE e.branch_id = CASE WHEN $view.line <> $view.main THEN $view.main END AND e.id > $after AND e.vto > $view.base AND e.vfrom <= $view.base AND e.gone IS NULL AND NOT EXISTS {
       MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
         USING INDEX SEEK shadow_e:Edge(branch_id, id)
         WHERE shadow_e.vfrom <= $view.ver
     }
   RETURN e
-    ORDER BY e.id
+    ORDER BY e.branch_id, e.id
     LIMIT toInteger($limit)
 }
 WITH e
