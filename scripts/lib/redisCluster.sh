@@ -33,6 +33,9 @@ port $port
 bind 127.0.0.1
 protected-mode yes
 cluster-enabled yes
+# the cluster bus below the kernel's ephemeral ports (32768 and up, where port + 10000,
+# the default, lands): a client connection holding that port would stop the node
+cluster-port $((port - 1000))
 cluster-config-file $dir/$port/nodes.conf
 # a dead master's replica is promoted after about this long
 cluster-node-timeout 2000
