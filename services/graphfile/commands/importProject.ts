@@ -94,6 +94,16 @@ export async function importProjectForUser(
 
 type Owner = (tx: QueryRunner) => Promise<Principal>;
 
+/** A file read, named and checked whole: what either way of writing it needs. */
+interface CheckedImport {
+  name: string;
+  /** The id chosen for main: its line holds nothing before the import writes it. */
+  mainId: string;
+  content: NewLineContent;
+  usage: BranchUsage;
+  owner: Owner;
+}
+
 /** Main's first change (version 0): the file's content, counted, not its deltas. */
 function importEntry(principal: Principal, usage: { nodes: number; edges: number }): ChangeEntry {
   return {
@@ -130,31 +140,25 @@ async function importAs(
   requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
   const records = recordCount(content);
   progress({ stage: 'checked', ...content.usage, records });
+  const checked: CheckedImport = { name, mainId, content, usage, owner };
   const staged = plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records);
   const created = staged
-    ? await importStaged(ctx, name, mainId, content, usage, owner, {
+    ? await importStaged(ctx, checked, {
         chunk: staging.stageChunk ?? ctx.config.staging.chunk,
         writers: ctx.config.staging.writers,
         progress,
       })
-    : await importWhole(ctx, name, mainId, content, usage, owner);
+    : await importWhole(ctx, checked);
   if (!staged) progress({ stage: 'written', written: records, records });
   progress({ stage: 'published' });
   return created;
 }
 
 /** Owner, project, main and the whole content in one transaction (a small import). */
-async function importWhole(
-  ctx: ServiceContext,
-  name: string,
-  mainId: string,
-  content: NewLineContent,
-  usage: BranchUsage,
-  owner: Owner,
-): Promise<CreatedProject> {
+async function importWhole(ctx: ServiceContext, checked: CheckedImport): Promise<CreatedProject> {
   return ctx.executor.writeTx(async (tx) => {
-    await writeNewLineContent(tx, mainView(mainId, 0), content);
-    return createOverContent(tx, ctx, { name, mainId, usage, owner });
+    await writeNewLineContent(tx, mainView(checked.mainId, 0), checked.content);
+    return createOverContent(tx, ctx, checked);
   });
 }
 
@@ -166,7 +170,7 @@ async function importWhole(
 async function createOverContent(
   tx: QueryRunner,
   ctx: ServiceContext,
-  over: { name: string; mainId: string; usage: BranchUsage; owner: Owner },
+  over: CheckedImport,
 ): Promise<CreatedProject> {
   const principal = await over.owner(tx);
   const created = await insertProject(tx, ctx, principal, {
@@ -199,19 +203,16 @@ function checkContent(ctx: ServiceContext, mainId: string, plan: ImportPlan): Ne
  * in one small transaction (the name and the project cap are checked there). */
 async function importStaged(
   ctx: ServiceContext,
-  name: string,
-  mainId: string,
-  content: NewLineContent,
-  usage: BranchUsage,
-  owner: Owner,
+  checked: CheckedImport,
   options: { chunk: number; writers: number; progress: ProgressListener },
 ): Promise<CreatedProject> {
+  const { mainId } = checked;
   try {
-    await stageContent(ctx, mainId, content, options);
+    await stageContent(ctx, mainId, checked.content, options);
     return await ctx.executor.writeTx(async (tx) => {
       // the stage is still this import's, and stays so until this transaction ends
       await holdImportStage(tx, mainId);
-      const created = await createOverContent(tx, ctx, { name, mainId, usage, owner });
+      const created = await createOverContent(tx, ctx, checked);
       await deleteStageRecord(tx, mainId);
       return created;
     });
