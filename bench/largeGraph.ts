@@ -2,17 +2,21 @@
  * A large project through a running service (`make run`): a graph file of `--nodes` nodes
  * (nested boundaries, behaviors with an input and an output port, a wire between each
  * pair of siblings in a row; bench/largeGraphFile.ts) imported with the operator CLI
- * (`graphctl import`, its progress shown), then on the imported main: fork, 10-delta
- * batches on the fork, validate, the full read (streamed) and the export. With --fill, a
- * branch is then also filled through the API in batches of 1000 and merged into main
- * (staged). Prints each step's time, the targets that apply and whether they hold, and
- * the store's growth on disk per imported node when --data-dir names Neo4j's data.
+ * (`graphctl import`, its progress shown), and a project of 1k nodes of the same shape;
+ * then the same writes and scoped reads on both in turns, each with its ratio and target
+ * (bench/largeGraphCompare.ts); then, on the large main, validate, the full read
+ * (streamed) and the export, with the service's resident memory meanwhile when
+ * --service-pid names its process. With --fill, a branch is then also filled through the
+ * API in batches of 1000 and merged into main (staged). Prints each step's time, the
+ * targets that apply and whether they hold, and the store's growth on disk per imported
+ * node when --data-dir names Neo4j's data.
  *
  *   npx tsx bench/largeGraph.ts --url http://127.0.0.1:8080 --token <key> --user <name>
  *     [--nodes 100000] [--fill] [--data-dir .data/neo4j] [--project ID --main ID]
+ *     [--service-pid PID]
  *
- * --project and --main (its main branch) measure a project the key's user imported
- * before, without importing again.
+ * --project and --main (its main branch) measure a project of --nodes nodes the key's
+ * user imported before, without importing it again.
  *
  * `make bench-large` runs it against the service `make run` serves (scripts/bench-large.sh).
  */
@@ -22,16 +26,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { diskBytes, writeLargeGraphFile } from './largeGraphFile';
+import { diskBytes, largeGraphShape, writeLargeGraphFile } from './largeGraphFile';
 import { fillAndMerge } from './largeGraphFill';
-import { Api, apiOf, expectStatus, timed } from './largeGraphApi';
+import { apiOf, expectStatus, timed } from './largeGraphApi';
+import { compareWithSmall } from './largeGraphCompare';
+import { largeProject } from './largeGraphProject';
+import { peakResident } from './processMemory';
 
 /** The import's target: a 100k-node graph file in 30 s or less (reported at other sizes). */
 const IMPORT_TARGET = { nodes: 100_000, seconds: 30 };
-const FORK_TARGET_MS = 50;
 
 const verdict = (holds: boolean) => (holds ? 'holds' : 'NOT MET');
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
 /** What graphctl import prints. */
 interface Imported {
@@ -69,27 +74,6 @@ function graphctlImport(file: string, user: string): Promise<Imported> {
   });
 }
 
-/** 10 batches of 10 added nodes on a fork of main: their median time. */
-async function tenDeltaBatches(api: Api, branchId: string): Promise<number> {
-  let version = 0;
-  const times: number[] = [];
-  for (let b = 0; b < 10; b += 1) {
-    const deltas = Array.from({ length: 10 }, (_, i) => ({
-      type: 'add_node',
-      node: { id: randomUUID(), kind: 'behavior', data: { name: `added-${b}-${i}` } },
-    }));
-    const started = performance.now();
-    const answer = await api('POST', `/v1/branches/${branchId}/deltas`, {
-      deltas,
-      expected_version: version,
-    });
-    times.push(performance.now() - started);
-    expectStatus(`batch ${b}`, answer, 200);
-    version = (JSON.parse(answer.text) as { branch: { version: number } }).branch.version;
-  }
-  return median(times);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -101,6 +85,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       project: { type: 'string' },
       main: { type: 'string' },
+      'service-pid': { type: 'string' },
     },
   });
   const { url, token, user } = values;
@@ -116,22 +101,17 @@ async function main(): Promise<void> {
       : await importLarge(user, size, dataDir);
   console.log(`project: ${projectId}, main: ${mainId}`);
 
-  const forks: number[] = [];
-  let branchId = '';
-  for (let i = 0; i < 5; i += 1) {
-    const started = performance.now();
-    const fork = await api('POST', `/v1/projects/${projectId}/branches`, { name: `fork-${i}` });
-    forks.push(performance.now() - started);
-    expectStatus('fork', fork, 201);
-    branchId = (JSON.parse(fork.text) as { branch: { id: string } }).branch.id;
-  }
-  const fork = median(forks);
-  console.log(
-    `fork: p50 ${fork.toFixed(1)} ms of 5 (target < ${FORK_TARGET_MS} ms: ${verdict(fork < FORK_TARGET_MS)})`,
+  const shape = largeGraphShape(size);
+  const large = await largeProject(api, projectId, mainId, shape);
+  const smallSize = 1000;
+  const imported = await importLarge(user, smallSize);
+  const small = await largeProject(
+    api,
+    imported.projectId,
+    imported.mainId,
+    largeGraphShape(smallSize),
   );
-  console.log(
-    `10-delta batch on the fork: p50 ${(await tenDeltaBatches(api, branchId)).toFixed(1)} ms of 10`,
-  );
+  await compareWithSmall(http, small, large);
 
   const [validated] = await timed('validate main', () =>
     api('POST', `/v1/branches/${mainId}/validate`, {}),
@@ -139,16 +119,22 @@ async function main(): Promise<void> {
   expectStatus('validate', validated, 200);
   const findings = JSON.parse(validated.text) as { valid: boolean; findings: unknown[] };
   console.log(`  valid: ${findings.valid}, ${findings.findings.length} findings listed`);
-  const [read] = await timed('full read of main (streamed)', () =>
-    http.download(`/v1/graph/${projectId}`),
-  );
-  expectStatus('full read', read, 200);
-  console.log(`  ${(read.bytes / 1024 / 1024).toFixed(1)} MiB`);
-  const [exported] = await timed('export main (graph file)', () =>
-    http.download(`/v1/branches/${mainId}/file`),
-  );
-  expectStatus('export', exported, 200);
-  console.log(`  ${(exported.bytes / 1024 / 1024).toFixed(1)} MiB`);
+  const servicePid = values['service-pid'] ? Number(values['service-pid']) : undefined;
+  for (const [step, path] of [
+    ['full read of main (streamed)', `/v1/graph/${projectId}`],
+    ['export of main (graph file)', `/v1/branches/${mainId}/file`],
+  ]) {
+    const [[answer, memory]] = await timed(step, () =>
+      peakResident(servicePid, () => http.download(path)),
+    );
+    expectStatus(step, answer, 200);
+    console.log(
+      `  ${(answer.bytes / 1024 / 1024).toFixed(1)} MiB` +
+        (memory
+          ? `; the service's resident memory: ${memory.beforeMiB} MiB before, at most ${memory.peakMiB} MiB meanwhile`
+          : ''),
+    );
+  }
 
   if (values.fill) await fillAndMerge(api, projectId, size);
 }

@@ -1,10 +1,13 @@
 /**
  * The graph file of bench/largeGraph.ts, written to disk as a stream (a million nodes
- * make a file larger than one string may hold): `nodes` nodes in three levels, a
- * top-level boundary per 10,000 nodes, a boundary per 1,000 nodes under those, and
- * behaviors with an input and an output port (typed int) under the second level; in
- * each second-level boundary, a wire from each behavior's output to the next one's
- * input. Positions are set. Also the size of a directory on disk (the store's growth).
+ * make a file larger than one string may hold): `nodes` nodes in three levels, the same
+ * TOP_LEVEL boundaries at the top at every size, a boundary per 1,000 nodes under those,
+ * and behaviors `step0`, `step1`, ... with an input and an output port (typed int) under
+ * the second level; in each second-level boundary, a wire from each behavior's output to
+ * the next one's input. So the top level, a second-level boundary's subtree (about 1,000
+ * behaviors) and a behavior's neighborhood are the same size whatever the graph's, and
+ * a read of them at 1M nodes compares with the same read at 1k. Positions are set. Also
+ * the size of a directory on disk (the store's growth).
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,12 +15,38 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
 
+/** Boundaries at the top level, at every size. */
+const TOP_LEVEL = 10;
+
 export interface LargeGraphShape {
   nodes: number;
+  tops: number;
+  mids: number;
+  behaviors: number;
   boundaries: number;
   ports: number;
   wires: number;
 }
+
+/** The counts of a generated file of `nodes` nodes. */
+export function largeGraphShape(nodes: number): LargeGraphShape {
+  const tops = Math.min(TOP_LEVEL, nodes);
+  const mids = Math.max(1, Math.round(nodes / 1_000));
+  const behaviors = Math.max(0, nodes - tops - mids);
+  const wires = Math.max(0, behaviors - Math.min(mids, behaviors));
+  return {
+    nodes: tops + mids + behaviors,
+    tops,
+    mids,
+    behaviors,
+    boundaries: tops + mids,
+    ports: 2 * behaviors,
+    wires,
+  };
+}
+
+/** The name of the generated file's last behavior: no other name holds it. */
+export const lastBehaviorName = (shape: LargeGraphShape) => `step${shape.behaviors - 1}`;
 
 export async function writeLargeGraphFile(
   path: string,
@@ -28,8 +57,8 @@ export async function writeLargeGraphFile(
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  const tops = Math.max(1, Math.round(nodes / 10_000));
-  const mids = Math.max(1, Math.round(nodes / 1_000));
+  const shape = largeGraphShape(nodes);
+  const { tops, mids, behaviors } = shape;
   const topIds = Array.from({ length: tops }, () => randomUUID());
   const midIds = Array.from({ length: mids }, () => randomUUID());
   /** Each second-level boundary's last behavior's output port, for the next wire. */
@@ -57,7 +86,6 @@ export async function writeLargeGraphFile(
       data: { name: `mid${i}` },
       position: { x: i * 40, y: 200 },
     });
-  const behaviors = Math.max(0, nodes - tops - mids);
   for (let i = 0; i < behaviors; i += 1) {
     const parent = midIds[i % mids];
     const input = randomUUID();
@@ -83,12 +111,8 @@ export async function writeLargeGraphFile(
   await write('\n]}\n');
   out.end();
   await once(out, 'finish');
-  return {
-    nodes: tops + mids + behaviors,
-    boundaries: tops + mids,
-    ports: 2 * behaviors,
-    wires: wires.length,
-  };
+  if (wires.length !== shape.wires) throw new Error('largeGraphShape counts wires wrongly');
+  return shape;
 }
 
 /** Bytes of the files under `dir`, at any depth. */

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # A large project through the service `make run` serves: a graph file of LARGE_NODES nodes
-# (100000 by default) imported with graphctl, then fork, batches, validate, the streamed full
-# read and the export on it (bench/largeGraph.ts); LARGE_FILL=1 also fills a branch through
-# the API and merges it. Start `make run` first (same PORT and Neo4j); this script makes its
+# (100000 by default) and one of 1000 imported with graphctl, then the same forks, batches,
+# validates, merges and scoped reads (at the head and pinned 100 versions back) on both,
+# each with its ratio and target, then validate, the streamed full read and the export on
+# the large one with the service's memory meanwhile (bench/largeGraph.ts); LARGE_FILL=1
+# also fills a branch through the API and merges it. Start `make run` first (same PORT and Neo4j); this script makes its
 # own API key with graphctl.
 #
 # Past the default quotas (200k nodes a branch) start both with larger ones, and give Neo4j
@@ -29,5 +31,8 @@ KEY_JSON="$(node_modules/.bin/tsx tools/graphctl/main.ts keys create --user "$US
 TOKEN="$(printf '%s' "$KEY_JSON" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).token))')"
 ARGS=(--url "$URL" --token "$TOKEN" --user "$USER_NAME" --nodes "${LARGE_NODES:-100000}"
   --data-dir "${NEO4J_DATA_DIR:-.data/neo4j}")
+# the service's process (the one listening on PORT): its memory during the streamed reads
+SERVICE_PID="$(ss -ltnpH "sport = :${PORT}" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2 || true)"
+[[ -n "$SERVICE_PID" ]] && ARGS+=(--service-pid "$SERVICE_PID")
 [[ "${LARGE_FILL:-0}" == 1 ]] && ARGS+=(--fill)
 exec node_modules/.bin/tsx bench/largeGraph.ts "${ARGS[@]}"
