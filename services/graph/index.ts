@@ -15,7 +15,8 @@
  * - the versioned store: View, mainView, branchView, writeViewOf, OPEN, and the
  *   visibility rule as the Cypher fragments that define it (stateOf, statesWhere,
  *   allStates, ...: what statements kept whole are held to, and the benches build from);
- * - reads: loadBranchGraph, loadLiveGraph, computeFindings/capFindings, usageOf,
+ * - reads: eachNodeParentsFirst and eachEdge (a view's nodes and wires a page at a
+ *   time, FULL_READ_PAGE rows a page), computeFindings/capFindings, usageOf,
  *   quotaProblem, requireWithinQuota, the node records (NodeRecord, PortRecord,
  *   NodeWithPorts) and path rules (chainProblem, renderPath);
  * - the first content of a new line (an imported main): checkNewLineContent checks it
@@ -50,11 +51,9 @@ export { findingChangesOf, findingsOf } from './findingLists';
 export type { FindingList } from './findingLists';
 export type { Written } from './writtenEntities';
 export type { Finding } from './findings';
-export { loadBranchGraph, loadLiveGraph } from './graphLoader';
-export type { LoadedGraph } from './graphLoader';
 export type { Channel, NodeKind, NodeRecord, NodeWithPorts, PortRecord } from './graphRecords';
 export { graphRoutes } from './graphRoutes';
-export { FULL_READ_PAGE } from './graphStream';
+export { eachEdge, eachNodeParentsFirst, FULL_READ_PAGE } from './pagedReads';
 export { historyRoutes } from './historyRoutes';
 export { IdempotencyStore } from './idempotency';
 export { deleteNodesAndPorts, writePositions } from './nodeWrites';

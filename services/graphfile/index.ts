@@ -3,10 +3,13 @@
  * project made from such a file (import).
  *
  * - routes: graphFileRoutes;
- * - commands for graphctl: exportBranchFileAsOperator, importProjectForUser, and
+ * - commands for graphctl: exportBranchFileAsOperator (a branch's file, settled) and
+ *   writeGraphFile (written as a stream, without holding it), importProjectForUser, and
  *   readGraphFileStream (a file read from disk without holding its text).
  */
 export { exportBranchFileAsOperator } from './commands/exportBranchFile';
+export { writeGraphFile } from './graphFileWriter';
+export type { FileCounts, FileExport } from './graphFileWriter';
 export { importProjectForUser } from './commands/importProject';
 export { graphFileRoutes } from './graphFileRoutes';
 export { readGraphFileStream } from './graphFileStream';

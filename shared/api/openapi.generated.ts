@@ -691,7 +691,7 @@ export interface paths {
         };
         /**
          * Export a branch's graph file
-         * @description The graph of a branch you can see (main included) as a graph file (`schema_version` 6, with node positions). Importing the file with `importProject` gives a project with the same graph. Needs a valid key, no scope.
+         * @description The graph of a branch you can see (main included) as a graph file (`schema_version` 6, with node positions). Importing the file with `importProject` gives a project with the same graph. Nodes come parents first (the kinds that may hold children, boundaries and interfaces, by depth, then every other node; each by id), wires by id. The file is sent as it is read, however large the graph. Needs a valid key, no scope.
          */
         get: operations["exportBranchFile"];
         put?: never;

@@ -30,6 +30,32 @@ export interface BodyWriter {
   write(piece: string | Uint8Array): Promise<void>;
 }
 
+/** About how many characters a streamed JSON body gathers before each write. */
+const PIECE = 64 * 1024;
+
+/**
+ * Text gathered into pieces of about PIECE characters before it is written to `out`:
+ * a streamed body is made of many small parts (a row each), and a write per part would
+ * cost a wait on the reader per row.
+ */
+export class Pieces {
+  private pending = '';
+
+  constructor(private readonly out: BodyWriter) {}
+
+  async add(text: string): Promise<void> {
+    this.pending += text;
+    if (this.pending.length >= PIECE) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending === '') return;
+    const piece = this.pending;
+    this.pending = '';
+    await this.out.write(piece);
+  }
+}
+
 export interface OperationResult {
   status: number;
   body: unknown;

@@ -3,7 +3,7 @@
  * `npm run -s graphctl -- <command>`. Each command prints one JSON object on
  * stdout; failures print {"error", "message"} on stderr and exit non-zero.
  */
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../shared/config/config';
 import type { Config } from '../../shared/config/config';
@@ -15,14 +15,11 @@ import { connectRedis, createRedis, RedisClient } from '../../shared/redis/redis
 import { presentBranchRef } from '../../services/branches';
 import { importDecisions } from '../../services/decisions';
 import { ensureSchema } from '../../services/platform';
-import {
-  exportBranchFileAsOperator,
-  importProjectForUser,
-  readGraphFileStream,
-} from '../../services/graphfile';
+import { importProjectForUser, readGraphFileStream } from '../../services/graphfile';
 import type { ImportProgress } from '../../services/graphfile';
 import { addMember, createApiKey, revokeApiKey } from '../../services/identity';
 import { presentProject } from '../../services/projects';
+import { exportToFile, exportToStdout } from './exportCommand';
 import { MCP_USAGE, runMcpCommand } from './mcpCommand';
 
 const USAGE = `usage: graphctl <command>
@@ -39,9 +36,9 @@ const USAGE = `usage: graphctl <command>
       [{"line": N, "reason"}]} (exit 1). Blank lines are skipped.
   export --branch ID [--out PATH]
       The branch's graph file (schema_version 6; any live branch, main
-      included). Without --out the file itself is the printed object; with
-      --out it is written to PATH and {"branch_id", "out", "nodes", "edges"}
-      is printed.
+      included), written as a stream (never held whole). Without --out the
+      file itself is the printed object; with --out it is written to PATH and
+      {"branch_id", "out", "nodes", "edges"} is printed.
   import --file PATH --user NAME
       Creates a project owned by NAME (created when new) from a graph file
       (schema_version 3-6), validated like POST /v1/projects/import; prints
@@ -55,6 +52,9 @@ ${MCP_USAGE}`;
 const SINGLE_WORD = new Set(['export', 'import']);
 
 class UsageError extends Error {}
+
+/** What a command answers when it has printed its output itself (a streamed export). */
+const PRINTED = Symbol('printed');
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -166,16 +166,14 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
       return importDecisions(executor, required(values, 'project'), text);
     }
     case 'export': {
-      const file = await exportBranchFileAsOperator(executor, required(values, 'branch'));
-      if (values.out === undefined) return file;
+      const branchId = required(values, 'branch');
+      if (values.out === undefined) {
+        await exportToStdout(executor, branchId);
+        return PRINTED;
+      }
       const out = required(values, 'out');
-      await writeFile(out, `${JSON.stringify(file, null, 2)}\n`, 'utf8');
-      return {
-        branch_id: required(values, 'branch').toLowerCase(),
-        out,
-        nodes: file.nodes.length,
-        edges: file.edges.length,
-      };
+      const counts = await exportToFile(executor, branchId, out);
+      return { branch_id: branchId.toLowerCase(), out, ...counts };
     }
     case 'import': {
       const body = await readGraphFileFrom(required(values, 'file'), ctx.config.quotas);
@@ -210,7 +208,7 @@ async function main(): Promise<number> {
   try {
     await ensureSchema(executor, logger);
     const result = await run(process.argv.slice(2), executor, { executor, config, logger });
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (result !== PRINTED) process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {
     if (

@@ -15,12 +15,15 @@ import { loadMainBranch, visibleBranch } from '../../branches';
 import type { BranchRecord } from '../../branches';
 import { visibleProject } from '../../identity';
 import { touchProjectOpened } from '../../projects';
-import { LoadedGraph, NO_GRAPH } from '../graphLoader';
+import type { EdgeRecord, NodeWithPorts } from '../graphRecords';
 import type { View } from '../view';
 import { resolveView } from '../viewResolver';
 
-export interface BranchGraph extends LoadedGraph {
+/** A read answered whole: a discarded branch's, which has no graph. */
+export interface BranchGraph {
   branch: BranchRecord;
+  nodes: NodeWithPorts[];
+  edges: EdgeRecord[];
 }
 
 /**
@@ -65,7 +68,9 @@ export async function readBranchGraph(
   const result = await ctx.executor.readTx(async (tx): Promise<GraphRead> => {
     const { branch } = await visibleBranch(tx, principal, branchId);
     const view = resolveView(branch, version);
-    return branch.status === 'discarded' ? { branch, ...NO_GRAPH } : streamedRead(branch, view);
+    return branch.status === 'discarded'
+      ? { branch, nodes: [], edges: [] }
+      : streamedRead(branch, view);
   });
   await touchOpened(ctx, result.branch.project_id);
   return result;

@@ -17,6 +17,7 @@ import { batchWritableCypher, lockedBranchAccessCypher } from '../../branches';
 import { SUBJECT_OF_CODE } from '../findingRules';
 import { publishBatchCypher } from './changeQueries';
 import { CHAIN_STEPS } from './deltaQueries';
+import { parentKindCypher } from './graphReadQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { WIRE_RULES } from './findingQueries';
 import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordWriteQueries';
@@ -76,11 +77,16 @@ function withoutVisibilityRule(text: string): {
     seen.add(`${s}:${label}:${view}`);
     const l = label as RecordLabel;
     const [head, middle, tail] = compactCypher(allStates(s, l, view, '\u0000')).split('\u0000');
+    const [pageHead, pageMiddle, pageTail] = compactCypher(statesPage(s, l, view, '\u0000')).split(
+      '\u0000',
+    );
     const forms: (string | RegExp)[] = [
       compactCypher(statesPage(s, l, view)),
       compactCypher(visible(s, l, view)),
       compactCypher(visibleRecord(s, l, view)),
       new RegExp(`${escape(head)}(.+?)${escape(middle)}\\1${escape(tail)}`, 'g'),
+      // a page of the records a filter keeps (statesPage's `where`)
+      new RegExp(`${escape(pageHead)}(.+?)${escape(pageMiddle)}\\1${escape(pageTail)}`, 'g'),
     ];
     forms.forEach((form, i) => {
       const before = rest;
@@ -270,6 +276,16 @@ describe('the statements kept whole hold the rules defined once (statementRules)
     },
     { statement: 'findingSubjects', definition: 'findingQueries.ts WIRE_RULES', text: WIRE_RULES },
     { statement: 'wireFindings', definition: 'findingQueries.ts WIRE_RULES', text: WIRE_RULES },
+    {
+      statement: 'readParentKindNodeIds',
+      definition: 'statesPage(GNode) of the parent kinds (graphReadQueries.ts parentKindCypher)',
+      text: statesPage('n', 'GNode', '$view', parentKindCypher('n')),
+    },
+    {
+      statement: 'readLeafKindNodesWithPorts',
+      definition: 'statesPage(GNode) of the other kinds (NOT graphReadQueries.ts parentKindCypher)',
+      text: statesPage('n', 'GNode', '$view', `NOT ${parentKindCypher('n')}`),
+    },
     ...SUBTREE_BY_DEPTH.map((query, i) => ({
       statement: query.name,
       definition: `scopedReadFragments.ts descendantsOf(${i + 1} levels)`,

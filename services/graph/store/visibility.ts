@@ -228,19 +228,23 @@ export function allStates(s: string, label: RecordLabel, view = '$view', where =
  * itself seeks nothing (its branch_id is null): a page costs its size, not the graph's,
  * and a full read pages through a large graph in transactions of bounded length at one
  * fixed view. Followed
- * by the page's own `ORDER BY s.id LIMIT` (the union of the two lines' pages).
+ * by the page's own `ORDER BY s.id LIMIT` (the union of the two lines' pages). `where`
+ * keeps only the records it admits, tested in each line's read (a record it drops is
+ * not shown, whether or not it is shadowed), so that a page still holds `$limit` of the
+ * records kept and only the last page is short.
  */
-export function statesPage(s: string, label: RecordLabel, view = '$view'): string {
+export function statesPage(s: string, label: RecordLabel, view = '$view', where?: string): string {
+  const kept = where === undefined ? '' : ` AND ${where}`;
   return `CALL (${viewImport(view)}) {
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
      WHERE ${s}.branch_id = ${view}.line AND ${s}.id > $after
-       AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver AND ${s}.gone IS NULL
+       AND ${s}.vto > ${view}.ver AND ${s}.vfrom <= ${view}.ver AND ${s}.gone IS NULL${kept}
      RETURN ${s} ORDER BY ${s}.branch_id, ${s}.id LIMIT toInteger($limit)
      UNION ALL
      MATCH (${s}:${label}) USING INDEX ${s}:${label}(branch_id, id)
      WHERE ${s}.branch_id = CASE WHEN ${view}.line <> ${view}.main THEN ${view}.main END
        AND ${s}.id > $after AND ${s}.vto > ${view}.base AND ${s}.vfrom <= ${view}.base
-       AND ${s}.gone IS NULL
+       AND ${s}.gone IS NULL${kept}
        AND NOT EXISTS { MATCH (shadow_${s}:${label} {branch_id: ${view}.line, id: ${s}.id})
                         ${seek(`shadow_${s}`, label, ['id'])}
                         WHERE shadow_${s}.vfrom <= ${view}.ver }

@@ -4,34 +4,45 @@
  * is readable (else 404 version_not_found), sees (main at that version; a working branch over
  * main at its base). No scope. The operator's `graphctl export` reads any
  * live branch by id, without a caller.
+ *
+ * The checks run here, in a transaction of their own, and settle the view; the file is
+ * then written as a stream from that view (graphFileWriter.ts). So a refusal (not
+ * visible, a version not readable, no such branch) is answered before the first byte of
+ * the file, as an error with its body.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { visibleBranch } from '../../branches';
-import { branchView, loadLiveGraph, resolveView } from '../../graph';
-import { GraphFile, writeGraphFile } from '../graphFileWriter';
+import { branchView, resolveView } from '../../graph';
+import type { View } from '../../graph';
+import type { FileExport } from '../graphFileWriter';
 import { findBranchWithProject } from '../store/graphFileQueries';
+
+/** The view a file is written from: none for a discarded branch, which has no graph. */
+function liveView(branch: { status: string }, view: View): View | null {
+  return branch.status === 'discarded' ? null : view;
+}
 
 export async function exportBranchFile(
   ctx: ServiceContext,
   principal: Principal,
   branchId: string,
   version?: number,
-): Promise<GraphFile> {
+): Promise<FileExport> {
   return ctx.executor.readTx(async (tx) => {
     const { branch, project } = await visibleBranch(tx, principal, branchId);
     const view = resolveView(branch, version);
-    return writeGraphFile(project.name, await loadLiveGraph(tx, branch, view));
+    return { projectName: project.name, view: liveView(branch, view) };
   });
 }
 
-/** graphctl export: no caller, any live branch. */
+/** graphctl export: no caller, any live branch, at its head. */
 export async function exportBranchFileAsOperator(
   executor: Executor,
   branchId: string,
-): Promise<GraphFile> {
+): Promise<FileExport> {
   return executor.readTx(async (tx) => {
     const row = await tx.one<{
       branch: {
@@ -46,6 +57,6 @@ export async function exportBranchFileAsOperator(
     if (!row) throw new NotFoundError('branch');
     const { branch } = row;
     const view = branchView(branch, branch.main_id, branch.version);
-    return writeGraphFile(row.projectName, await loadLiveGraph(tx, branch, view));
+    return { projectName: row.projectName, view: liveView(branch, view) };
   });
 }
