@@ -76,10 +76,10 @@ function placeRows(nodes: NewRow[], positions: readonly NodePosition[]): void {
  * children together (in the file's order among them), their ports in the same order,
  * and each wire beside the node of its source port. Neo4j places the records one
  * transaction creates side by side in its store files, so the children of a boundary
- * (read together by a subtree or a boundary view) lie on a few pages, not one page each,
- * whatever order the file listed them in: at a million nodes that is what keeps such a
- * read as fast as on a small graph. Nothing reads the line before it is published, so
- * the order changes nothing else.
+ * (read together by a subtree or a boundary view) lie together instead of scattered
+ * over the whole import, whatever order the file listed them in (the index seeks of
+ * such a read still land apart in a large graph's indexes). Nothing reads the line
+ * before it is published, so the order changes nothing else.
  */
 function siblingsTogether(rows: Pick<NewLineContent, 'nodes' | 'ports' | 'edges'>) {
   const groupOf = new Map<unknown, number>();
