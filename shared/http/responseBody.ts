@@ -5,6 +5,7 @@
  * the socket takes them.
  */
 import type { ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { BodyWriter, OperationResult } from './operation';
 
@@ -23,25 +24,32 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-const closed = () => new Error('the response was closed before its body was complete');
+const closed = () => new Error('the stream was closed before the body was complete');
 
-/** A BodyWriter over `res`: a write waits for 'drain' when the socket's buffer is full. */
-export function responseWriter(res: ServerResponse): BodyWriter {
+/**
+ * A BodyWriter over `out` (an HTTP response, a file, stdout): a write waits for 'drain'
+ * when the stream's buffer is full, and fails once the stream is closed (a reader that
+ * hung up) or fails.
+ */
+export function writerOver(out: Writable): BodyWriter {
   return {
     write(piece) {
-      if (res.destroyed) return Promise.reject(closed());
-      if (res.write(piece)) return Promise.resolve();
+      if (out.destroyed) return Promise.reject(closed());
+      if (out.write(piece)) return Promise.resolve();
       return new Promise<void>((resolve, reject) => {
         const settle = (error?: Error) => {
-          res.off('drain', onDrain);
-          res.off('close', onClose);
+          out.off('drain', onDrain);
+          out.off('close', onClose);
+          out.off('error', onError);
           if (error) reject(error);
           else resolve();
         };
         const onDrain = () => settle();
         const onClose = () => settle(closed());
-        res.once('drain', onDrain);
-        res.once('close', onClose);
+        const onError = (error: Error) => settle(error);
+        out.once('drain', onDrain);
+        out.once('close', onClose);
+        out.once('error', onError);
       });
     },
   };
@@ -60,7 +68,7 @@ export async function sendStreamed(
   log: Pick<Logger, 'info' | 'error'>,
 ): Promise<void> {
   try {
-    await stream(responseWriter(res));
+    await stream(writerOver(res));
     res.end();
   } catch (error) {
     if (!res.headersSent) throw error;

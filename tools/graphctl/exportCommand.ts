@@ -6,36 +6,16 @@
  */
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { BodyWriter } from '../../shared/http/operation';
+import { writerOver } from '../../shared/http/responseBody';
 import type { Executor } from '../../shared/neo4j/executor';
 import { exportBranchFileAsOperator, writeGraphFile } from '../../services/graphfile';
 import type { FileCounts } from '../../services/graphfile';
 
-/** A BodyWriter over `stream`: a write waits for 'drain' when the stream's buffer is full. */
-function writerOf(stream: Writable): BodyWriter {
-  return {
-    write: (piece) =>
-      new Promise<void>((resolve, reject) => {
-        const settle = (error?: Error) => {
-          stream.off('drain', onDrain);
-          stream.off('error', settle);
-          if (error) reject(error);
-          else resolve();
-        };
-        const onDrain = () => settle();
-        stream.once('error', settle);
-        if (stream.write(piece)) settle();
-        else stream.once('drain', onDrain);
-      }),
-  };
-}
-
 /** Writes the file of branch `branchId` to stdout, then a newline. */
 export async function exportToStdout(executor: Executor, branchId: string): Promise<void> {
   const file = await exportBranchFileAsOperator(executor, branchId);
-  const out = writerOf(process.stdout);
+  const out = writerOver(process.stdout);
   await writeGraphFile(executor, file, out);
   await out.write('\n');
 }
@@ -53,7 +33,7 @@ export async function exportToFile(
   const file = await exportBranchFileAsOperator(executor, branchId);
   const stream = createWriteStream(path, { encoding: 'utf8' });
   try {
-    const out = writerOf(stream);
+    const out = writerOver(stream);
     const counts = await writeGraphFile(executor, file, out);
     await out.write('\n');
     stream.end();
