@@ -5,7 +5,6 @@
  * graph; a refused export still answers an error body.
  */
 import { expect } from 'chai';
-import neo4j from 'neo4j-driver';
 import { exportBranchFile } from '../services/graphfile/commands/exportBranchFile';
 import {
   readLeafKindNodesWithPorts,
@@ -20,21 +19,9 @@ import { cypher } from '../shared/neo4j/namedQuery';
 import { currentHarness, newUser, principalOf, TestUser } from './support/harness';
 import { addEdge, addNode, port, uuid } from './support/graphBuilders';
 import { content, mergeProject } from './support/mergeWorkspace';
+import { expectIndexSeeksOnly } from './support/queryPlans';
 
 const PARENT_KINDS = ['boundary', 'interface'];
-
-/** Plan operators that read a label or an index whole instead of seeking in it. */
-const SCANS = /^(AllNodesScan|NodeByLabelScan|NodeIndexScan|UnionNodeByLabelsScan)/;
-
-interface PlanNode {
-  operatorType: string;
-  children: PlanNode[];
-}
-
-const operators = (plan: PlanNode): string[] => [
-  plan.operatorType,
-  ...plan.children.flatMap(operators),
-];
 
 function context(): ServiceContext {
   const { service, config } = currentHarness();
@@ -241,24 +228,11 @@ describe('graph file as a stream', function () {
   });
 
   it("plans the export's page statements with index seeks only", async () => {
-    const { neo4j: db } = currentHarness().config;
-    const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
-    try {
-      for (const query of [
-        readParentKindNodeIds,
-        readNodesWithPortsByIds,
-        readLeafKindNodesWithPorts,
-      ]) {
-        const { summary } = await driver.executeQuery(`EXPLAIN ${query.text}`);
-        const ops = operators(summary.plan as unknown as PlanNode);
-        expect(
-          ops.filter((op) => SCANS.test(op)),
-          query.name,
-        ).to.deep.equal([]);
-      }
-    } finally {
-      await driver.close();
-    }
+    await expectIndexSeeksOnly([
+      readParentKindNodeIds,
+      readNodesWithPortsByIds,
+      readLeafKindNodesWithPorts,
+    ]);
   });
 
   it('a version not readable answers 404 version_not_found with its error body, before any file', async () => {

@@ -1,0 +1,49 @@
+/**
+ * Plans of named statements in the store of the tests: a statement that may only look
+ * nodes up by index seeks is planned here (EXPLAIN, nothing runs) and its plan's
+ * operators are checked for a read of a label or an index whole.
+ */
+import { expect } from 'chai';
+import neo4j from 'neo4j-driver';
+import type { NamedQuery } from '../../shared/neo4j/namedQuery';
+import { currentHarness } from './harness';
+
+/** Plan operators that read a label or an index whole instead of seeking in it. */
+const SCANS =
+  /^(AllNodesScan|NodeByLabelScan|NodeIndexScan|NodeIndexContainsScan|NodeIndexEndsWithScan|UnionNodeByLabelsScan|IntersectionNodeByLabelsScan)/;
+
+interface PlanNode {
+  operatorType: string;
+  children: PlanNode[];
+}
+
+const operators = (plan: PlanNode): string[] => [
+  plan.operatorType,
+  ...plan.children.flatMap(operators),
+];
+
+/**
+ * Plans each of `queries` (`explain` gives the text to plan: EXPLAIN and the
+ * statement's own text unless told otherwise) and expects no scan in any plan, and a
+ * plan of more than one operator.
+ */
+export async function expectIndexSeeksOnly(
+  queries: readonly NamedQuery[],
+  explain: (query: NamedQuery) => string = (query) => `EXPLAIN ${query.text}`,
+): Promise<void> {
+  const { neo4j: db } = currentHarness().config;
+  const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
+  try {
+    for (const query of queries) {
+      const { summary } = await driver.executeQuery(explain(query));
+      const ops = operators(summary.plan as unknown as PlanNode);
+      expect(ops.length, query.name).to.be.greaterThan(1);
+      expect(
+        ops.filter((op) => SCANS.test(op)),
+        query.name,
+      ).to.deep.equal([]);
+    }
+  } finally {
+    await driver.close();
+  }
+}
