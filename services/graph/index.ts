@@ -88,7 +88,7 @@ export {
 } from './newLineContent';
 export type { NewLineContent, NewLineContentPart } from './newLineContent';
 export { baseAt, branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
-export { graphVersion, resolveView } from './viewResolver';
+export { graphVersion, graphViewOf, resolveView } from './viewResolver';
 export type { View } from './view';
 export {
   allStates,

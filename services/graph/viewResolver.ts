@@ -43,6 +43,15 @@ export function resolveView(branch: VersionedBranch, version?: number | null): V
   return branchView(branch, branch.main_id, version ?? branch.version);
 }
 
+/**
+ * The view a read of `branch`'s graph reads, or null for a discarded branch: discarding
+ * leaves a branch no graph, so its full read and its graph file are empty (its records
+ * wait for the purge and are never shown).
+ */
+export function graphViewOf(branch: { status: string }, view: View): View | null {
+  return branch.status === 'discarded' ? null : view;
+}
+
 /** The `version` query parameter (GraphVersion) of a read, absent when not sent; the
  * gateway checks it is an integer >= 0, resolveView checks it is readable. */
 export function graphVersion(req: { query: Record<string, unknown> }): number | undefined {

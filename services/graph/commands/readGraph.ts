@@ -17,7 +17,7 @@ import { visibleProject } from '../../identity';
 import { touchProjectOpened } from '../../projects';
 import type { EdgeRecord, NodeWithPorts } from '../graphRecords';
 import type { View } from '../view';
-import { resolveView } from '../viewResolver';
+import { graphViewOf, resolveView } from '../viewResolver';
 
 /** A read answered whole: a discarded branch's, which has no graph. */
 export interface BranchGraph {
@@ -67,10 +67,8 @@ export async function readBranchGraph(
 ): Promise<GraphRead> {
   const result = await ctx.executor.readTx(async (tx): Promise<GraphRead> => {
     const { branch } = await visibleBranch(tx, principal, branchId);
-    const view = resolveView(branch, version);
-    return branch.status === 'discarded'
-      ? { branch, nodes: [], edges: [] }
-      : streamedRead(branch, view);
+    const view = graphViewOf(branch, resolveView(branch, version));
+    return view ? streamedRead(branch, view) : { branch, nodes: [], edges: [] };
   });
   await touchOpened(ctx, result.branch.project_id);
   return result;

@@ -15,15 +15,9 @@ import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import type { Executor } from '../../../shared/neo4j/executor';
 import { visibleBranch } from '../../branches';
-import { branchView, resolveView } from '../../graph';
-import type { View } from '../../graph';
+import { branchView, graphViewOf, resolveView } from '../../graph';
 import type { FileExport } from '../graphFileWriter';
 import { findBranchWithProject } from '../store/graphFileQueries';
-
-/** The view a file is written from: none for a discarded branch, which has no graph. */
-function liveView(branch: { status: string }, view: View): View | null {
-  return branch.status === 'discarded' ? null : view;
-}
 
 export async function exportBranchFile(
   ctx: ServiceContext,
@@ -34,7 +28,7 @@ export async function exportBranchFile(
   return ctx.executor.readTx(async (tx) => {
     const { branch, project } = await visibleBranch(tx, principal, branchId);
     const view = resolveView(branch, version);
-    return { projectName: project.name, view: liveView(branch, view) };
+    return { projectName: project.name, view: graphViewOf(branch, view) };
   });
 }
 
@@ -57,6 +51,6 @@ export async function exportBranchFileAsOperator(
     if (!row) throw new NotFoundError('branch');
     const { branch } = row;
     const view = branchView(branch, branch.main_id, branch.version);
-    return { projectName: row.projectName, view: liveView(branch, view) };
+    return { projectName: row.projectName, view: graphViewOf(branch, view) };
   });
 }
