@@ -39,56 +39,40 @@ interface Figure {
 
 const verdict = (holds: boolean) => (holds ? 'holds' : 'NOT MET');
 
+/** What a turn of a measured step times: `work`, the waits for a rate limit left out. */
+type Timed = (work: () => Promise<void>) => Promise<void>;
+
 /**
- * `runs` turns of `step` on each project (a turn's `target` chosen once for each), the
- * order swapped every turn: the medians.
+ * `runs` turns of `step` on each project, after `warmup` turns untimed, the order swapped
+ * every turn: the medians of what each step handed to its `timed`.
  */
 async function inTurns(
   http: LargeGraphApi,
   op: string,
   projects: [LargeProject, LargeProject],
   runs: number,
-  step: (project: LargeProject) => Promise<void>,
+  step: (project: LargeProject, timed: Timed) => Promise<void>,
   warmup = 2,
 ): Promise<Figure> {
   const times: [number[], number[]] = [[], []];
   for (let i = -warmup; i < runs; i += 1)
     for (let k = 0; k < 2; k += 1) {
       const at = (Math.abs(i) + k) % 2;
-      const started = performance.now() - http.waitedMs();
-      await step(projects[at]);
-      if (i >= 0) times[at].push(performance.now() - http.waitedMs() - started);
-    }
-  const [small, large] = times.map((t) => sampleOf(op, 0, t).p50);
-  process.stderr.write(`  ${op}: ${small.toFixed(1)} ms / ${large.toFixed(1)} ms\n`);
-  return { op, small, large, runs };
-}
-
-/** Like inTurns, timing only what `step` hands to its `timed`. */
-async function partInTurns(
-  http: LargeGraphApi,
-  op: string,
-  projects: [LargeProject, LargeProject],
-  runs: number,
-  step: (
-    project: LargeProject,
-    timed: (work: () => Promise<void>) => Promise<void>,
-  ) => Promise<void>,
-): Promise<Figure> {
-  const times: [number[], number[]] = [[], []];
-  for (let i = 0; i < runs; i += 1)
-    for (let k = 0; k < 2; k += 1) {
-      const at = (i + k) % 2;
       await step(projects[at], async (work) => {
         const started = performance.now() - http.waitedMs();
         await work();
-        times[at].push(performance.now() - http.waitedMs() - started);
+        if (i >= 0) times[at].push(performance.now() - http.waitedMs() - started);
       });
     }
   const [small, large] = times.map((t) => sampleOf(op, 0, t).p50);
   process.stderr.write(`  ${op}: ${small.toFixed(1)} ms / ${large.toFixed(1)} ms\n`);
   return { op, small, large, runs };
 }
+
+/** A step timed whole. */
+const whole =
+  (step: (project: LargeProject) => Promise<void>) => (project: LargeProject, timed: Timed) =>
+    timed(() => step(project));
 
 async function get(api: Api, path: string): Promise<void> {
   const answer = await api('GET', path);
@@ -133,28 +117,52 @@ export async function compareWithSmall(
   console.log(`\ncomparing ${large.size} nodes with ${small.size} (medians, in turns) ...`);
 
   figures.push({
-    ...(await inTurns(http, 'fork', both, 10, async (p) => void (await fork(api, p)))),
+    ...(await inTurns(
+      http,
+      'fork',
+      both,
+      10,
+      whole(async (p) => void (await fork(api, p))),
+    )),
     underMs: FORK_TARGET_MS,
   });
   const forks = new Map<LargeProject, { id: string; version: number }>();
   for (const p of both) forks.set(p, { id: await fork(api, p), version: 0 });
   figures.push(
-    await inTurns(http, '10-delta batch (on a fork)', both, 10, async (p) => {
-      const branch = forks.get(p)!;
-      branch.version = await applyBatch(api, branch.id, branch.version, tenAdded(p));
-    }),
+    await inTurns(
+      http,
+      '10-delta batch (on a fork)',
+      both,
+      10,
+      whole(async (p) => {
+        const branch = forks.get(p)!;
+        branch.version = await applyBatch(api, branch.id, branch.version, tenAdded(p));
+      }),
+    ),
   );
   figures.push(
-    await inTurns(http, 'validate of a 10-delta batch (on a fork)', both, 10, async (p) => {
-      const answer = await api('POST', `/v1/branches/${forks.get(p)!.id}/validate`, {
-        deltas: tenAdded(p),
-      });
-      if (answer.status !== 200) throw new Error(`validate answered ${answer.status}`);
-    }),
+    await inTurns(
+      http,
+      'validate of a 10-delta batch (on a fork)',
+      both,
+      10,
+      whole(async (p) => {
+        const answer = await api('POST', `/v1/branches/${forks.get(p)!.id}/validate`, {
+          deltas: tenAdded(p),
+        });
+        if (answer.status !== 200) throw new Error(`validate answered ${answer.status}`);
+      }),
+    ),
   );
   figures.push(
-    await partInTurns(http, 'merge of a 10-batch branch', both, 5, (p, timed) =>
-      mergeBranch(api, p, 10, () => tenAdded(p), timed),
+    // the merge alone is timed (not the fork and batches before it), without warm-up
+    await inTurns(
+      http,
+      'merge of a 10-batch branch',
+      both,
+      5,
+      (p, timed) => mergeBranch(api, p, 10, () => tenAdded(p), timed),
+      0,
     ),
   );
 
@@ -168,30 +176,18 @@ export async function compareWithSmall(
   }
   const pinned = new Map(both.map((p) => [p, p.mainVersion - PINNED_AGE]));
   for (const [name, step] of reads(api, () => null))
-    figures.push(await inTurns(http, name, both, 20, step));
+    figures.push(await inTurns(http, name, both, 20, whole(step)));
   for (const [name, step] of reads(api, (p) => pinned.get(p)!))
     figures.push(
-      await inTurns(http, `${name}, pinned ${PINNED_AGE} versions back`, both, 20, step),
+      await inTurns(http, `${name}, pinned ${PINNED_AGE} versions back`, both, 20, whole(step)),
     );
   const search = (q: (p: LargeProject) => string) => (p: LargeProject) =>
     get(api, `/v1/branches/${p.mainId}/nodes/search?q=${encodeURIComponent(q(p))}&limit=20`);
   figures.push(
-    await inTurns(
-      http,
-      'search, one match',
-      both,
-      20,
-      search((p) => p.selectiveName),
-    ),
+    await inTurns(http, 'search, one match', both, 20, whole(search((p) => p.selectiveName))),
   );
   figures.push(
-    await inTurns(
-      http,
-      'search q=step4 (limit 20)',
-      both,
-      20,
-      search(() => 'step4'),
-    ),
+    await inTurns(http, 'search q=step4 (limit 20)', both, 20, whole(search(() => 'step4'))),
   );
 
   printFigures(figures, small.size, large.size);

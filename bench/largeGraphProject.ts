@@ -39,7 +39,7 @@ export async function largeProject(
 ): Promise<LargeProject> {
   const top = await api('GET', `/v1/branches/${mainId}/top-level`);
   expectStatus('top level', top, 200);
-  const tops = parse<{ nodes: PresentedNode[]; version: string }>(top.text);
+  const tops = parse<{ nodes: PresentedNode[]; branch: { version: number } }>(top.text);
   // at 1k nodes only the first top-level boundary (in the file's order) holds one
   let mid: PresentedNode | undefined;
   for (const node of tops.nodes) {
@@ -55,7 +55,7 @@ export async function largeProject(
     mid: mid.id,
     behaviors,
     selectiveName: lastBehaviorName(shape),
-    mainVersion: Number(tops.version),
+    mainVersion: tops.branch.version,
   };
 }
 
