@@ -4,16 +4,18 @@
  * run by run (stats.ts measureInterleaved):
  *   - nodes: BULK add_node deltas (a batch's most: MAX_DELTAS_PER_BATCH), each a behavior
  *     with an input and an output port; the bare side (fixtureQueries.ts bareBatch) writes
- *     the same node and port records, the orphan_node findings the API keeps, the change
- *     record and its Touch records, under the branch's lock, and checks nothing;
+ *     the same node and port records, the findings the API keeps (orphan_node, and
+ *     unsatisfied_input of each input), the change record and its Touch records, under the branch's lock, and checks nothing;
  *   - wires: BULK add_edge deltas between ports already on the branch (main nodes'
  *     outputs to the inputs of nodes added, untimed, just before); the bare side writes
- *     the same wire records, the change record and its Touch records.
+ *     the same wire records, closes the unsatisfied_input findings the wires clear (as
+ *     the API does: the branch's own records, closed at the batch's version), and writes
+ *     the change record and its Touch records.
  * Target: the API within BULK_TARGET of the bare side, at every size.
  */
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
-import { findingRow, orphanNodeFinding } from '../services/graph';
+import { findingRow, orphanNodeFinding, unsatisfiedInputFinding } from '../services/graph';
 import { BenchClient } from './benchClient';
 import { bareBatch } from './fixtureQueries';
 import { Fixture, loadedProject, pick } from './graphFixture';
@@ -32,14 +34,18 @@ export const BULK_LABELS = {
 /** A batch and the bare rows of the same records (bareBatch's parameters, less the branch). */
 interface BulkBatch {
   deltas: unknown[];
-  bare: { nodes: unknown[]; edges: unknown[]; findings: unknown[] };
+  bare: { nodes: unknown[]; edges: unknown[]; findings: unknown[]; closed: string[] };
   /** The new nodes' input ports (free for a wire). */
   inputs: string[];
 }
 
 /** `count` new nodes with an input and an output port each. */
 function nodesBatch(fixture: Fixture, count: number, branchId: string): BulkBatch {
-  const batch: BulkBatch = { deltas: [], bare: { nodes: [], edges: [], findings: [] }, inputs: [] };
+  const batch: BulkBatch = {
+    deltas: [],
+    bare: { nodes: [], edges: [], findings: [], closed: [] },
+    inputs: [],
+  };
   for (let i = 0; i < count; i++) {
     const [id, input, output] = [randomUUID(), randomUUID(), randomUUID()];
     const name = `b${id.slice(0, 12)}`;
@@ -62,15 +68,25 @@ function nodesBatch(fixture: Fixture, count: number, branchId: string): BulkBatc
       props: { ...stored.node.props, branch_id: branchId, id },
       ports: stored.ports.map((port) => ({ ...port.props, branch_id: branchId, id: port.id })),
     });
-    const { id: findingId, props } = findingRow(orphanNodeFinding({ id, name }));
-    batch.bare.findings.push({ id: findingId, props });
+    // the findings the API keeps for the node: an orphan, with an input nothing feeds
+    for (const finding of [
+      orphanNodeFinding({ id, name }),
+      unsatisfiedInputFinding({ id: input, name: 'in' }),
+    ]) {
+      const { id: findingId, props } = findingRow(finding);
+      batch.bare.findings.push({ id: findingId, props });
+    }
   }
   return batch;
 }
 
 /** A wire from a main node's output to each of `inputs`. */
 function wiresBatch(fixture: Fixture, inputs: string[], branchId: string): BulkBatch {
-  const into: BulkBatch = { deltas: [], bare: { nodes: [], edges: [], findings: [] }, inputs: [] };
+  const into: BulkBatch = {
+    deltas: [],
+    bare: { nodes: [], edges: [], findings: [], closed: [] },
+    inputs: [],
+  };
   for (const target of inputs) {
     const edge = { id: randomUUID(), source: pick(fixture.nodes).output, target };
     into.deltas.push({
@@ -83,6 +99,8 @@ function wiresBatch(fixture: Fixture, inputs: string[], branchId: string): BulkB
       source_handle: edge.source,
       target_handle: edge.target,
     });
+    // the wire feeds its target: the input's unsatisfied_input finding closes
+    into.bare.closed.push(findingRow(unsatisfiedInputFinding({ id: target, name: 'in' })).id);
   }
   return into;
 }

@@ -58,7 +58,8 @@ export const setLineVersion = cypher(
  * branch: one statement making the writes the API makes for it (the branch's write
  * lock; each node and its ports as records of the branch's line at the next version;
  * the wires; the kept findings the batch opens, `$findings`, as finding records of the
- * same version; the version bump, the branch's counters and last activity; the batch's
+ * same version, and closes, `$closed` (ids of open finding records of the branch's line,
+ * closed at that version as a batch closes the findings it clears); the version bump, the branch's counters and last activity; the batch's
  * Change record with the deltas' text and the Touch records of what it touched).
  */
 export const bareBatch = cypher(
@@ -84,6 +85,12 @@ export const bareBatch = cypher(
      UNWIND $findings AS f
      CREATE (g:GFinding)
      SET g = f.props, g.branch_id = br.id, g.id = f.id, g.vfrom = w, g.vto = ${OPEN_CYPHER}
+   }
+   CALL (br, w) {
+     UNWIND $closed AS id
+     MATCH (g:GFinding {branch_id: br.id, id: id})
+     WHERE g.vto = ${OPEN_CYPHER}
+     SET g.vto = w
    }
    SET br.version = w, br.last_active_at = $now,
        br.node_count = coalesce(br.node_count, 0) + size($nodes),

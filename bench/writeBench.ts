@@ -96,9 +96,13 @@ export function batchDeltas(fixture: Fixture, count: number, branchId = '') {
 
 /** The parameters of bareBatch for `bare` (the deltas' text as the change trail keeps it,
  * and the touches it indexes, built by the function the API uses). */
-export function bareParams(branchId: string, batch: ReturnType<typeof batchDeltas>) {
+export function bareParams(
+  branchId: string,
+  batch: ReturnType<typeof batchDeltas> & { bare: { closed?: string[] } },
+) {
   return {
     branchId,
+    closed: [],
     ...batch.bare,
     now: new Date().toISOString(),
     actorId: 'bench',

@@ -109,6 +109,58 @@ describe('kept findings follow the change (validateDeltas, getMergePreview)', fu
     );
   });
 
+  it("on a branch, clear a finding the branch recorded by closing its record, and one of main's with a tombstone", async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const fromMain = port('in', 'int');
+    await p.seed([addNode({ data: { name: 'on-main', inputs: [fromMain] } })]);
+    const b = await p.fork();
+    const [ownA, ownB] = [port('a', 'int'), port('b', 'int')];
+    await b.apply([addNode({ data: { name: 'own', inputs: [ownA, ownB] } })]);
+    // one run of additions whose wire ends on an existing input (recorded with its facts)
+    const out = port('out', 'int');
+    await b.apply([
+      addNode({ data: { name: 'feeder', outputs: [out] } }),
+      addEdge(out.id, ownA.id),
+    ]);
+    // wires between existing ports (recorded after their checks)
+    await b.apply([addEdge(out.id, ownB.id), addEdge(out.id, fromMain.id)]);
+    const head = await headView(b.id, p.mainId);
+    const after = await expectAgree(head, 'after the wires');
+    expect(after.whole.filter((f) => f.code === 'unsatisfied_input')).to.deep.equal([]);
+    for (const [version, label] of [
+      [head.ver - 1, 'before the second wires'],
+      [head.ver - 2, 'before the first wire'],
+    ] as const)
+      await expectAgree({ ...head, ver: version }, label);
+
+    const { executor } = currentHarness().service;
+    const records = await executor.read<{ id: string; vfrom: number; vto: number; gone: boolean }>(
+      {
+        name: 'findingRecordsOf',
+        text: `MATCH (f:GFinding {branch_id: $line}) WHERE f.id IN $ids
+               RETURN f.id AS id, f.vfrom AS vfrom, f.vto AS vto, coalesce(f.gone, false) AS gone
+               ORDER BY id, vfrom`,
+      },
+      { line: b.id, ids: [ownA, ownB, fromMain].map((x) => `unsatisfied_input:${x.id}`) },
+    );
+    const of = (x: { id: string }) =>
+      records
+        .filter((r) => r.id === `unsatisfied_input:${x.id}`)
+        .map(({ vfrom, vto, gone }) => ({ vfrom, vto, gone }));
+    // the branch's own findings: the record written with the node, closed by the wire
+    expect(of(ownA), 'own, cleared by a run').to.deep.equal([
+      { vfrom: head.ver - 2, vto: head.ver - 1, gone: false },
+    ]);
+    expect(of(ownB), 'own, cleared by a wire between existing ports').to.deep.equal([
+      { vfrom: head.ver - 2, vto: head.ver, gone: false },
+    ]);
+    // main's finding: the branch's line had no record of it, so a tombstone hides main's
+    expect(of(fromMain), "main's, cleared on the branch").to.deep.equal([
+      { vfrom: head.ver, vto: Number.MAX_SAFE_INTEGER, gone: true },
+    ]);
+  });
+
   it('agree after a revert, and validate answers from them', async () => {
     const user = await newUser();
     const p = await mergeProject(user);

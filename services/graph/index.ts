@@ -46,7 +46,7 @@ export { parseRecordedDeltas, recordedBytes, recordedText, toWireDelta } from '.
 export type { WireDelta } from './deltas/wireDelta';
 export { capFindings, computeFindings } from './findings';
 export { findingRow, findingsAreKept, recomputeFindings, refreshFindings } from './findingRecords';
-export { orphanNodeFinding } from './findingRules';
+export { orphanNodeFinding, unsatisfiedInputFinding } from './findingRules';
 export { findingChangesOf, findingsOf } from './findingLists';
 export type { FindingList } from './findingLists';
 export type { Written } from './writtenEntities';

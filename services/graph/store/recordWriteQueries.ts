@@ -8,7 +8,8 @@
  *     closes the open record at w and opens the next at w (a record already written at
  *     w, earlier in the same version, is changed in place);
  *   - main's line never holds tombstones (deleting closes the record); a working
- *     branch deletes with a tombstone, which shadows main's record.
+ *     branch deletes with a tombstone, which shadows main's record (a kept finding the
+ *     branch recorded itself is closed in place: findingClosesInPlace).
  */
 import { join } from 'node:path';
 import { statementsIn } from '../../../shared/neo4j/statementFiles';
@@ -96,30 +97,38 @@ export const createNewLineStates = statement('createNewLineStates');
 
 /**
  * The definition of a removal (statementRules.spec.ts holds every statement that removes
- * records to this text): it removes the entities listed by `ids` (a list expression) from the view: on main's line
- * the open record is closed at w (dropped when written at w); on a working branch a
- * tombstone is written at w. Answers how many, as `removed`. The body of a statement, or
- * of a `CALL` subquery.
+ * records to this text): it removes the entities listed by `ids` (a list expression) from
+ * the view. The line's own open record is closed at w (dropped when written at w). On a
+ * working branch, a node, port or wire then gets a tombstone at w, as does any entity
+ * the branch sees through main: merge, rebase and revert read a branch's removals from
+ * its tombstones. A finding the branch recorded itself does not (findingClosesInPlace).
+ * Answers how many, as `removed`. The body of a statement, or of a `CALL` subquery.
  */
 export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): string {
   const w = `toInteger(${V}.ver)`;
+  const inPlace = findingClosesInPlace(label);
   return `UNWIND ${ids} AS id
      OPTIONAL MATCH (cur:${label} {branch_id: ${V}.line, id: id}) ${seek('cur', label, ['id'])}
      WHERE cur.vto = ${OPEN_CYPHER}
      WITH id, cur, ${V}.line = ${V}.main AS onMain,
           cur IS NOT NULL AND cur.vfrom = ${V}.ver AS sameVersion,
           cur IS NOT NULL AND cur.vfrom < ${V}.ver AS older
-     CALL (cur, onMain, older${viewImportAfter(V)}) {
-       WITH cur WHERE onMain AND older
+     CALL (cur, ${inPlace ? '' : 'onMain, '}older${viewImportAfter(V)}) {
+       WITH cur WHERE ${inPlace ? '' : 'onMain AND '}older
        SET cur.vto = ${w}
      }
      CALL (cur, onMain, sameVersion, id${viewImportAfter(V)}) {
        WITH cur, id WHERE NOT onMain AND sameVersion
        SET cur = {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true}
      }
-     CALL (cur, onMain, older, id${viewImportAfter(V)}) {
+     ${
+       inPlace
+         ? `CALL (cur, onMain, id${viewImportAfter(V)}) {
+       WITH id WHERE NOT onMain AND cur IS NULL`
+         : `CALL (cur, onMain, older, id${viewImportAfter(V)}) {
        WITH cur, id WHERE NOT onMain AND (cur IS NULL OR older)
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})`
+     }
        CREATE (:${label} {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true})
      }
      // last, and decided before any subquery runs: nothing reads a record deleted here
@@ -128,6 +137,21 @@ export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): 
        DELETE cur
      }
      RETURN count(id) AS removed`;
+}
+
+/**
+ * Whether a working branch removes records of `label` it wrote itself by closing them
+ * in place, as main does, without a tombstone after them: kept findings do. A closed
+ * record of the branch's line already hides main's record of the same id from every
+ * view at or after its start (visibility.ts: main's record shows only while the line has
+ * none from before the view), so a tombstone after it would change no answer; and
+ * findings are derived, never carried by a merge (main's are recomputed), rebased or
+ * reverted record by record (the branch's are recomputed). A batch that clears many
+ * findings (a thousand wires satisfying a thousand inputs) writes one record fewer
+ * for each, and its commit updates six fewer index entries for each.
+ */
+function findingClosesInPlace(label: RecordLabel): boolean {
+  return label === 'GFinding';
 }
 
 /** removeStatesBody of `$ids`, one statement per label (statements/remove<label>States.cypher). */

@@ -18,9 +18,9 @@ CALL () {
     USING INDEX SEEK cur:GFinding(branch_id, id)
     WHERE cur.vto = 9007199254740991
   WITH id, cur, $view.line = $view.main AS onMain, cur IS NOT NULL AND cur.vfrom = $view.ver AS sameVersion, cur IS NOT NULL AND cur.vfrom < $view.ver AS older
-  CALL (cur, onMain, older) {
+  CALL (cur, older) {
     WITH cur
-      WHERE onMain AND older
+      WHERE older
     SET cur.vto = toInteger($view.ver)
   }
   CALL (cur, onMain, sameVersion, id) {
@@ -28,10 +28,9 @@ CALL () {
       WHERE NOT onMain AND sameVersion
     SET cur = {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true}
   }
-  CALL (cur, onMain, older, id) {
-    WITH cur, id
-      WHERE NOT onMain AND (cur IS NULL OR older)
-    FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = toInteger($view.ver))
+  CALL (cur, onMain, id) {
+    WITH id
+      WHERE NOT onMain AND cur IS NULL
     CREATE (:GFinding {branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991, gone: true})
   }
   // last, and decided before any subquery runs: nothing reads a record deleted here
