@@ -395,6 +395,43 @@ describe('history retention (sweepHistory)', function () {
     }
   });
 
+  it("a working branch's cleared finding stays cleared once its records age, though main still has it", async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const [n, feeder] = [uuid(), uuid()];
+    const input = { id: uuid(), name: 'in', type: 'int' };
+    await p.seed([addNode({ id: n, data: { name: 'n', inputs: [input] } })]); // main: in is unfed
+    const b = await p.fork();
+    const findingCodes = async () => {
+      const res = await user.api.post(`/v1/branches/${b.id}/validate`, { deltas: [] });
+      expect(res.status, JSON.stringify(res.body)).to.equal(200);
+      return res.body.findings.map((f: { code: string; locator: string }) => [f.code, f.locator]);
+    };
+    // the port's new name changes the finding's message: the branch records it itself ...
+    await b.apply([
+      { type: 'update_node_data', node_id: n, after: { inputs: [{ ...input, name: 'renamed' }] } },
+    ]);
+    expect(await findingCodes()).to.deep.equal([['unsatisfied_input', input.id]]);
+    // ... then a wire feeds the port: the branch's record closes, and nothing after it
+    const out = { id: uuid(), name: 'out', type: 'int' };
+    await b.apply([
+      addNode({ id: feeder, data: { name: 'feeder', outputs: [out] } }),
+      { type: 'add_edge', edge: { id: uuid(), source_handle: out.id, target_handle: input.id } },
+    ]);
+    await b.apply([{ type: 'update_node_data', node_id: feeder, after: { description: 'x' } }]);
+    await b.apply([{ type: 'update_node_data', node_id: feeder, after: { description: 'y' } }]);
+    expect(await findingCodes()).to.deep.equal([]);
+
+    // the branch's floor moves to its head: the closed record is seen by no readable
+    // version, but it is what hides main's record of the same finding, so it stays
+    const history = workerConfig({ HISTORY_RETENTION_DAYS: '0' }).history;
+    const executor = currentHarness().service.executor;
+    await sweepHistory(executor, history, { now: Date.now() + 1000, projectId: p.projectId });
+    const old = await user.api.get(`/v1/branches/${b.id}/graph?version=1`);
+    expect(old.status, 'the floor moved').to.equal(404);
+    expect(await findingCodes()).to.deep.equal([]);
+  });
+
   it('keeps everything within the retention window', async () => {
     const user = await newUser();
     const p = await mergeProject(user);

@@ -146,7 +146,9 @@ export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): 
  * view at or after its start (visibility.ts: main's record shows only while the line has
  * none from before the view), so a tombstone after it would change no answer; and
  * findings are derived, never carried by a merge (main's are recomputed), rebased or
- * reverted record by record (the branch's are recomputed). A batch that clears many
+ * reverted record by record (the branch's are recomputed). History retention keeps such
+ * a closed record while it is the finding's last (purge's purgeExpiredRecords), so it
+ * goes on hiding main's record once no readable version sees it. A batch that clears many
  * findings (a thousand wires satisfying a thousand inputs) writes one record fewer
  * for each, and its commit updates six fewer index entries for each.
  */

@@ -14,8 +14,10 @@
  * is F the records with vto <= F - 1 are seen by no version still readable, unless
  * one of them is valid at a pin; the one version of slack leaves a read that resolved
  * its view just before the floor moved its records. Removing a superseded record of a
- * working branch never uncovers main's: the entity's next record on the branch begins
- * where it ended, at or below F.
+ * working branch never uncovers main's: a node's, port's or wire's next record on the
+ * branch begins where it ended, at or below F. A kept finding the branch cleared has no
+ * record after its closed one (the branch closes its own findings in place), so such a
+ * record goes only once a later record of the finding, from at or below F, stays.
  */
 import type { Config } from '../../../shared/config/config';
 import { countDeleted } from '../../../shared/neo4j/batchedDelete';
@@ -46,20 +48,22 @@ export async function sweepHistory(
 ): Promise<HistoryResult> {
   const now = options.now ?? Date.now();
   const cutoff = new Date(now - history.retentionDays * 86_400_000).toISOString();
-  const lines = await executor.read<{ line: string; floor: number; pins: number[] }>(
-    findMovableFloors,
-    {
-      cutoff,
-      minMain: history.minMainVersions,
-      projectId: options.projectId ?? null,
-      limit: HISTORY_SWEEP_LIMIT,
-    },
-  );
+  const lines = await executor.read<{
+    line: string;
+    floor: number;
+    pins: number[];
+    isMain: boolean;
+  }>(findMovableFloors, {
+    cutoff,
+    minMain: history.minMainVersions,
+    projectId: options.projectId ?? null,
+    limit: HISTORY_SWEEP_LIMIT,
+  });
   let records = 0;
-  for (const { line, floor, pins } of lines) {
+  for (const { line, floor, pins, isMain } of lines) {
     await executor.write(raiseHistoryFloor, { line, floor });
     for (const query of Object.values(purgeExpiredRecords))
-      records += await countDeleted(executor, query, { line, upTo: floor - 1, pins });
+      records += await countDeleted(executor, query, { line, upTo: floor - 1, pins, isMain });
   }
   return { lines: lines.length, records };
 }

@@ -87,7 +87,11 @@ export const raiseHistoryFloor = statement('raiseHistoryFloor');
 const expired = (label: string) => statement(`purgeExpired${label}Records`);
 
 /** Records of a line no readable version sees: valid only below version $upTo, and at
- * none of the versions in $pins (main at the base of a merged branch). */
+ * none of the versions in $pins (main at the base of a merged branch). On a working
+ * branch's line ($isMain false), a kept finding's record is removed only when a record
+ * of the same finding that stays takes over from it at or below the floor ($upTo + 1):
+ * the branch closes the findings it recorded itself without a tombstone after them, so
+ * its last record of a cleared finding is what hides main's record of it. */
 export const purgeExpiredRecords = {
   GNode: expired('GNode'),
   Port: expired('Port'),

@@ -36,5 +36,5 @@ CALL (b, floor) {
     WHERE pin IS NOT NULL
   RETURN collect(pin) AS pins
 }
-RETURN b.id AS line, floor, pins
+RETURN b.id AS line, floor, pins, b.is_main AS isMain
   LIMIT toInteger($limit)

@@ -1,5 +1,9 @@
 MATCH (x:GFinding {branch_id: $line})
-  WHERE x.vto <= toInteger($upTo) AND NONE(pin IN $pins WHERE x.vfrom <= pin AND pin < x.vto)
+  WHERE x.vto <= toInteger($upTo) AND NONE(pin IN $pins WHERE x.vfrom <= pin AND pin < x.vto) AND ($isMain OR EXISTS {
+    MATCH (next:GFinding {branch_id: $line, id: x.id})
+      USING INDEX SEEK next:GFinding(branch_id, id)
+      WHERE next.vfrom >= x.vto AND next.vfrom <= toInteger($upTo) + 1 AND next.vto > toInteger($upTo)
+  })
 CALL (x) {
   DETACH DELETE x
 } IN TRANSACTIONS OF 1000 ROWS
