@@ -58,9 +58,10 @@ export const setLineVersion = cypher(
  * branch: one statement making the writes the API makes for it (the branch's write
  * lock; each node and its ports as records of the branch's line at the next version;
  * the wires; the kept findings the batch opens, `$findings`, as finding records of the
- * same version, and closes, `$closed` (ids of open finding records of the branch's line,
- * closed at that version as a batch closes the findings it clears); the version bump, the branch's counters and last activity; the batch's
- * Change record with the deltas' text and the Touch records of what it touched).
+ * same version, and closes, `$closed` (ids of open finding records of the branch's
+ * line, closed at that version as a batch closes the findings it clears); the version
+ * bump, the branch's counters and last activity; the batch's Change record with the
+ * deltas' text and the Touch records of what it touched).
  */
 export const bareBatch = cypher(
   'bench.bareBatch',

@@ -106,29 +106,34 @@ export const createNewLineStates = statement('createNewLineStates');
  */
 export function removeStatesBody(label: RecordLabel, ids: string, V = '$view'): string {
   const w = `toInteger(${V}.ver)`;
-  const inPlace = findingClosesInPlace(label);
+  const view = viewImportAfter(V);
+  // the line's own older record is closed: on main always, on a branch only a finding's
+  const closeOwn = findingClosesInPlace(label)
+    ? { imports: `cur, older${view}`, when: 'older' }
+    : { imports: `cur, onMain, older${view}`, when: 'onMain AND older' };
+  // a branch's tombstone: for what it sees through main, and (but for a finding) after
+  // the record of its own it closes
+  const tombstone = findingClosesInPlace(label)
+    ? `CALL (cur, onMain, id${view}) {
+       WITH id WHERE NOT onMain AND cur IS NULL`
+    : `CALL (cur, onMain, older, id${view}) {
+       WITH cur, id WHERE NOT onMain AND (cur IS NULL OR older)
+       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})`;
   return `UNWIND ${ids} AS id
      OPTIONAL MATCH (cur:${label} {branch_id: ${V}.line, id: id}) ${seek('cur', label, ['id'])}
      WHERE cur.vto = ${OPEN_CYPHER}
      WITH id, cur, ${V}.line = ${V}.main AS onMain,
           cur IS NOT NULL AND cur.vfrom = ${V}.ver AS sameVersion,
           cur IS NOT NULL AND cur.vfrom < ${V}.ver AS older
-     CALL (cur, ${inPlace ? '' : 'onMain, '}older${viewImportAfter(V)}) {
-       WITH cur WHERE ${inPlace ? '' : 'onMain AND '}older
+     CALL (${closeOwn.imports}) {
+       WITH cur WHERE ${closeOwn.when}
        SET cur.vto = ${w}
      }
-     CALL (cur, onMain, sameVersion, id${viewImportAfter(V)}) {
+     CALL (cur, onMain, sameVersion, id${view}) {
        WITH cur, id WHERE NOT onMain AND sameVersion
        SET cur = {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true}
      }
-     ${
-       inPlace
-         ? `CALL (cur, onMain, id${viewImportAfter(V)}) {
-       WITH id WHERE NOT onMain AND cur IS NULL`
-         : `CALL (cur, onMain, older, id${viewImportAfter(V)}) {
-       WITH cur, id WHERE NOT onMain AND (cur IS NULL OR older)
-       FOREACH (c IN CASE WHEN cur IS NULL THEN [] ELSE [cur] END | SET c.vto = ${w})`
-     }
+     ${tombstone}
        CREATE (:${label} {branch_id: ${V}.line, id: id, vfrom: ${w}, vto: ${OPEN_CYPHER}, gone: true})
      }
      // last, and decided before any subquery runs: nothing reads a record deleted here
