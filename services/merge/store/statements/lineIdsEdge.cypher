@@ -1,4 +1,5 @@
 MATCH (s:Edge {branch_id: $line})
+  USING INDEX SEEK s:Edge(branch_id, id)
   WHERE s.id > $after
 WITH DISTINCT s.id AS id
   ORDER BY id

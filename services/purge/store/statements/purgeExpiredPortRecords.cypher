@@ -1,4 +1,5 @@
 MATCH (x:Port {branch_id: $line})
+  USING INDEX SEEK x:Port(branch_id, vto)
   WHERE x.vto <= toInteger($upTo) AND NONE(pin IN $pins WHERE x.vfrom <= pin AND pin < x.vto)
 CALL (x) {
   DETACH DELETE x
