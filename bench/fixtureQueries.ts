@@ -101,7 +101,7 @@ export const bareBatch = cypher(
                     created_at: $now, deltas: $deltas, deltas_bytes: size($deltas), touched: true})
    FOREACH (t IN $touches |
      CREATE (:Touch {branch_id: br.id, version: w, key: t.key, entity: t.entity, entity_id: t.id,
-                     action: t.action, fields: t.fields, ports: t.ports}))
+                     action: t.action, fields: t.fields, ports: t.ports, wires: t.wires}))
    RETURN br.version AS version`,
 );
 

@@ -199,6 +199,57 @@ describe('node history', function () {
     expect(trail.changes[0].deltas).to.deep.equal([]);
   });
 
+  it('lists a wire added with its nodes on each end’s change: in a batch, in the merge on main and in an import', async () => {
+    const p = await mergeProject(await newUser());
+    const b = await p.fork();
+    const [n, m, k] = [uuid(), uuid(), uuid()];
+    const [out, inp, kin] = [port('out'), port('in'), port('kin')];
+    const [w1, w2] = [uuid(), uuid()];
+    await b.apply([addNode({ id: k, parent_id: null, data: { name: 'k', inputs: [kin] } })]);
+    // n and m are added with both wires; k, added before, gets w2 through its port
+    await b.apply([
+      addNode({ id: n, parent_id: null, data: { name: 'n', outputs: [out] } }),
+      addNode({ id: m, parent_id: null, data: { name: 'm', inputs: [inp] } }),
+      addEdge(out.id, inp.id, w1),
+      addEdge(out.id, kin.id, w2),
+    ]);
+    const wiresAt = (body: any) =>
+      body.changes.map((c: any) => [c.version, c.action, c.wires.map((w: any) => w.id).sort()]);
+    const added = (...ids: string[]) => [...ids].sort();
+    expect(wiresAt(await branchHistory(p.user, b, n))).to.deep.equal([[2, 'added', added(w1, w2)]]);
+    expect(wiresAt(await branchHistory(p.user, b, m))).to.deep.equal([[2, 'added', [w1]]]);
+    expect(wiresAt(await branchHistory(p.user, b, k))).to.deep.equal([
+      [2, null, [w2]],
+      [1, 'added', []],
+    ]);
+
+    await b.mergeOk();
+    const onMain = (node: string) =>
+      history(p.user, `/v1/graph/${p.projectId}/node/${node}/history`);
+    expect(wiresAt(await onMain(n))).to.deep.equal([[1, 'added', added(w1, w2)]]);
+    expect(wiresAt(await onMain(k))).to.deep.equal([[1, 'added', [w2]]]);
+
+    const [a, c, e, o, i] = [uuid(), uuid(), uuid(), port('o'), port('i')];
+    const imported = await p.user.api.post('/v1/projects/import', {
+      schema_version: 6,
+      project_name: uniqueName('wired'),
+      nodes: [
+        { id: a, kind: 'behavior', parent_id: null, data: { name: 'a', outputs: [o] } },
+        { id: c, kind: 'behavior', parent_id: null, data: { name: 'c', inputs: [i] } },
+      ],
+      edges: [{ id: e, source_handle: o.id, target_handle: i.id }],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    for (const node of [a, c]) {
+      const body = await history(
+        p.user,
+        `/v1/graph/${imported.body.project.id}/node/${node}/history`,
+      );
+      expect(wiresAt(body)).to.deep.equal([[0, 'added', [e]]]);
+      expect(body.changes[0].wires).to.deep.equal([{ id: e, action: 'added' }]);
+    }
+  });
+
   it('is read by whoever may read the branch or main: 404 for others', async () => {
     const p = await mergeProject(await newUser());
     const b = await p.fork();

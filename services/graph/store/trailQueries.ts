@@ -39,11 +39,12 @@ export const trailSchema = [
 ];
 
 /** A Touch record of the change at `version` of line `branch`, from the map `t` (a
- * TouchRow: key, entity, id, action, fields, ports): the one shape every writer creates
+ * TouchRow: key, entity, id, action, fields, ports, wires): the one shape every writer creates
  * (statementRules.spec.ts holds every statement that creates one to it). */
 export const touchOf = (branch: string, version: string, t: string) =>
   `(:Touch {branch_id: ${branch}, version: ${version}, key: ${t}.key, entity: ${t}.entity,
-            entity_id: ${t}.id, action: ${t}.action, fields: ${t}.fields, ports: ${t}.ports})`;
+            entity_id: ${t}.id, action: ${t}.action, fields: ${t}.fields, ports: ${t}.ports,
+            wires: ${t}.wires})`;
 
 /**
  * Records a change on the line bound to `b` at its current version: the Change record

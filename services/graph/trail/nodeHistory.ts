@@ -6,8 +6,9 @@
  * adds or removes a wire on one of its ports.
  *
  * Read through the trail's Touch index (store/trailQueries.ts), never the trail itself:
- * the node's own touches name the ports it ever had, the ports' touches the wires ever
- * added on them, the wires' touches their removal. Three index seeks per key and line
+ * the node's own touches name the ports it ever had and the wires a change added on them
+ * with the node, the ports' touches the other wires ever added on them, the wires'
+ * touches their removal. Three index seeks per key and line
  * the view reads (a working branch: its own line up to the view's version, and main up
  * to the branch's base), so the cost follows the node's changes, not the trail's length.
  */
@@ -27,6 +28,8 @@ interface TouchFound {
   action: TouchAction;
   fields: string[] | null;
   ports: string[] | null;
+  /** Touches recorded before a node's touch listed its wires have none. */
+  wires: string[] | null;
 }
 
 /** One change in a node's history. */
@@ -111,7 +114,14 @@ export async function nodeHistory(
   }
   own.sort(order);
   const ports = [...new Set(own.flatMap((t) => t.ports ?? []))];
-  const added = (await touchesOf(tx, lines, ports)).filter((t) => t.entity === 'edge');
+  // the wires added with the node, listed on its own touches, as touches of their own
+  const addedWithNode = own.flatMap((t) =>
+    (t.wires ?? []).map((id): TouchFound => ({ ...t, entity: 'edge', id, action: 'added' })),
+  );
+  const added = [
+    ...addedWithNode,
+    ...(await touchesOf(tx, lines, ports)).filter((t) => t.entity === 'edge'),
+  ];
   const wireIds = [...new Set(added.map((t) => t.id))];
   const removed = (await touchesOf(tx, lines, wireIds)).filter((t) => t.entity === 'edge');
 

@@ -30,6 +30,7 @@ describe('touchesOf (what a change touched, as the trail indexes it)', () => {
         action: 'added',
         fields: ['kind', 'parent_id', 'name', 'inputs', 'description'],
         ports: [P1],
+        wires: [],
       },
     ]);
   });
@@ -43,6 +44,35 @@ describe('touchesOf (what a change touched, as the trail indexes it)', () => {
       [P1, 'edge', E, 'added'],
       [P2, 'edge', E, 'added'],
       [E, 'edge', E, 'removed'],
+    ]);
+  });
+
+  it('lists a wire on the touch of a node the change touched, and keeps a touch by port for the other end', () => {
+    const M = '00000000-0000-4000-8000-000000000002';
+    const P3 = '00000000-0000-4000-8000-0000000000a3';
+    const E2 = '00000000-0000-4000-8000-0000000000e2';
+    const deltas: Delta[] = [
+      {
+        index: 0,
+        type: 'add_node',
+        node: { id: N, kind: 'behavior', parent_id: null, data: { outputs: [{ id: P1 }] } },
+      },
+      {
+        index: 1,
+        type: 'add_node',
+        node: { id: M, kind: 'behavior', parent_id: null, data: { inputs: [{ id: P2 }] } },
+      },
+      // both ends on nodes this change touched: no touch of its own
+      { index: 2, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
+      // P3 belongs to a node the change did not touch: that end keeps its touch
+      { index: 3, type: 'add_edge', edge: { id: E2, source_handle: P1, target_handle: P3 } },
+      { index: 4, type: 'delete_edge', edge_id: E2 },
+    ];
+    expect(touchesOf(deltas).map((t) => [t.key, t.entity, t.id, t.action, t.wires])).to.deep.equal([
+      [N, 'node', N, 'added', [E, E2]],
+      [M, 'node', M, 'added', [E]],
+      [P3, 'edge', E2, 'added', []],
+      [E2, 'edge', E2, 'removed', []],
     ]);
   });
 

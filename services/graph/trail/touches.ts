@@ -8,8 +8,9 @@
  *   the ports of the channel lists it wrote: ports are written only through their node's
  *   data, so a port's changes are its node's.
  * - add_edge is keyed by each port it connects (the node owning the port finds it
- *   through that port); delete_edge is keyed by the wire's id (found through the
- *   add_edge that named it).
+ *   through that port), unless the same change touched that node: then the wire is
+ *   listed on the node's own touch (`wires`) instead (foldWiresIntoNodes).
+ *   delete_edge is keyed by the wire's id (found through the add_edge that named it).
  * - What a delta changed without naming it (cascadeTouches): the descendants a
  *   delete_node removed, the children a flatten_boundary moved to its parent, the wires
  *   removed with a node's ports.
@@ -31,6 +32,8 @@ export interface TouchRow {
   fields: string[];
   /** For a node: the ports of the channel lists it wrote; for a wire: its two ports. */
   ports: string[];
+  /** For a node: the wires the change added on those ports (foldWiresIntoNodes). */
+  wires: string[];
 }
 
 function portIdsOf(data: NodeDataInput): string[] {
@@ -45,11 +48,16 @@ const STRONGER: Record<TouchAction, number> = { changed: 0, added: 1, removed: 2
  * entity adds its fields and ports; `added` or `removed` outrank `changed`. */
 export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
   const rows = new Map<string, TouchRow>();
-  const touch = (row: TouchRow): void => {
+  const touch = (row: Omit<TouchRow, 'wires'>): void => {
     const at = `${row.key} ${row.id}`;
     const seen = rows.get(at);
     if (!seen) {
-      rows.set(at, { ...row, fields: [...new Set(row.fields)], ports: [...new Set(row.ports)] });
+      rows.set(at, {
+        ...row,
+        fields: [...new Set(row.fields)],
+        ports: [...new Set(row.ports)],
+        wires: [],
+      });
       return;
     }
     seen.fields = [...new Set([...seen.fields, ...row.fields])];
@@ -98,7 +106,40 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
         break;
     }
   }
-  return [...rows.values()];
+  return foldWiresIntoNodes([...rows.values()]);
+}
+
+/**
+ * A wire added by the change on a port of a node the change also touched is listed on
+ * that node's touch (`wires`) instead of in a touch keyed by the port: the node's
+ * history reads it there as it would through the port, and its other end still has a
+ * touch of its own unless that node was touched too. So a change that adds nodes with
+ * their wires (an import adds every node and every wire) keeps one touch per node, not
+ * one more per wire end.
+ */
+function foldWiresIntoNodes(rows: TouchRow[]): TouchRow[] {
+  const owners = new Map<string, TouchRow[]>();
+  for (const row of rows) {
+    if (row.entity !== 'node') continue;
+    for (const port of row.ports) {
+      const nodes = owners.get(port);
+      if (nodes) nodes.push(row);
+      else owners.set(port, [row]);
+    }
+  }
+  if (owners.size === 0) return rows;
+  const listed = new Map<TouchRow, Set<string>>();
+  const kept = rows.filter((row) => {
+    const nodes = row.entity === 'edge' && row.action === 'added' ? owners.get(row.key) : undefined;
+    if (!nodes) return true;
+    for (const node of nodes) {
+      const wires = listed.get(node) ?? new Set<string>();
+      listed.set(node, wires.add(row.id));
+    }
+    return false;
+  });
+  for (const [node, wires] of listed) node.wires = [...wires];
+  return kept;
 }
 
 /**
@@ -125,11 +166,20 @@ export function cascadeTouches(
       action: moved ? 'changed' : 'removed',
       fields: moved ? ['parent_id'] : [],
       ports: [],
+      wires: [],
     });
   }
   for (const id of written.edges) {
     if (named.has(id)) continue;
-    extra.push({ key: id, entity: 'edge', id, action: 'removed', fields: [], ports: [] });
+    extra.push({
+      key: id,
+      entity: 'edge',
+      id,
+      action: 'removed',
+      fields: [],
+      ports: [],
+      wires: [],
+    });
   }
   return extra.length === 0 ? touches : [...touches, ...extra];
 }

@@ -47,5 +47,5 @@ CREATE (c:Change {branch_id: b.id, version: b.version})
 SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes), c.positions_applied = toInteger(c.positions_applied), c.reverted_version = toInteger(c.reverted_version),
     c.rebase_base = toInteger(c.rebase_base),
     c.rebase_previous_base = toInteger(c.rebase_previous_base)
-FOREACH (t IN $touches | CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id, action: t.action, fields: t.fields, ports: t.ports}))
+FOREACH (t IN $touches | CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id, action: t.action, fields: t.fields, ports: t.ports, wires: t.wires}))
 RETURN b.version AS version

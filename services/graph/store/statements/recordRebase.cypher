@@ -14,5 +14,5 @@ SET c += $change, c.deltas_bytes = toInteger(c.deltas_bytes),
     c.rebase_previous_base = toInteger(c.rebase_previous_base)
 FOREACH (t IN $touches |
   CREATE (:Touch {branch_id: b.id, version: b.version, key: t.key, entity: t.entity, entity_id: t.id,
-                  action: t.action, fields: t.fields, ports: t.ports}))
+                  action: t.action, fields: t.fields, ports: t.ports, wires: t.wires}))
 RETURN b {.*} AS branch
