@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Delta } from '../deltas/deltaTypes';
-import { touchesOf } from './touches';
+import { cascadeTouches, touchesOf } from './touches';
 
 const N = '00000000-0000-4000-8000-000000000001';
 const P1 = '00000000-0000-4000-8000-0000000000a1';
@@ -84,5 +84,26 @@ describe('touchesOf (what a change touched, as the trail indexes it)', () => {
     const [touch] = touchesOf(deltas);
     expect(touch).to.include({ action: 'removed' });
     expect(touch.fields).to.deep.equal(['parent_id']);
+  });
+
+  it('cascadeTouches does not take a wire added with its node for one removed with it', () => {
+    const M = '00000000-0000-4000-8000-000000000002';
+    const deltas: Delta[] = [
+      {
+        index: 0,
+        type: 'add_node',
+        node: { id: N, kind: 'behavior', parent_id: null, data: { outputs: [{ id: P1 }] } },
+      },
+      {
+        index: 1,
+        type: 'add_node',
+        node: { id: M, kind: 'behavior', parent_id: null, data: { inputs: [{ id: P2 }] } },
+      },
+      { index: 2, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
+    ];
+    const touches = touchesOf(deltas);
+    expect(touches.map((t) => t.id)).to.deep.equal([N, M]);
+    const written = { nodes: [N, M], edges: [E] };
+    expect(cascadeTouches(touches, written, new Set([N, M]))).to.equal(touches);
   });
 });

@@ -154,7 +154,8 @@ export function cascadeTouches(
   written: { nodes: Iterable<string>; edges: Iterable<string> },
   present: ReadonlySet<string>,
 ): TouchRow[] {
-  const named = new Set(touches.map((t) => t.id));
+  // a wire added with its node is named on the node's touch (foldWiresIntoNodes)
+  const named = new Set(touches.flatMap((t) => [t.id, ...t.wires]));
   const extra: TouchRow[] = [];
   for (const id of written.nodes) {
     if (named.has(id)) continue;
