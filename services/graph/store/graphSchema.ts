@@ -42,18 +42,11 @@ const perLabel = [...LABELS, 'GFinding' as const].flatMap((label) => [
     `${SHORT[label]}LineFrom`,
     `CREATE INDEX ${SHORT[label]}_line_from IF NOT EXISTS FOR (s:${label}) ON (s.branch_id, s.vfrom)`,
   ),
+  cypher(
+    `${SHORT[label]}BranchOnly`,
+    `CREATE INDEX ${SHORT[label]}_branch IF NOT EXISTS FOR (s:${label}) ON (s.branch_id)`,
+  ),
 ]);
-
-/**
- * The (branch_id) index each label had before: a statement that reads a whole line
- * (a branch's purge, history retention, a merge's list of a line's ids) seeks the
- * (branch_id, id) or (branch_id, vto) index instead, whose keys start with the line,
- * so the line alone needs no index of its own: every record written keeps one index
- * entry fewer (an import of 100k nodes writes 500k records of these labels).
- */
-const dropBranchOnly = [...LABELS, 'GFinding' as const].map((label) =>
-  cypher(`drop${label}BranchOnly`, `DROP INDEX ${SHORT[label]}_branch IF EXISTS`),
-);
 
 /**
  * The (id) index of each label, for a batch's lookups of ids on every line at once
@@ -68,7 +61,6 @@ const byIdAlone = LABELS.map((label) =>
 
 export const graphSchema = [
   ...dropUnversionedKeys,
-  ...dropBranchOnly,
   ...perLabel,
   ...byIdAlone,
   cypher(

@@ -1,6 +1,4 @@
 MATCH (x:GFinding {branch_id: $branchId})
-  USING INDEX SEEK x:GFinding(branch_id, id)
-  WHERE x.id IS NOT NULL
 CALL (x) {
   DETACH DELETE x
 } IN TRANSACTIONS OF 1000 ROWS

@@ -1,6 +1,4 @@
 MATCH (x:GNode {branch_id: $branchId})
-  USING INDEX SEEK x:GNode(branch_id, id)
-  WHERE x.id IS NOT NULL
 CALL (x) {
   DETACH DELETE x
 } IN TRANSACTIONS OF 1000 ROWS
