@@ -6,6 +6,23 @@ const N = '00000000-0000-4000-8000-000000000001';
 const P1 = '00000000-0000-4000-8000-0000000000a1';
 const P2 = '00000000-0000-4000-8000-0000000000a2';
 const E = '00000000-0000-4000-8000-0000000000e1';
+const M = '00000000-0000-4000-8000-000000000002';
+
+/** N (output P1) and M (input P2) added, and the wire E from P1 to P2, in one change. */
+const wiredPair: Delta[] = [
+  {
+    index: 0,
+    type: 'add_node',
+    node: { id: N, kind: 'behavior', parent_id: null, data: { outputs: [{ id: P1 }] } },
+  },
+  {
+    index: 1,
+    type: 'add_node',
+    node: { id: M, kind: 'behavior', parent_id: null, data: { inputs: [{ id: P2 }] } },
+  },
+  // both ends on nodes this change touched: no touch of its own
+  { index: 2, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
+];
 
 describe('touchesOf (what a change touched, as the trail indexes it)', () => {
   it('keys a node delta by the node, with the fields it set and the ports of its lists', () => {
@@ -48,22 +65,10 @@ describe('touchesOf (what a change touched, as the trail indexes it)', () => {
   });
 
   it('lists a wire on the touch of a node the change touched, and keeps a touch by port for the other end', () => {
-    const M = '00000000-0000-4000-8000-000000000002';
     const P3 = '00000000-0000-4000-8000-0000000000a3';
     const E2 = '00000000-0000-4000-8000-0000000000e2';
     const deltas: Delta[] = [
-      {
-        index: 0,
-        type: 'add_node',
-        node: { id: N, kind: 'behavior', parent_id: null, data: { outputs: [{ id: P1 }] } },
-      },
-      {
-        index: 1,
-        type: 'add_node',
-        node: { id: M, kind: 'behavior', parent_id: null, data: { inputs: [{ id: P2 }] } },
-      },
-      // both ends on nodes this change touched: no touch of its own
-      { index: 2, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
+      ...wiredPair,
       // P3 belongs to a node the change did not touch: that end keeps its touch
       { index: 3, type: 'add_edge', edge: { id: E2, source_handle: P1, target_handle: P3 } },
       { index: 4, type: 'delete_edge', edge_id: E2 },
@@ -87,21 +92,7 @@ describe('touchesOf (what a change touched, as the trail indexes it)', () => {
   });
 
   it('cascadeTouches does not take a wire added with its node for one removed with it', () => {
-    const M = '00000000-0000-4000-8000-000000000002';
-    const deltas: Delta[] = [
-      {
-        index: 0,
-        type: 'add_node',
-        node: { id: N, kind: 'behavior', parent_id: null, data: { outputs: [{ id: P1 }] } },
-      },
-      {
-        index: 1,
-        type: 'add_node',
-        node: { id: M, kind: 'behavior', parent_id: null, data: { inputs: [{ id: P2 }] } },
-      },
-      { index: 2, type: 'add_edge', edge: { id: E, source_handle: P1, target_handle: P2 } },
-    ];
-    const touches = touchesOf(deltas);
+    const touches = touchesOf(wiredPair);
     expect(touches.map((t) => t.id)).to.deep.equal([N, M]);
     const written = { nodes: [N, M], edges: [E] };
     expect(cascadeTouches(touches, written, new Set([N, M]))).to.equal(touches);
