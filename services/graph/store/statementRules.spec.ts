@@ -23,7 +23,7 @@ import { WIRE_RULES } from './findingQueries';
 import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordWriteQueries';
 import { descendantsOf } from './scopedReadFragments';
 import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
-import { recordChangeCypher, touchOf } from './trailQueries';
+import { mergedTouchesCypher, recordChangeCypher, touchOf } from './trailQueries';
 import { allStates, RecordLabel, seek, statesPage, visible, visibleRecord } from './visibility';
 
 const SERVICES = join(__dirname, '..', '..');
@@ -249,6 +249,11 @@ describe('the statements kept whole hold the rules defined once (statementRules)
       definition: 'removeStatesBody(GFinding)',
       text: removeStatesBody('GFinding', 'closed', 'view'),
     },
+    ...['recordMergedChange', 'backfillMergeRecord'].map((statement) => ({
+      statement,
+      definition: 'mergedTouchesCypher',
+      text: mergedTouchesCypher('c'),
+    })),
     {
       statement: 'recordBatch',
       definition: 'publishBatchCypher',

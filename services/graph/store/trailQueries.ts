@@ -71,13 +71,39 @@ export const recordChange = statement('recordChange');
  * version $version, before the line's Branch record exists. */
 export const recordTouches = statement('recordTouches');
 
+/** The distinct elements of the lists in `lists`, in one pass over them: a merge unites
+ * the touches of a whole branch, whose lists of one node (its wires above all) can be
+ * long, so a union that compared each element with all those before would cost their
+ * square. */
+const unionOf = (lists: string) =>
+  `COLLECT { UNWIND ${lists} AS l UNWIND l AS x RETURN DISTINCT x }`;
+
+/**
+ * The merged branch's touches recorded as the merge's, on the Change record bound to
+ * `c`: one per key and entity, their fields, ports and wires united, the strongest action
+ * kept. The body recordMergedChange and backfillMergeRecord share (statementRules.spec.ts
+ * holds both to it). Answers how many, as `copied`.
+ */
+export const mergedTouchesCypher = (c: string) => `CALL (${c}) {
+  MATCH (t:Touch {branch_id: ${c}.merged_branch_id})
+    WHERE t.key IS NOT NULL AND t.version IS NOT NULL
+  WITH t.key AS key, t.entity_id AS id, t.entity AS entity, collect(t.action) AS actions,
+       collect(t.fields) AS fieldLists, collect(t.ports) AS portLists, collect(t.wires) AS wireLists
+  WITH {key: key, entity: entity, id: id,
+        action: CASE WHEN 'removed' IN actions THEN 'removed' WHEN 'added' IN actions THEN 'added' ELSE 'changed' END,
+        fields: ${unionOf('fieldLists')}, ports: ${unionOf('portLists')},
+        wires: ${unionOf('wireLists')}} AS row
+  CREATE ${touchOf(`${c}.branch_id`, `${c}.version`, 'row')}
+  RETURN count(*) AS copied
+}`;
+
 /**
  * Records a merge on main ($branchId, already advanced to the merge's version), from
  * $change (its merged_branch_id set), and completes it: a bounded summary of the merged
  * branch's trail (how many changes, their first and last versions), never its deltas,
  * which stay on the merged branch's own trail; and the merged branch's touches as the
- * merge's, one per key and entity, their fields and ports united, the strongest action
- * kept. backfillMergeRecord completes an older merge's record the same way.
+ * merge's (mergedTouchesCypher). backfillMergeRecord completes an older merge's record
+ * the same way.
  */
 export const recordMergedChange = statement('recordMergedChange');
 

@@ -10,8 +10,13 @@ WITH c
 CALL (c) {
   MATCH (t:Touch {branch_id: c.merged_branch_id})
     WHERE t.key IS NOT NULL AND t.version IS NOT NULL
-  WITH t.key AS key, t.entity_id AS id, t.entity AS entity, collect(t.action) AS actions, collect(t.fields) AS fieldLists, collect(t.ports) AS portLists, collect(t.wires) AS wireLists
-  WITH {key: key, entity: entity, id: id, action: CASE WHEN 'removed' IN actions THEN 'removed' WHEN 'added' IN actions THEN 'added' ELSE 'changed' END, fields: reduce(acc = [], l IN fieldLists | acc + [f IN l WHERE NOT f IN acc]), ports: reduce(acc = [], l IN portLists | acc + [p IN l WHERE NOT p IN acc]), wires: reduce(acc = [], l IN wireLists | acc + [w IN l WHERE NOT w IN acc])} AS row
+  WITH t.key AS key, t.entity_id AS id, t.entity AS entity, collect(t.action) AS actions,
+       collect(t.fields) AS fieldLists, collect(t.ports) AS portLists, collect(t.wires) AS wireLists
+  WITH {key: key, entity: entity, id: id,
+        action: CASE WHEN 'removed' IN actions THEN 'removed' WHEN 'added' IN actions THEN 'added' ELSE 'changed' END,
+        fields: COLLECT { UNWIND fieldLists AS l UNWIND l AS x RETURN DISTINCT x },
+        ports: COLLECT { UNWIND portLists AS l UNWIND l AS x RETURN DISTINCT x },
+        wires: COLLECT { UNWIND wireLists AS l UNWIND l AS x RETURN DISTINCT x }} AS row
   CREATE (:Touch {branch_id: c.branch_id, version: c.version, key: row.key, entity: row.entity, entity_id: row.id, action: row.action, fields: row.fields, ports: row.ports, wires: row.wires})
   RETURN count(*) AS copied
 }
