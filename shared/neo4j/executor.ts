@@ -32,7 +32,13 @@ import { BookmarkScope, currentBookmarkScope } from './graphBookmarks';
 import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
-import { nameFailure, queryRunnerOf, StatementTracer, withoutDriverStack } from './queryRunner';
+import {
+  nameFailure,
+  queryRunnerOf,
+  serverMsOf,
+  StatementTracer,
+  withoutDriverStack,
+} from './queryRunner';
 import { startStatementSpan } from '../telemetry/statementSpans';
 import { bestEffort } from '../async/promises';
 
@@ -66,6 +72,9 @@ const BOOKMARKS_REACHED = cypher('bookmarksReached', 'RETURN 1 AS reached');
 
 /** Attempts of a dry run (rolledBackTx) that meets a deadlock or another transient failure. */
 const DRY_RUN_ATTEMPTS = 4;
+
+/** A query that takes longer is logged as slow (observe). */
+const SLOW_QUERY_MS = 500;
 
 /** The driver's telemetry code of a managed transaction (executeRead / executeWrite). */
 const MANAGED_TRANSACTION_API = 0;
@@ -199,17 +208,19 @@ export class Executor {
       let ok = false;
       let failure: unknown;
       let database: string | undefined;
+      let serverMs: number | undefined;
       try {
         const result = await withoutDriverStack(() => session.run(query.text, params, config));
         ok = true;
         database = result.summary.database.name ?? undefined;
+        serverMs = serverMsOf(result.summary);
         return result.records.map((r) => r.toObject() as R);
       } catch (error) {
         failure = error;
         nameFailure(error, query);
         throw error;
       } finally {
-        this.observe(query.name, started, ok);
+        this.observe(query.name, started, ok, serverMs);
         span?.end(failure, database);
       }
     });
@@ -339,15 +350,20 @@ export class Executor {
   private runner(tx: Pick<ManagedTransaction, 'run'>): QueryRunner {
     return queryRunnerOf(
       tx,
-      (name, started, ok) => this.observe(name, started, ok),
+      (name, started, ok, serverMs) => this.observe(name, started, ok, serverMs),
       this.traceStatement,
     );
   }
 
-  private observe(name: string, started: number, ok: boolean): void {
+  /**
+   * A query's metrics, and a warning for one that took over 500 ms: with `serverMs`, the
+   * share Neo4j reports (serverMsOf), absent for a failed query.
+   */
+  private observe(name: string, started: number, ok: boolean, serverMs?: number): void {
     const ms = performance.now() - started;
     this.onQuery?.(name, ms, ok);
-    if (ms > 500) this.logger.warn({ query: name, ms: Math.round(ms) }, 'slow cypher query');
+    if (ms > SLOW_QUERY_MS)
+      this.logger.warn({ query: name, ms: Math.round(ms), serverMs }, 'slow cypher query');
   }
 
   private mapError(error: unknown): unknown {

@@ -3,12 +3,28 @@
  * driver transaction, records turned into plain objects, and every query's duration
  * reported to `observe` (the executor's metrics and slow-query log), failed or not.
  */
-import type { ManagedTransaction } from 'neo4j-driver';
+import type { ManagedTransaction, ResultSummary } from 'neo4j-driver';
 import type { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 import type { StatementSpan } from '../telemetry/statementSpans';
 
-/** Called after each query with its name, its start (performance.now()) and whether it succeeded. */
-export type QueryObserver = (name: string, started: number, ok: boolean) => void;
+/**
+ * Called after each query with its name, its start (performance.now()), whether it
+ * succeeded and, when it did, the time Neo4j reports it spent on it (serverMsOf).
+ */
+export type QueryObserver = (name: string, started: number, ok: boolean, serverMs?: number) => void;
+
+/**
+ * The milliseconds Neo4j spent on a query, by its own account: until its first record
+ * was available (planning, lock waits and execution up to there) plus until the last was
+ * consumed. Against the time the caller waited, it tells a slow statement from a slow
+ * caller: a service whose event loop is busy, or a network in between, makes the wait
+ * long while Neo4j's share stays short.
+ */
+export function serverMsOf(
+  summary: Pick<ResultSummary, 'resultAvailableAfter' | 'resultConsumedAfter'>,
+): number {
+  return Number(summary.resultAvailableAfter) + Number(summary.resultConsumedAfter);
+}
 
 /** Starts the trace span of one statement (statementSpans.ts); absent when tracing is off. */
 export type StatementTracer = (name: string) => StatementSpan;
@@ -52,17 +68,19 @@ export function queryRunnerOf(
     let ok = false;
     let failure: unknown;
     let database: string | undefined;
+    let serverMs: number | undefined;
     try {
       const result = await startQuery(tx, query, params);
       ok = true;
       database = result.summary.database.name ?? undefined;
+      serverMs = serverMsOf(result.summary);
       return result.records.map((r) => r.toObject() as R);
     } catch (error) {
       failure = error;
       nameFailure(error, query);
       throw error;
     } finally {
-      observe(query.name, started, ok);
+      observe(query.name, started, ok, serverMs);
       span?.end(failure, database);
     }
   };
@@ -76,20 +94,23 @@ export function queryRunnerOf(
     let ok = false;
     let failure: unknown;
     let count = 0;
+    let serverMs: number | undefined;
     try {
+      const result = startQuery(tx, query, params);
       // the driver pulls records in batches as the loop asks for them
-      for await (const record of startQuery(tx, query, params)) {
+      for await (const record of result) {
         await onRow(record.toObject() as R);
         count += 1;
       }
       ok = true;
+      serverMs = serverMsOf(await result.summary());
       return count;
     } catch (error) {
       failure = error;
       nameFailure(error, query);
       throw error;
     } finally {
-      observe(query.name, started, ok);
+      observe(query.name, started, ok, serverMs);
       span?.end(failure);
     }
   };
