@@ -32,13 +32,7 @@ import { BookmarkScope, currentBookmarkScope } from './graphBookmarks';
 import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
-import {
-  nameFailure,
-  queryRunnerOf,
-  serverMsOf,
-  StatementTracer,
-  withoutDriverStack,
-} from './queryRunner';
+import { queryRunnerOf, StatementTracer, withoutDriverStack } from './queryRunner';
 import { startStatementSpan } from '../telemetry/statementSpans';
 import { bestEffort } from '../async/promises';
 
@@ -196,34 +190,21 @@ export class Executor {
     return this.runAutoCommit('WRITE', query, params, {});
   }
 
+  /**
+   * One auto-commit query, run and observed as a query in a transaction is
+   * (queryRunnerOf), in a session of its own with the driver's settings `config`.
+   */
   private runAutoCommit<R extends Row>(
     mode: 'READ' | 'WRITE',
     query: NamedQuery,
     params: Params,
     config: TransactionConfig,
   ): Promise<R[]> {
-    return this.withSession(mode, mode === 'WRITE', async (session) => {
-      const started = performance.now();
-      const span = this.traceStatement?.(query.name);
-      let ok = false;
-      let failure: unknown;
-      let database: string | undefined;
-      let serverMs: number | undefined;
-      try {
-        const result = await withoutDriverStack(() => session.run(query.text, params, config));
-        ok = true;
-        database = result.summary.database.name ?? undefined;
-        serverMs = serverMsOf(result.summary);
-        return result.records.map((r) => r.toObject() as R);
-      } catch (error) {
-        failure = error;
-        nameFailure(error, query);
-        throw error;
-      } finally {
-        this.observe(query.name, started, ok, serverMs);
-        span?.end(failure, database);
-      }
-    });
+    return this.withSession(mode, mode === 'WRITE', (session) =>
+      this.runner({
+        run: (text: string, values?: Params) => session.run(text, values, config),
+      }).run<R>(query, params),
+    );
   }
 
   /**
