@@ -337,7 +337,7 @@ export class Executor {
   }
 
   /**
-   * A query's metrics, and a warning for one that took over 500 ms: with `serverMs`, the
+   * A query's metrics, and a warning for one slower than SLOW_QUERY_MS: with `serverMs`, the
    * share Neo4j reports (serverMsOf), absent for a failed query.
    */
   private observe(name: string, started: number, ok: boolean, serverMs?: number): void {

@@ -48,7 +48,7 @@ export function withoutDriverStack<T>(start: () => T): T {
 }
 
 /** Names the query a driver failure came from (`query` on the error), once. */
-export function nameFailure(error: unknown, query: NamedQuery): void {
+function nameFailure(error: unknown, query: NamedQuery): void {
   if (error instanceof Error && Object.isExtensible(error) && !('query' in error))
     Object.assign(error, { query: query.name });
 }
