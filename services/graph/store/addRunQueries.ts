@@ -25,10 +25,13 @@ const statement = statementsIn(join(__dirname, 'statements'));
  * through. The findings facts let a run's findings be derived without reading after its
  * write (runFindings.ts).
  *
- * Each fact about a list of ids is one seek per id (on the label's (id) index), or per id
- * and line (on a (branch_id, ...) index), in one operator, not a subquery per id: measured at about 1 ms less for the
- * ports and for the parents of a 100-delta batch each, and as much again by seeking the
- * ports and parents by id alone.
+ * The ids, ports and parents are each one seek per id on the label's (id) index, in one
+ * operator, not a subquery per id: measured at about 1 ms less for the ports and for the
+ * parents of a 100-delta batch each than a subquery per id, and as much again than a
+ * seek per id and line. The findings of the ports and parents, and the wires on new
+ * ports, are looked up on a (branch_id, ...) index, one value per subquery: with a list
+ * there, a plan made on a small store reads every finding or wire of the line instead
+ * (visibility.ts seek).
  */
 /** The run's facts through the write view `$view` (the same reads as lockAndPrefetchAddRun's). */
 export const prefetchAddRun = statement('prefetchAddRun');

@@ -52,6 +52,11 @@ const INDEXED: Record<RecordLabel, readonly (readonly string[])[]> = {
 /**
  * `USING INDEX SEEK` on the (branch_id, ...props) index, or '' when there is none: for
  * a `MATCH (s:label ...)` that has branch_id and each of `props` in its predicates.
+ * Each of `props` is given one value (`{id: fid}`), never a list (`s.id IN [...]`): with
+ * a list, the hint is also honoured by a seek of branch_id alone that asks `id` only to
+ * exist and filters afterwards, a plan the planner picks on a small store and replan=skip
+ * keeps; it reads every record of the line. A list of values is looked up one value per
+ * row (`UNWIND list AS fid CALL (fid) { MATCH ... }`).
  */
 export function seek(s: string, label: RecordLabel, props: readonly string[]): string {
   const index = INDEXED[label].find(
@@ -128,24 +133,6 @@ export function optionalStateOf(
 export function stateOf(s: string, label: RecordLabel, idExpr: string, view = '$view'): string {
   return `MATCH (${s}:${label} {id: ${idExpr}}) ${seek(s, label, ['id'])}
    WHERE ${s}.branch_id IN [${view}.line, ${view}.main] AND ${visible(s, label, view)}`;
-}
-
-/**
- * `MATCH` of the states in the view whose property `prop` (the entity's id unless given)
- * is in the list `valuesExpr`, bound to `s`: one index seek per value and line, in one
- * operator. For a membership test of many values, where a lookup per value would cost a
- * subquery per value even when (as usual) nothing is found.
- */
-export function statesIn(
-  s: string,
-  label: RecordLabel,
-  valuesExpr: string,
-  view = '$view',
-  prop = 'id',
-): string {
-  return `MATCH (${s}:${label}) ${seek(s, label, [prop])}
-   WHERE ${s}.${prop} IN ${valuesExpr} AND ${s}.branch_id IN [${view}.line, ${view}.main]
-     AND ${visible(s, label, view)}`;
 }
 
 /**

@@ -1,20 +1,28 @@
 CALL () {
-  MATCH (e:Edge)
-    USING INDEX SEEK e:Edge(branch_id, source_handle)
-    WHERE e.source_handle IN $portIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-      MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
-        USING INDEX SEEK shadow_e:Edge(branch_id, id)
-        WHERE shadow_e.vfrom <= $view.ver
-    })))
+  UNWIND $portIds AS handle
+  CALL (handle) {
+    MATCH (e:Edge {source_handle: handle})
+      USING INDEX SEEK e:Edge(branch_id, source_handle)
+      WHERE e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          USING INDEX SEEK shadow_e:Edge(branch_id, id)
+          WHERE shadow_e.vfrom <= $view.ver
+      })))
+    RETURN e
+  }
   RETURN e
   UNION
-  MATCH (e:Edge)
-    USING INDEX SEEK e:Edge(branch_id, target_handle)
-    WHERE e.target_handle IN $portIds AND e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-      MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
-        USING INDEX SEEK shadow_e:Edge(branch_id, id)
-        WHERE shadow_e.vfrom <= $view.ver
-    })))
+  UNWIND $portIds AS handle
+  CALL (handle) {
+    MATCH (e:Edge {target_handle: handle})
+      USING INDEX SEEK e:Edge(branch_id, target_handle)
+      WHERE e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          USING INDEX SEEK shadow_e:Edge(branch_id, id)
+          WHERE shadow_e.vfrom <= $view.ver
+      })))
+    RETURN e
+  }
   RETURN e
 }
 CALL (e) {

@@ -50,13 +50,17 @@ CALL (view) {
     RETURN collect(pt {.id, .channel, .node_id, .node_kind, .type}) AS found
   }
   CALL (found, view) {
-    MATCH (uf:GFinding)
-      USING INDEX SEEK uf:GFinding(branch_id, id)
-      WHERE uf.id IN [p IN found WHERE p.channel = 'inputs' | 'unsatisfied_input:' + p.id] AND uf.branch_id IN [view.line, view.main] AND (uf.gone IS NULL AND ((uf.branch_id = view.line AND uf.vfrom <= view.ver AND view.ver < uf.vto) OR (view.line <> view.main AND uf.branch_id = view.main AND uf.vfrom <= view.base AND view.base < uf.vto AND NOT EXISTS {
-        MATCH (shadow_uf:GFinding {branch_id: view.line, id: uf.id})
-          USING INDEX SEEK shadow_uf:GFinding(branch_id, id)
-          WHERE shadow_uf.vfrom <= view.ver
-      })))
+    UNWIND [p IN found WHERE p.channel = 'inputs' | 'unsatisfied_input:' + p.id] AS fid
+    CALL (fid, view) {
+      MATCH (uf:GFinding {id: fid})
+        USING INDEX SEEK uf:GFinding(branch_id, id)
+        WHERE uf.branch_id IN [view.line, view.main] AND (uf.gone IS NULL AND ((uf.branch_id = view.line AND uf.vfrom <= view.ver AND view.ver < uf.vto) OR (view.line <> view.main AND uf.branch_id = view.main AND uf.vfrom <= view.base AND view.base < uf.vto AND NOT EXISTS {
+          MATCH (shadow_uf:GFinding {branch_id: view.line, id: uf.id})
+            USING INDEX SEEK shadow_uf:GFinding(branch_id, id)
+            WHERE shadow_uf.vfrom <= view.ver
+        })))
+      RETURN uf
+    }
     RETURN collect(uf.id) AS keptInputs
   }
   CALL (found, view) {
@@ -135,35 +139,47 @@ CALL (view) {
   }
   WITH view, l0 AS parents, l1 + l2 + l3 AS ancestors
   CALL (parents, view) {
-    MATCH (of:GFinding)
-      USING INDEX SEEK of:GFinding(branch_id, id)
-      WHERE of.id IN [x IN parents | 'orphan_node:' + x.id] AND of.branch_id IN [view.line, view.main] AND (of.gone IS NULL AND ((of.branch_id = view.line AND of.vfrom <= view.ver AND view.ver < of.vto) OR (view.line <> view.main AND of.branch_id = view.main AND of.vfrom <= view.base AND view.base < of.vto AND NOT EXISTS {
-        MATCH (shadow_of:GFinding {branch_id: view.line, id: of.id})
-          USING INDEX SEEK shadow_of:GFinding(branch_id, id)
-          WHERE shadow_of.vfrom <= view.ver
-      })))
+    UNWIND [x IN parents | 'orphan_node:' + x.id] AS fid
+    CALL (fid, view) {
+      MATCH (of:GFinding {id: fid})
+        USING INDEX SEEK of:GFinding(branch_id, id)
+        WHERE of.branch_id IN [view.line, view.main] AND (of.gone IS NULL AND ((of.branch_id = view.line AND of.vfrom <= view.ver AND view.ver < of.vto) OR (view.line <> view.main AND of.branch_id = view.main AND of.vfrom <= view.base AND view.base < of.vto AND NOT EXISTS {
+          MATCH (shadow_of:GFinding {branch_id: view.line, id: of.id})
+            USING INDEX SEEK shadow_of:GFinding(branch_id, id)
+            WHERE shadow_of.vfrom <= view.ver
+        })))
+      RETURN of
+    }
     RETURN collect(of.id) AS orphanFindings
   }
   RETURN parents, ancestors, [x IN parents WHERE ('orphan_node:' + x.id) IN orphanFindings | x.id] AS orphansKept
 }
 CALL (view) {
   CALL (view) {
-    MATCH (e:Edge)
-      USING INDEX SEEK e:Edge(branch_id, source_handle)
-      WHERE e.source_handle IN $newPortIds AND e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-        MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
-          USING INDEX SEEK shadow_e:Edge(branch_id, id)
-          WHERE shadow_e.vfrom <= view.ver
-      })))
+    UNWIND $newPortIds AS handle
+    CALL (handle, view) {
+      MATCH (e:Edge {source_handle: handle})
+        USING INDEX SEEK e:Edge(branch_id, source_handle)
+        WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
+          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+            USING INDEX SEEK shadow_e:Edge(branch_id, id)
+            WHERE shadow_e.vfrom <= view.ver
+        })))
+      RETURN e
+    }
     RETURN e
     UNION
-    MATCH (e:Edge)
-      USING INDEX SEEK e:Edge(branch_id, target_handle)
-      WHERE e.target_handle IN $newPortIds AND e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-        MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
-          USING INDEX SEEK shadow_e:Edge(branch_id, id)
-          WHERE shadow_e.vfrom <= view.ver
-      })))
+    UNWIND $newPortIds AS handle
+    CALL (handle, view) {
+      MATCH (e:Edge {target_handle: handle})
+        USING INDEX SEEK e:Edge(branch_id, target_handle)
+        WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
+          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+            USING INDEX SEEK shadow_e:Edge(branch_id, id)
+            WHERE shadow_e.vfrom <= view.ver
+        })))
+      RETURN e
+    }
     RETURN e
   }
   CALL (e, view) {
