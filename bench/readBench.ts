@@ -18,7 +18,7 @@ import type { NamedQuery } from '../shared/neo4j/namedQuery';
 import { BenchClient } from './benchClient';
 import { giveMainHistory, loadFixture, pick } from './graphFixture';
 import { bareBoundary, bareNeighborhood, bareSubtree } from './readQueries';
-import { measure, measureInterleaved, Sample } from './stats';
+import { measureInterleaved, Sample } from './stats';
 
 /** How many main versions older than the head the pinned reads read. */
 export const PINNED_AGE = 100;
@@ -33,6 +33,62 @@ function atVersion(path: string, version: number | null): string {
   return `${path}${path.includes('?') ? '&' : '?'}version=${version}`;
 }
 
+/** A main of one size with its history, loaded before any read is timed. */
+interface LoadedMain {
+  size: number;
+  projectId: string;
+  mainId: string;
+  fixture: Awaited<ReturnType<typeof loadFixture>>;
+  head: number;
+}
+
+/** One scoped read as the API, its statement and the minimal query make it, on `main`. */
+interface ScopedRead {
+  choose: () => string;
+  path: (id: string) => string;
+  statement: NamedQuery;
+  params: (id: string) => Record<string, unknown>;
+  minimal: NamedQuery;
+}
+
+// the statements walk a fixed number of levels in one round trip (deeper nesting is
+// finished by the commands), so they do not depend on the nesting limit
+function scopedRead(op: (typeof SCOPED_READS)[number], main: LoadedMain): ScopedRead {
+  const { projectId, mainId, fixture } = main;
+  switch (op) {
+    case 'subtree depth 3':
+      return {
+        choose: () => pick(fixture.boundaries),
+        path: (id) => `/v1/branches/${mainId}/subtree/${id}?depth=3`,
+        statement: subtreeToDepth(3),
+        params: (id) => ({ branchId: mainId, nodeId: id }),
+        minimal: bareSubtree,
+      };
+    case 'neighborhood':
+      return {
+        choose: () => pick(fixture.nodes).id,
+        path: (id) => `/v1/branches/${mainId}/node/${id}`,
+        statement: readNeighborhoodOf,
+        params: (id) => ({ branchId: mainId, nodeId: id }),
+        minimal: bareNeighborhood,
+      };
+    case 'boundary view':
+      return {
+        choose: () => pick(fixture.boundaries),
+        path: (id) => `/v1/graph/${projectId}/boundary/${id}`,
+        statement: readBoundaryOf,
+        params: (id) => ({ projectId, nodeId: id }),
+        minimal: bareBoundary,
+      };
+  }
+}
+
+/**
+ * Every size's main is loaded first; then each read is timed on every size run by run in
+ * turn (the API, its statement and the minimal query of each size), so that the ratios
+ * between sizes compare the same moments of a machine whose speed drifts, not fixtures
+ * timed minutes apart.
+ */
 export async function runReadBench(options: {
   client: BenchClient;
   executor: Executor;
@@ -41,107 +97,71 @@ export async function runReadBench(options: {
   userId: string;
 }): Promise<Sample[]> {
   const { client, executor, sizes, userId } = options;
-  // the statements walk a fixed number of levels in one round trip (deeper nesting
-  // is finished by the commands), so they do not depend on the nesting limit
-  const queries = {
-    subtree: subtreeToDepth,
-    neighborhood: readNeighborhoodOf,
-    boundary: readBoundaryOf,
-  };
-  const samples: Sample[] = [];
+  const mains: LoadedMain[] = [];
   for (const size of sizes) {
     process.stderr.write(`reads @ ${size} nodes: loading fixture and main's history ...\n`);
     const { projectId, mainId } = await client.createProject();
     const fixture = await loadFixture(executor, mainId, size);
     const head = await giveMainHistory(executor, mainId, fixture, HISTORY);
-    const pinned = head - PINNED_AGE;
-    const runs = 60;
-    // JIT-warm both sides (the JVM and Node) before timing: a hundred runs of each
-    // query before the first size (see JIT_WARMUP_BATCHES in writeBench.ts), ten after
-    const warmup = size === sizes[0] ? 100 : 10;
-    samples.push(
-      await measure(
-        'fixed cost: GET /v1/projects (API)',
-        size,
-        runs,
-        () => client.call('GET', '/v1/projects?limit=1').then(() => undefined),
-        warmup,
-      ),
-    );
-    // each run reads one target, chosen before the run, every way
-    let target = '';
-    const reads: {
-      op: (typeof SCOPED_READS)[number];
-      choose: () => string;
-      path: (id: string) => string;
-      statement: NamedQuery;
-      params: (id: string) => Record<string, unknown>;
-      minimal: NamedQuery;
-    }[] = [
-      {
-        op: 'subtree depth 3',
-        choose: () => pick(fixture.boundaries),
-        path: (id) => `/v1/branches/${mainId}/subtree/${id}?depth=3`,
-        statement: queries.subtree(3),
-        params: (id) => ({ branchId: mainId, nodeId: id }),
-        minimal: bareSubtree,
-      },
-      {
-        op: 'neighborhood',
-        choose: () => pick(fixture.nodes).id,
-        path: (id) => `/v1/branches/${mainId}/node/${id}`,
-        statement: queries.neighborhood,
-        params: (id) => ({ branchId: mainId, nodeId: id }),
-        minimal: bareNeighborhood,
-      },
-      {
-        op: 'boundary view',
-        choose: () => pick(fixture.boundaries),
-        path: (id) => `/v1/graph/${projectId}/boundary/${id}`,
-        statement: queries.boundary,
-        params: (id) => ({ projectId, nodeId: id }),
-        minimal: bareBoundary,
-      },
-    ];
-    for (const read of reads) {
-      for (const [at, version] of [
-        ['', null],
-        [' pinned', pinned],
-      ] as const) {
-        // the API, its statement and the minimal query take turns run by run, on the same
-        // target, so that their ratios compare the same moments of a machine whose speed
-        // drifts (and the same neighborhood's size)
-        samples.push(
-          ...(await measureInterleaved(
-            [
-              {
-                label: `${read.op}${at} (API)`,
-                step: () => client.call('GET', atVersion(read.path(target), version)),
-              },
-              {
-                label: `${read.op}${at} (bare Cypher)`,
-                step: () =>
-                  executor
-                    .read(read.statement, { ...read.params(target), userId, version })
-                    .then(() => undefined),
-              },
-              {
-                label: `${read.op}${at} (minimal Cypher)`,
-                step: () =>
-                  executor
-                    .read(read.minimal, { nodeId: target, view: mainView(mainId, version ?? head) })
-                    .then(() => undefined),
-              },
-            ],
-            size,
-            runs,
-            warmup,
-            () => {
-              target = read.choose();
-            },
-          )),
-        );
-      }
+    mains.push({ size, projectId, mainId, fixture, head });
+  }
+  const runs = 60;
+  // JIT-warm both sides (the JVM and Node) before timing (see JIT_WARMUP_BATCHES in
+  // writeBench.ts): a hundred runs of each first, forty of each read after
+  const samples = await measureInterleaved(
+    mains.map((main) => ({
+      label: 'fixed cost: GET /v1/projects (API)',
+      size: main.size,
+      step: () => client.call('GET', '/v1/projects?limit=1').then(() => undefined),
+    })),
+    sizes[0],
+    runs,
+    100,
+  );
+  for (const op of SCOPED_READS) {
+    for (const [at, pinned] of [
+      ['', false],
+      [' pinned', true],
+    ] as const) {
+      // each run reads one target per size, chosen before the run, every way; the API,
+      // its statement and the minimal query take turns on the same target, so that their
+      // ratios compare the same moments (and the same neighborhood's size)
+      const targets = new Map<number, string>();
+      const sides = mains.flatMap((main) => {
+        const read = scopedRead(op, main);
+        const version = pinned ? main.head - PINNED_AGE : null;
+        const target = () => targets.get(main.size) ?? '';
+        return [
+          {
+            label: `${op}${at} (API)`,
+            size: main.size,
+            step: () => client.call('GET', atVersion(read.path(target()), version)),
+          },
+          {
+            label: `${op}${at} (bare Cypher)`,
+            size: main.size,
+            step: () =>
+              executor
+                .read(read.statement, { ...read.params(target()), userId, version })
+                .then(() => undefined),
+          },
+          {
+            label: `${op}${at} (minimal Cypher)`,
+            size: main.size,
+            step: () =>
+              executor
+                .read(read.minimal, {
+                  nodeId: target(),
+                  view: mainView(main.mainId, version ?? main.head),
+                })
+                .then(() => undefined),
+          },
+        ];
+      });
+      const choose = () => {
+        for (const main of mains) targets.set(main.size, scopedRead(op, main).choose());
+      };
+      samples.push(...(await measureInterleaved(sides, sizes[0], runs, 40, choose)));
     }
   }
   return samples;

@@ -5,7 +5,8 @@
  * findings and rules, the reviews), then the first graph read of useLoadedGraph.ts for
  * the branch under review, getTopLevel of the branch with listBranches beside it. Each
  * call is timed alone, and the page's opening as the page makes them (the change request,
- * then the two reads together), the four run by run in turn (measureInterleaved).
+ * then the two reads together), the four on every size run by run in turn
+ * (measureInterleaved), once every size's main is loaded.
  *
  * Main is the nested fixture of the web bench (webFixture.ts: ten boundaries at the top
  * level whatever the size), so the top level read is the same size at 1k and 100k; the
@@ -26,7 +27,7 @@ import { measureInterleaved, printTable, Sample } from './stats';
 import { loadNestedFixture, NestedFixture } from './webFixture';
 
 const RUNS = 30;
-/** Untimed openings before the first size (a statement's first plan takes long). */
+/** Untimed openings of each call before the timed ones (a statement's first plan takes long). */
 const WARMUP = 15;
 const CHUNK = 5000;
 
@@ -80,7 +81,7 @@ export async function runReviewBench(options: {
 }): Promise<Sample[]> {
   const { service, client } = options;
   const { executor } = service;
-  const samples: Sample[] = [];
+  const sides: Parameters<typeof measureInterleaved>[0] = [];
   for (const size of options.sizes) {
     process.stderr.write(`review @ ${size} nodes: loading fixture on main ...\n`);
     const { projectId, mainId } = await client.createProject();
@@ -125,21 +126,16 @@ export async function runReviewBench(options: {
       await detail();
       await Promise.all([top(), branches()]);
     };
-    samples.push(
-      ...(await measureInterleaved(
-        [
-          { label: REVIEW_CALLS.detail, step: detail },
-          { label: REVIEW_CALLS.top, step: top },
-          { label: REVIEW_CALLS.branches, step: branches },
-          { label: REVIEW_CALLS.page, step: page },
-        ],
-        size,
-        RUNS,
-        size === options.sizes[0] ? WARMUP : 2,
-      )),
+    sides.push(
+      { label: REVIEW_CALLS.detail, size, step: detail },
+      { label: REVIEW_CALLS.top, size, step: top },
+      { label: REVIEW_CALLS.branches, size, step: branches },
+      { label: REVIEW_CALLS.page, size, step: page },
     );
   }
-  return samples;
+  // every size's page is opened run by run in turn, so that the ratios between sizes
+  // compare the same moments of a machine whose speed drifts
+  return measureInterleaved(sides, options.sizes[0], RUNS, WARMUP);
 }
 
 /** The table, then each figure at the largest size against the smallest, with its target. */

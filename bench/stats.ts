@@ -53,10 +53,16 @@ export async function measureEach(
  * ratios then compare the same moments, which timing each in a block of its own does not.
  * `beforeRun`, untimed, starts each run (and each warm-up run): for instance, to choose the
  * target every side of that run works on. A side's `prepare`, untimed, runs just before
- * each of its steps.
+ * each of its steps. A side's `size` (else `size`) is the graph size its sample is of:
+ * sides on graphs of several sizes taking turns compare the sizes at the same moments.
  */
 export async function measureInterleaved(
-  sides: { label: string; step: () => Promise<void>; prepare?: () => Promise<void> }[],
+  sides: {
+    label: string;
+    step: () => Promise<void>;
+    prepare?: () => Promise<void>;
+    size?: number;
+  }[],
   size: number,
   runs: number,
   warmup = 2,
@@ -81,9 +87,9 @@ export async function measureInterleaved(
     }
   }
   return sides.map((side, at) => {
-    const sample = sampleOf(side.label, size, times[at]);
+    const sample = sampleOf(side.label, side.size ?? size, times[at]);
     process.stderr.write(
-      `  ${side.label} @ ${size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs, in turn)\n`,
+      `  ${side.label} @ ${sample.size}: p50 ${sample.p50.toFixed(1)} ms, p95 ${sample.p95.toFixed(1)} ms (${runs} runs, in turn)\n`,
     );
     return sample;
   });
