@@ -38,7 +38,8 @@ function farFutureBookmark(real: string): string {
 const TOKEN = /^[A-Za-z0-9_-]+$/;
 
 describe('X-Graph-Bookmark: read-your-writes across processes', function () {
-  this.timeout(60_000);
+  // the first writes plan the batch path's statements, seconds each on a loaded machine
+  this.timeout(180_000);
   let other: RunningService | undefined;
 
   before(async () => {
