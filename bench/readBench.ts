@@ -126,11 +126,11 @@ export async function runReadBench(options: {
       // each run reads one target per size, chosen before the run, every way; the API,
       // its statement and the minimal query take turns on the same target, so that their
       // ratios compare the same moments (and the same neighborhood's size)
-      const targets = new Map<number, string>();
-      const sides = mains.flatMap((main) => {
-        const read = scopedRead(op, main);
+      const reads = mains.map((main) => ({ main, read: scopedRead(op, main), target: '' }));
+      const sides = reads.flatMap((each) => {
+        const { main, read } = each;
         const version = pinned ? main.head - PINNED_AGE : null;
-        const target = () => targets.get(main.size) ?? '';
+        const target = () => each.target;
         return [
           {
             label: `${op}${at} (API)`,
@@ -159,7 +159,7 @@ export async function runReadBench(options: {
         ];
       });
       const choose = () => {
-        for (const main of mains) targets.set(main.size, scopedRead(op, main).choose());
+        for (const each of reads) each.target = each.read.choose();
       };
       samples.push(...(await measureInterleaved(sides, sizes[0], runs, 40, choose)));
     }
