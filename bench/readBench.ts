@@ -13,6 +13,7 @@ import {
   readNeighborhoodOf,
   subtreeToDepth,
 } from '../services/graph/store/scopedReadQueries';
+import { readAt } from '../services/graph/store/scopedReadFragments';
 import type { Executor } from '../shared/neo4j/executor';
 import type { NamedQuery } from '../shared/neo4j/namedQuery';
 import { BenchClient } from './benchClient';
@@ -142,7 +143,11 @@ export async function runReadBench(options: {
             size: main.size,
             step: () =>
               executor
-                .read(read.statement, { ...read.params(target()), userId, version })
+                .read(read.statement, {
+                  ...read.params(target()),
+                  userId,
+                  at: readAt(version ?? undefined),
+                })
                 .then(() => undefined),
           },
           {

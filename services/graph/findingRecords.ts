@@ -99,9 +99,7 @@ export async function recomputeFindings(
   const row = await tx.one<SubjectsRow>(findingSubjects, {
     view,
     prev,
-    nodeIds,
-    portIds,
-    edgeIds,
+    written: { nodeIds, portIds, edgeIds },
     quoted: QUOTED,
   });
   if (!row || !(kept ?? row.kept)) return;

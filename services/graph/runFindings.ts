@@ -131,14 +131,17 @@ export function runFindingWrites(input: RunFindingInput): { opened: NewRow[]; cl
   return { opened: opened.map(findingRow), closed };
 }
 
-/** The parameters of the statement that records a batch (store/changeQueries.ts recordBatch). */
+/**
+ * The parameter of the statement that records a batch (store/changeQueries.ts
+ * recordBatch) that names the findings it opens and closes: one map, so that lists empty
+ * on one batch and not on the next keep one plan (paramShapes.ts).
+ */
 export interface FindingParams {
-  openedFindings: readonly NewRow[];
-  closedFindings: readonly string[];
+  findings: { opened: readonly NewRow[]; closed: readonly string[] };
 }
 
 /** For a batch whose findings were recomputed (findingRecords.ts refreshFindings): none. */
-export const NO_FINDING_CHANGES: FindingParams = { openedFindings: [], closedFindings: [] };
+export const NO_FINDING_CHANGES: FindingParams = { findings: { opened: [], closed: [] } };
 
 /**
  * In place of refreshFindings for what the transaction wrote in `view`: the findings a
@@ -151,5 +154,5 @@ export function runFindingParams(
   changes: { opened: NewRow[]; closed: string[] },
 ): FindingParams {
   takeWritten(tx, view);
-  return { openedFindings: changes.opened, closedFindings: changes.closed };
+  return { findings: { opened: changes.opened, closed: changes.closed } };
 }

@@ -22,6 +22,7 @@ import {
   deploymentSettings,
   redisUrlWithCredentials,
 } from './deploymentSettings';
+import type { UnstableParamsPolicy } from '../neo4j/paramShapes';
 import { telemetrySettings, TelemetrySettings } from './telemetrySettings';
 
 /**
@@ -43,6 +44,12 @@ export interface Config extends DeploymentSettings {
      * before answering 503 (GRAPH_BOOKMARK_WAIT_MS).
      */
     bookmarkWaitMs: number;
+    /**
+     * A pinned statement sent a parameter whose type varies from call to call
+     * (shared/neo4j/paramShapes.ts): refused in development, where the tests run, so such
+     * a call is found; a warning in production, where it costs only a plan.
+     */
+    unstableParams: UnstableParamsPolicy;
   };
   redisUrl: string;
   /**
@@ -252,8 +259,9 @@ export function loadConfig(
     ['bolt', 'neo4j', 'bolt+s', 'neo4j+s'],
     problems,
   );
+  const deployment = deploymentSettings(env, problems);
   const config: Config = {
-    ...deploymentSettings(env, problems),
+    ...deployment,
     port: intSetting(env, 'PORT', 8080, 0, problems),
     host: env.HOST && env.HOST !== '' ? env.HOST : '127.0.0.1',
     neo4j: {
@@ -263,6 +271,7 @@ export function loadConfig(
       database: env.NEO4J_DATABASE || undefined,
       transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
       bookmarkWaitMs: intSetting(env, 'GRAPH_BOOKMARK_WAIT_MS', 5_000, 1, problems),
+      unstableParams: deployment.environment === 'development' ? 'refuse' : 'warn',
     },
     redisUrl: redisUrlWithCredentials(
       urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),

@@ -32,6 +32,7 @@ import { BookmarkScope, currentBookmarkScope } from './graphBookmarks';
 import { callerSignal } from './callerCancellation';
 import { neo4jCode, neo4jFailure } from './neo4jErrors';
 import { cypher, NamedQuery, Params, QueryRunner, Row } from './namedQuery';
+import { ParamsCheck, pinnedParamsCheck, UnstableParamsPolicy } from './paramShapes';
 import { queryRunnerOf, StatementTracer, withoutDriverStack } from './queryRunner';
 import { startStatementSpan } from '../telemetry/statementSpans';
 import { bestEffort } from '../async/promises';
@@ -54,6 +55,11 @@ export interface ExecutorOptions {
    * (graphBookmarks.ts) before failing with a 503 (default 5000).
    */
   bookmarkWaitMs?: number;
+  /**
+   * What a pinned statement sent a parameter whose type varies from call to call meets
+   * (paramShapes.ts): refused, or a warning once per statement (the default).
+   */
+  unstableParams?: UnstableParamsPolicy;
   /**
    * A trace span per statement, named after its named query (tracing on:
    * shared/telemetry/statementSpans.ts); off, no span code runs at all.
@@ -101,8 +107,10 @@ export class Executor {
   private readonly timeoutMs: number;
   private readonly bookmarkWaitMs: number;
   private readonly traceStatement: StatementTracer | undefined;
+  private readonly checkParams: ParamsCheck;
 
   constructor(options: ExecutorOptions) {
+    this.checkParams = pinnedParamsCheck(options.unstableParams ?? 'warn', options.logger);
     this.traceStatement = options.traceStatements
       ? (name) => startStatementSpan(name, options.database)
       : undefined;
@@ -333,6 +341,7 @@ export class Executor {
       tx,
       (name, started, ok, serverMs) => this.observe(name, started, ok, serverMs),
       this.traceStatement,
+      this.checkParams,
     );
   }
 

@@ -21,7 +21,7 @@ export function cypher(name: string, text: string): NamedQuery {
  */
 export function wholeStatement(name: string, text: string): NamedQuery {
   const query = cypher(name, text);
-  if (query.text.startsWith(PINNED_PREFIX)) pinned.push(query);
+  if (isPinned(query)) pinned.push(query);
   return query;
 }
 
@@ -39,6 +39,9 @@ export function pinnedCypher(name: string, text: string): NamedQuery {
 }
 
 const PINNED_PREFIX = 'CYPHER replan=skip ';
+
+/** Whether `query` is pinned (pinnedCypher, or a whole statement with the prefix). */
+export const isPinned = (query: NamedQuery): boolean => query.text.startsWith(PINNED_PREFIX);
 const pinned: NamedQuery[] = [];
 
 /** The pinnedCypher statements of the modules loaded so far (a test plans each). */

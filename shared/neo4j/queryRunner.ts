@@ -6,6 +6,7 @@
 import type { ManagedTransaction, ResultSummary } from 'neo4j-driver';
 import type { NamedQuery, Params, QueryRunner, Row } from './namedQuery';
 import type { StatementSpan } from '../telemetry/statementSpans';
+import type { ParamsCheck } from './paramShapes';
 
 /**
  * Called after each query with its name, its start (performance.now()), whether it
@@ -61,8 +62,10 @@ export function queryRunnerOf(
   tx: Pick<ManagedTransaction, 'run'>,
   observe: QueryObserver,
   traceStatement?: StatementTracer,
+  checkParams?: ParamsCheck,
 ): QueryRunner {
   const run = async <R extends Row>(query: NamedQuery, params: Params = {}): Promise<R[]> => {
+    checkParams?.(query, params);
     const started = performance.now();
     const span = traceStatement?.(query.name);
     let ok = false;
@@ -89,6 +92,7 @@ export function queryRunnerOf(
     params: Params,
     onRow: (row: R) => Promise<void> | void,
   ): Promise<number> => {
+    checkParams?.(query, params);
     const started = performance.now();
     const span = traceStatement?.(query.name);
     let ok = false;

@@ -38,10 +38,11 @@ export const TEST_ENV = {
   // small enough that the abuse suite reaches them quickly (test/abuse/)
   MAX_FINDINGS: '40',
   MAX_BATCH_BYTES: '131072',
-  // a statement is planned afresh for each new shape of its parameters, and the batch
-  // path's largest take seconds each to plan on a fresh Neo4j (more on a loaded machine,
-  // with the suites side by side): within one transaction, that may pass the usual 30 s,
-  // which only the tests of the limit are about (they set their own)
+  // the batch path's largest statements take seconds each to plan on a fresh Neo4j (more
+  // on a loaded machine, with the suites side by side), once per statement with their
+  // parameters' shapes kept (shared/neo4j/paramShapes.ts), and again in a transaction that
+  // has written before them: within one transaction, that may pass the usual 30 s, which
+  // only the tests of the limit are about (they set their own)
   NEO4J_TX_TIMEOUT_MS: '300000',
 };
 

@@ -22,6 +22,7 @@ import {
   withPorts,
 } from '../scopedLoader';
 import { perimeterWiresOf, readBoundaryOf } from '../store/scopedReadQueries';
+import { readAt } from '../store/scopedReadFragments';
 import { resolveView } from '../viewResolver';
 
 export interface BoundaryRead {
@@ -62,7 +63,7 @@ export async function readBoundary(
     projectId,
     nodeId,
     userId: principal.userId,
-    version: version ?? null,
+    at: readAt(version),
   });
   if (!row || !projectGrant(principal, row.project, row.role)) throw new NotFoundError('project');
   if (!row.branch) throw new NotFoundError('branch');

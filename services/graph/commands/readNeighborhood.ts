@@ -14,6 +14,7 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ChainedNode, chainOf, completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { readNeighborhoodOf } from '../store/scopedReadQueries';
+import { readAt } from '../store/scopedReadFragments';
 import { resolveView } from '../viewResolver';
 
 export interface NeighborhoodRead {
@@ -47,7 +48,7 @@ export async function readNeighborhood(
   // One statement, one round trip: the access row, the node, its wires and neighbors.
   const [row] = await ctx.executor.read<NeighborhoodRow & Record<string, unknown>>(
     readNeighborhoodOf,
-    { branchId, nodeId, userId: principal.userId, version: version ?? null },
+    { branchId, nodeId, userId: principal.userId, at: readAt(version) },
   );
   const { branch } = branchGrant(principal, row);
   const view = resolveView(branch, version);

@@ -14,6 +14,7 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { completeChains, ScopedEdge, withPorts } from '../scopedLoader';
 import { MAX_SUBTREE_DEPTH, MIN_SUBTREE_DEPTH, subtreeToDepth } from '../store/scopedReadQueries';
+import { readAt } from '../store/scopedReadFragments';
 import { resolveView } from '../viewResolver';
 
 export const DEFAULT_SUBTREE_DEPTH = 1;
@@ -71,7 +72,7 @@ export async function readSubtree(
   // One statement, one round trip: the access row, the walk and the wires together.
   const [row] = await ctx.executor.read<SubtreeRow & Record<string, unknown>>(
     subtreeToDepth(depth),
-    { branchId, nodeId, userId: principal.userId, version: version ?? null },
+    { branchId, nodeId, userId: principal.userId, at: readAt(version) },
   );
   const { branch } = branchGrant(principal, row);
   const view = resolveView(branch, version);

@@ -13,6 +13,7 @@ import type { NodeRecord, NodeWithPorts, PortRecord } from '../graphRecords';
 import { addressNodes, NodeAddresses } from '../paths';
 import { ScopedEdge, withPorts } from '../scopedLoader';
 import { readTopLevelOf } from '../store/scopedReadQueries';
+import { readAt } from '../store/scopedReadFragments';
 import { requireReadable } from '../viewResolver';
 
 export interface TopLevelRead {
@@ -40,7 +41,7 @@ export async function readTopLevel(
   const [row] = await ctx.executor.read<TopLevelRow & Record<string, unknown>>(readTopLevelOf, {
     branchId,
     userId: principal.userId,
-    version: version ?? null,
+    at: readAt(version),
   });
   const { branch } = branchGrant(principal, row);
   // the statement read through the view of `version`; one the line never had, or no

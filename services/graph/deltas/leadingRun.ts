@@ -12,7 +12,7 @@ import type { BranchAccessRow } from '../../branches';
 import { RunFindingPlan, runFindingPlan } from '../runFindingPlan';
 import { lockAndPrefetchAddRun } from '../store/addRunQueries';
 import { Addition, Delta, leadingAdditions } from './deltaTypes';
-import { factsOf, RunFacts, RunFactsRow, runFactsParams } from './runFacts';
+import { factsOf, RunFacts, RunFactsRow, runFactsAsked } from './runFacts';
 import { RunRecords, runRecords } from './runRows';
 
 /** A branch's access row read under its write lock, with the facts of a run (lockAndReadRunFacts). */
@@ -82,7 +82,7 @@ export async function lockAndReadRunFacts(
   const row = await tx.one<RunFactsRow & BranchAccessRow & Record<string, unknown>>(
     lockAndPrefetchAddRun,
     {
-      ...runFactsParams(run),
+      asked: runFactsAsked(run),
       id: branch.id,
       userId: branch.userId,
       write: rows !== null,
@@ -91,13 +91,18 @@ export async function lockAndReadRunFacts(
       edges: rows?.edges ?? [],
       expectedVersion: write?.expectedVersion ?? -1,
       ...(record?.batch ?? NO_RECORD),
-      record: record && {
-        opened: record.plan.opened,
-        closed: record.plan.closed,
-        ends: record.plan.ends,
-        nodes: rows?.nodes.length ?? 0,
-        edges: rows?.edges.length ?? 0,
-      },
+      // a map either way, `publish` saying whether there is a plan: a record that was
+      // null on some calls would make Neo4j plan the statement for each (paramShapes.ts)
+      record: record
+        ? {
+            publish: true,
+            opened: record.plan.opened,
+            closed: record.plan.closed,
+            ends: record.plan.ends,
+            nodes: rows?.nodes.length ?? 0,
+            edges: rows?.edges.length ?? 0,
+          }
+        : NO_PLAN,
     },
   );
   if (!row) return { access: undefined, facts: undefined, prewritten: false, recorded: null };
@@ -112,6 +117,9 @@ export async function lockAndReadRunFacts(
 
 /** The parameters of the record when the statement is not to publish the batch. */
 const NO_RECORD: BatchRecord = { now: '', change: {}, touches: [] };
+
+/** `$record` when the statement is not to publish the batch. */
+const NO_PLAN = { publish: false, opened: [], closed: [], ends: [], nodes: 0, edges: 0 };
 
 /**
  * Takes the write lock of branch `branch.id` and reads the caller's access row together

@@ -62,8 +62,12 @@ export interface RunFacts {
   records?: RunRecords;
 }
 
-/** The parameters of the facts read of `run`: each id asked only what the checks ask of it. */
-export function runFactsParams(run: Addition[]) {
+/**
+ * What the facts read of `run` asks (its `$asked` parameter): each id asked only what the
+ * checks ask of it. Its lists are empty or not from one run to the next: inside one map
+ * they do not make Neo4j plan the statement again for each (paramShapes.ts).
+ */
+export function runFactsAsked(run: Addition[]) {
   // whether an id the run adds is in use (as anything), the kind of a parent, the port a
   // wire end names unless an earlier delta of the run created it (the checks take that
   // one from the run)
@@ -130,7 +134,7 @@ export async function readRunFacts(
   run: Addition[],
   maxDepth: number,
 ): Promise<RunFacts> {
-  const row = await tx.one<RunFactsRow>(prefetchAddRun, { ...runFactsParams(run), view });
+  const row = await tx.one<RunFactsRow>(prefetchAddRun, { asked: runFactsAsked(run), view });
   if (!row) throw new Error('prefetchAddRun answered no row');
   return factsOf(tx, row, maxDepth);
 }

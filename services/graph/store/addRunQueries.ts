@@ -11,19 +11,21 @@ import { statementsIn } from '../../../shared/neo4j/statementFiles';
 const statement = statementsIn(join(__dirname, 'statements'));
 
 /**
- * Each fact asked only of the ids that need it: which of $ids (the ids the run adds)
- * the view already uses, as a node, a port or a wire (`usedIds`), and which of them it
- * has a tombstone of (`tombstoned`: the only ids whose rows a write must close a record
- * of); channel, owner, owner kind and type of the ports $handles (the run's wire ends it
- * has not created by then) name (the owner's kind as the port stores it, or its node's:
- * findWiresOnPorts), and for an input port whether its unsatisfied_input finding is kept; the
- * taken sibling names of $names; the kind and first ancestors of each of $parentIds that
- * exists (`parents` and `ancestors`: as ancestorChains; deltas/ancestry.ts continues a
- * deeper chain) and whether its orphan_node finding is kept (`orphansKept`); the wires
- * already on the ports $newPortIds the run will create, with their ends (a wire
- * committed before its port); whether the view keeps its findings; and the view read
- * through. The findings facts let a run's findings be derived without reading after its
- * write (runFindings.ts).
+ * Each fact asked only of the ids that need it, the lists in one map, $asked
+ * (deltas/runFacts.ts runFactsAsked), so that a list empty on one call and not on the
+ * next keeps one plan: which of $asked.ids (the ids the run adds) the view already uses,
+ * as a node, a port or a wire (`usedIds`), and which of them it has a tombstone of
+ * (`tombstoned`: the only ids whose rows a write must close a record of); channel, owner,
+ * owner kind and type of the ports $asked.handles (the run's wire ends it has not created
+ * by then) name (the owner's kind as the port stores it, or its node's:
+ * findWiresOnPorts), and for an input port whether its unsatisfied_input finding is kept;
+ * the taken sibling names of $asked.names; the kind and first ancestors of each of
+ * $asked.parentIds that exists (`parents` and `ancestors`: as ancestorChains;
+ * deltas/ancestry.ts continues a deeper chain) and whether its orphan_node finding is
+ * kept (`orphansKept`); the wires already on the ports $asked.newPortIds the run will
+ * create, with their ends (a wire committed before its port); whether the view keeps its
+ * findings; and the view read through. The findings facts let a run's findings be
+ * derived without reading after its write (runFindings.ts).
  *
  * The ids, ports and parents are each one seek per id on the label's (id) index, in one
  * operator, not a subquery per id: measured at about 1 ms less for the ports and for the
@@ -50,7 +52,7 @@ export const prefetchAddRun = statement('prefetchAddRun');
  * has a tombstone of can have a record left open on the line (any other open record is
  * visible, and refuses the batch), so only those are looked up to be closed.
  *
- * When the run is the whole batch, $record (else null) plans its findings
+ * When the run is the whole batch, $record (`publish` true; else false) plans its findings
  * (graph/runFindingPlan.ts: `opened`, `closed`, `ends`) and counts its nodes and wires,
  * and the statement also publishes the batch (changeQueries.ts publishBatchCypher, with
  * its parameters) once the rows are written, the view keeps no wires on the run's new

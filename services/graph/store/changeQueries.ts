@@ -10,8 +10,8 @@ const statement = statementsIn(join(__dirname, 'statements'));
  * Advances the branch version by one and records the batch ($change: its parsed deltas
  * as JSON text and that text's size in bytes; $touches: what it touched) and the branch's usage counters after
  * it (graph/branchUsage.ts), in the apply transaction. With it, the kept findings a
- * batch of additions opens (`$openedFindings`, rows of findingRow) and closes
- * (`$closedFindings`, ids) through the write view `$view` (graph/runFindings.ts), so
+ * batch of additions opens (`$findings.opened`, rows of findingRow) and closes
+ * (`$findings.closed`, ids) through the write view `$view` (graph/runFindings.ts), so
  * that they cost no statement of their own; both lists are empty when the batch's
  * findings were recomputed (graph/findingRecords.ts refreshFindings).
  */

@@ -44,16 +44,18 @@ export const findingsKept = statement('findingsKept');
 
 /**
  * What a write reached and the findings of it, in one round trip. The written
- * entities reach the input ports wires $edgeIds end on (before, in `$prev`, and now),
- * the wires on ports $portIds, and those of $nodeIds that existed before and changed
+ * entities, $written (one map of their id lists, empty or not, so one plan serves every
+ * write: paramShapes.ts), reach the input ports wires $written.edgeIds end on (before, in
+ * `$prev`, and now), the wires on ports $written.portIds, and those of $written.nodeIds
+ * that existed before and changed
  * parent or provenance (`movedNodes`: their subtrees follow, asked of nodeSubjectRows
  * and subjectRecords by the caller). Answers the subjects (`ports`, `edges`), the rules
- * asked of them and of $nodeIds, their kept records, and whether the view keeps its
+ * asked of them and of $written.nodeIds, their kept records, and whether the view keeps its
  * findings (as findingsKept; false on a line with no branch yet, a staged import's,
  * whose caller knows better). The rules: `portRows`, unsatisfied_input of the ports (input
  * ports of the view with no incoming wire); `edgeRows`, dangling_wire and type_mismatch of
  * the wires (findingQueries.ts WIRE_RULES, the text wireFindings asks too); `nodeRows`,
- * the nodes $nodeIds with their parent, whether they record provenance, and whether their
+ * the nodes $written.nodeIds with their parent, whether they record provenance, and whether their
  * parent is an orphan by its kept orphan_node record (which answers for a parent the
  * write did not reach); `keptRecords`, the kept findings (markers included) of all of them.
  */

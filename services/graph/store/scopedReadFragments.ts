@@ -27,16 +27,18 @@ import {
 const V = 'view';
 
 /**
- * The view of branch `b` as a map (view.ts View): at `$version` when given, else at
- * the branch's head; a working branch reads main (`main_id`) at its base beneath its
+ * The view of branch `b` as a map (view.ts View): at `$at.version` when given, else
+ * (null) at the branch's head; a working branch reads main (`main_id`) at its base beneath its
  * own records, main reads itself. Computed in the statement, so a scoped read stays
  * one round trip; the caller checks the version against the branch row it gets back
  * (viewResolver.ts) before using the answer. `head`: the view of the line's head when
  * the read is pinned to an earlier version (NODE_MAP reads positions there), else null.
+ * The version comes inside the map `$at` (readAt): a parameter that is null on one call
+ * and a number on the next would make Neo4j plan the read once for each (paramShapes.ts).
  */
 export const VIEW_OF = (b: string) =>
-  `{${viewFieldsOf(b, `coalesce(toInteger($version), ${b}.version)`)},
-    head: CASE WHEN $version IS NULL OR toInteger($version) = ${b}.version THEN null
+  `{${viewFieldsOf(b, `coalesce(toInteger($at.version), ${b}.version)`)},
+    head: CASE WHEN $at.version IS NULL OR toInteger($at.version) = ${b}.version THEN null
                ELSE {${viewFieldsOf(b, `${b}.version`)}} END}`;
 
 /**
@@ -175,3 +177,6 @@ export const EDGES_AT = (ids: string) => `CALL (${ids}, ${V}) {
 
 /** Whether record `n` is visible in the view (for filters after a seek of its own). */
 export const VISIBLE_NODE = (n: string) => visible(n, 'GNode', V);
+
+/** The `$at` parameter of a read that starts with VIEW_OF: the version read, null at the head. */
+export const readAt = (version: number | undefined) => ({ version: version ?? null });

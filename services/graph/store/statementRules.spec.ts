@@ -247,7 +247,7 @@ describe('the statements kept whole hold the rules defined once (statementRules)
     {
       statement: 'recordBatch',
       definition: 'createStatesBody(GFinding)',
-      text: createStatesBody('GFinding', '$openedFindings', 'opened'),
+      text: createStatesBody('GFinding', '$findings.opened', 'opened'),
     },
     ...(['GNode', 'Port', 'Edge', 'GFinding'] as const).map((label) => ({
       statement: `remove${label}States`,
@@ -257,7 +257,7 @@ describe('the statements kept whole hold the rules defined once (statementRules)
     {
       statement: 'recordBatch',
       definition: 'removeStatesBody(GFinding)',
-      text: removeStatesBody('GFinding', '$closedFindings'),
+      text: removeStatesBody('GFinding', '$findings.closed'),
     },
     {
       statement: 'lockAndPrefetchAddRun',

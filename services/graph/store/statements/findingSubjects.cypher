@@ -1,6 +1,6 @@
 CYPHER replan=skip
 CALL () {
-  UNWIND $edgeIds AS id
+  UNWIND $written.edgeIds AS id
   CALL (id) {
     OPTIONAL MATCH (e:Edge {id: id})
       USING INDEX SEEK e:Edge(branch_id, id)
@@ -24,7 +24,7 @@ CALL () {
   RETURN collect(DISTINCT pid) AS endPorts
 }
 CALL () {
-  UNWIND $portIds AS pid
+  UNWIND $written.portIds AS pid
   CALL (pid) {
     MATCH (e:Edge {source_handle: pid})
       USING INDEX SEEK e:Edge(branch_id, source_handle)
@@ -47,7 +47,7 @@ CALL () {
   RETURN collect(DISTINCT eid) AS portEdges
 }
 CALL () {
-  UNWIND $nodeIds AS id
+  UNWIND $written.nodeIds AS id
   CALL (id) {
     OPTIONAL MATCH (n:GNode {id: id})
       USING INDEX SEEK n:GNode(branch_id, id)
@@ -70,10 +70,10 @@ CALL () {
   RETURN collect(id) AS movedNodes
 }
 WITH movedNodes, COLLECT {
-  UNWIND $portIds + endPorts AS x
+  UNWIND $written.portIds + endPorts AS x
   RETURN DISTINCT x
 } AS ports, COLLECT {
-  UNWIND $edgeIds + portEdges AS x
+  UNWIND $written.edgeIds + portEdges AS x
   RETURN DISTINCT x
 } AS edges
 CALL (ports) {
@@ -126,7 +126,7 @@ CALL (edges) {
   RETURN collect({locator: locator, dangling: dangling, sourceType: sourceType, targetType: targetType}) AS edgeRows
 }
 CALL () {
-  UNWIND $nodeIds AS id
+  UNWIND $written.nodeIds AS id
   MATCH (n:GNode {id: id})
     USING INDEX SEEK n:GNode(branch_id, id)
     WHERE n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
@@ -147,7 +147,7 @@ CALL () {
   RETURN collect({id: n.id, parentId: n.parent_id, traced: size(coalesce(n.source_decisions, [])) > 0, name: left(coalesce(n.name, ''), $quoted), parentOrphan: parentOrphan}) AS nodeRows
 }
 CALL (ports, edges) {
-  UNWIND ports + edges + $nodeIds AS sid
+  UNWIND ports + edges + $written.nodeIds AS sid
   MATCH (f:GFinding {subject: sid})
     USING INDEX SEEK f:GFinding(branch_id, subject)
     WHERE f.branch_id IN [$view.line, $view.main] AND (f.gone IS NULL AND ((f.branch_id = $view.line AND f.vfrom <= $view.ver AND $view.ver < f.vto) OR ($view.line <> $view.main AND f.branch_id = $view.main AND f.vfrom <= $view.base AND $view.base < f.vto AND NOT EXISTS {

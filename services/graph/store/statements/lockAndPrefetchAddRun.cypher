@@ -11,7 +11,7 @@ CALL (view) {
   CALL (view) {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
-      WHERE n.id IN $ids AND n.branch_id IN [view.line, view.main] AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto) OR (view.line <> view.main AND n.branch_id = view.main AND n.vfrom <= view.base AND view.base < n.vto AND NOT EXISTS {
+      WHERE n.id IN $asked.ids AND n.branch_id IN [view.line, view.main] AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto) OR (view.line <> view.main AND n.branch_id = view.main AND n.vfrom <= view.base AND view.base < n.vto AND NOT EXISTS {
         MATCH (shadow_n:GNode {branch_id: view.line, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= view.ver
@@ -20,7 +20,7 @@ CALL (view) {
     UNION
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
-      WHERE pt.id IN $ids AND pt.branch_id IN [view.line, view.main] AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
+      WHERE pt.id IN $asked.ids AND pt.branch_id IN [view.line, view.main] AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
         MATCH (shadow_pt:Port {branch_id: view.line, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= view.ver
@@ -29,7 +29,7 @@ CALL (view) {
     UNION
     MATCH (e:Edge)
       USING INDEX SEEK e:Edge(id)
-      WHERE e.id IN $ids AND e.branch_id IN [view.line, view.main] AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
+      WHERE e.id IN $asked.ids AND e.branch_id IN [view.line, view.main] AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
         MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
           USING INDEX SEEK shadow_e:Edge(branch_id, id)
           WHERE shadow_e.vfrom <= view.ver
@@ -42,7 +42,7 @@ CALL (view) {
   CALL (view) {
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
-      WHERE pt.id IN $handles AND pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
+      WHERE pt.id IN $asked.handles AND pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
         MATCH (shadow_pt:Port {branch_id: view.line, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= view.ver
@@ -79,7 +79,7 @@ CALL (view) {
   RETURN [pt IN [p IN found WHERE p.node_kind IS NOT NULL] + ownersRead | {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind, type: pt.type, unsatisfiedKept: ('unsatisfied_input:' + pt.id) IN keptInputs}] AS ports
 }
 CALL (view) {
-  UNWIND $names AS pair
+  UNWIND $asked.names AS pair
   MATCH (n:GNode {scope: pair.scope, name: pair.name})
     USING INDEX SEEK n:GNode(branch_id, scope, name)
     WHERE n.branch_id IN [view.line, view.main] AND (n.gone IS NULL AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto) OR (view.line <> view.main AND n.branch_id = view.main AND n.vfrom <= view.base AND view.base < n.vto AND NOT EXISTS {
@@ -91,7 +91,7 @@ CALL (view) {
 }
 CALL (view) {
   CALL (view) {
-    WITH $parentIds AS ids
+    WITH $asked.parentIds AS ids
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [view.line, view.main] AND (n.gone IS NULL AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto) OR (view.line <> view.main AND n.branch_id = view.main AND n.vfrom <= view.base AND view.base < n.vto AND NOT EXISTS {
@@ -156,7 +156,7 @@ CALL (view) {
 }
 CALL (view) {
   CALL (view) {
-    UNWIND $newPortIds AS handle
+    UNWIND $asked.newPortIds AS handle
     CALL (handle, view) {
       MATCH (e:Edge {source_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
@@ -169,7 +169,7 @@ CALL (view) {
     }
     RETURN e
     UNION
-    UNWIND $newPortIds AS handle
+    UNWIND $asked.newPortIds AS handle
     CALL (handle, view) {
       MATCH (e:Edge {target_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
@@ -268,7 +268,7 @@ CALL (view, b, tombstoned) {
 WITH *, b {.*} AS branch
 CALL (view, b, ports, orphansKept, wires, findingsKept, prewritten) {
   WITH view, b, ports, orphansKept, findingsKept
-    WHERE prewritten > 0 AND $record IS NOT NULL AND size(wires) = 0 AND b.node_count IS NOT NULL AND b.edge_count IS NOT NULL
+    WHERE prewritten > 0 AND $record.publish AND size(wires) = 0 AND b.node_count IS NOT NULL AND b.edge_count IS NOT NULL
   WITH view, b, findingsKept, orphansKept, [f IN ports | f.id] AS found, [f IN ports WHERE f.type IS NULL | f.id] AS untyped, [f IN ports WHERE f.type IS NOT NULL | [f.id, f.type]] AS typed, [f IN ports WHERE f.unsatisfiedKept | f.id] AS unsatisfiedKept
     WHERE all(need IN $record.ends WHERE need.port IN found AND (need.type IS NULL OR need.port IN untyped OR [need.port, need.type] IN typed))
   WITH view, b, [o IN $record.opened WHERE findingsKept AND (o.parent IS NULL OR o.parent IN orphansKept) | o.row] AS opened, [k IN $record.closed WHERE findingsKept AND k.port IN unsatisfiedKept | k.id] AS closed

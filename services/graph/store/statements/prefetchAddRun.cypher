@@ -3,7 +3,7 @@ CALL () {
   CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
-      WHERE n.id IN $ids AND n.branch_id IN [$view.line, $view.main] AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
+      WHERE n.id IN $asked.ids AND n.branch_id IN [$view.line, $view.main] AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
         MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
@@ -12,7 +12,7 @@ CALL () {
     UNION
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
-      WHERE pt.id IN $ids AND pt.branch_id IN [$view.line, $view.main] AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
+      WHERE pt.id IN $asked.ids AND pt.branch_id IN [$view.line, $view.main] AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
         MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= $view.ver
@@ -21,7 +21,7 @@ CALL () {
     UNION
     MATCH (e:Edge)
       USING INDEX SEEK e:Edge(id)
-      WHERE e.id IN $ids AND e.branch_id IN [$view.line, $view.main] AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
+      WHERE e.id IN $asked.ids AND e.branch_id IN [$view.line, $view.main] AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
         MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
           USING INDEX SEEK shadow_e:Edge(branch_id, id)
           WHERE shadow_e.vfrom <= $view.ver
@@ -34,7 +34,7 @@ CALL () {
   CALL () {
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
-      WHERE pt.id IN $handles AND pt.branch_id IN [$view.line, $view.main] AND (pt.gone IS NULL AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
+      WHERE pt.id IN $asked.handles AND pt.branch_id IN [$view.line, $view.main] AND (pt.gone IS NULL AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
         MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= $view.ver
@@ -71,7 +71,7 @@ CALL () {
   RETURN [pt IN [p IN found WHERE p.node_kind IS NOT NULL] + ownersRead | {id: pt.id, channel: pt.channel, nodeId: pt.node_id, nodeKind: pt.node_kind, type: pt.type, unsatisfiedKept: ('unsatisfied_input:' + pt.id) IN keptInputs}] AS ports
 }
 CALL () {
-  UNWIND $names AS pair
+  UNWIND $asked.names AS pair
   MATCH (n:GNode {scope: pair.scope, name: pair.name})
     USING INDEX SEEK n:GNode(branch_id, scope, name)
     WHERE n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
@@ -83,7 +83,7 @@ CALL () {
 }
 CALL () {
   CALL () {
-    WITH $parentIds AS ids
+    WITH $asked.parentIds AS ids
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
@@ -148,7 +148,7 @@ CALL () {
 }
 CALL () {
   CALL () {
-    UNWIND $newPortIds AS handle
+    UNWIND $asked.newPortIds AS handle
     CALL (handle) {
       MATCH (e:Edge {source_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
@@ -161,7 +161,7 @@ CALL () {
     }
     RETURN e
     UNION
-    UNWIND $newPortIds AS handle
+    UNWIND $asked.newPortIds AS handle
     CALL (handle) {
       MATCH (e:Edge {target_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, target_handle)

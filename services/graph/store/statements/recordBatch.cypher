@@ -1,19 +1,19 @@
 CYPHER replan=skip
 CALL () {
   CALL () {
-    UNWIND $openedFindings AS open
+    UNWIND $findings.opened AS open
     MATCH (cur:GFinding {branch_id: $view.line, id: open.id})
       USING INDEX SEEK cur:GFinding(branch_id, id)
       WHERE cur.vto = 9007199254740991
     SET cur.vto = toInteger($view.ver)
   }
-  UNWIND $openedFindings AS row
+  UNWIND $findings.opened AS row
   CREATE (n:GFinding)
   SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
   RETURN count(row) AS opened
 }
 CALL () {
-  UNWIND $closedFindings AS id
+  UNWIND $findings.closed AS id
   OPTIONAL MATCH (cur:GFinding {branch_id: $view.line, id: id})
     USING INDEX SEEK cur:GFinding(branch_id, id)
     WHERE cur.vto = 9007199254740991
