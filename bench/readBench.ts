@@ -146,7 +146,7 @@ export async function runReadBench(options: {
                 .read(read.statement, {
                   ...read.params(target()),
                   userId,
-                  at: readAt(version ?? undefined),
+                  at: readAt(version),
                 })
                 .then(() => undefined),
           },

@@ -28,8 +28,8 @@ const V = 'view';
 
 /**
  * The view of branch `b` as a map (view.ts View): at `$at.version` when given, else
- * (null) at the branch's head; a working branch reads main (`main_id`) at its base beneath its
- * own records, main reads itself. Computed in the statement, so a scoped read stays
+ * (null) at the branch's head; a working branch reads main (`main_id`) at its base
+ * beneath its own records, main reads itself. Computed in the statement, so a scoped read stays
  * one round trip; the caller checks the version against the branch row it gets back
  * (viewResolver.ts) before using the answer. `head`: the view of the line's head when
  * the read is pinned to an earlier version (NODE_MAP reads positions there), else null.
@@ -179,4 +179,4 @@ export const EDGES_AT = (ids: string) => `CALL (${ids}, ${V}) {
 export const VISIBLE_NODE = (n: string) => visible(n, 'GNode', V);
 
 /** The `$at` parameter of a read that starts with VIEW_OF: the version read, null at the head. */
-export const readAt = (version: number | undefined) => ({ version: version ?? null });
+export const readAt = (version?: number | null) => ({ version: version ?? null });

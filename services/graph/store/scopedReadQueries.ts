@@ -2,7 +2,7 @@
  * Cypher of the scoped reads. Each read is one statement, run as one auto-commit
  * round trip, that also returns the caller's access row (checked in JS: branchGrant /
  * projectGrant) and the branch row the view was built from (VIEW_OF: the head, or
- * $version, checked in JS by viewResolver.ts). Every query starts from an index seek
+ * $at.version, checked in JS by viewResolver.ts). Every query starts from an index seek
  * on (branch_id, id) and walks only the containment tree below (bounded by the depth
  * asked for) or above the nodes it returns, their ports (by node_id) and the wires on
  * those ports (by handle): the cost follows the answer, not the branch. A discarded
