@@ -6,6 +6,7 @@ import {
   parseVerifications,
   portValues,
   recordMaker,
+  storedPortProps,
   storedProps,
   wireData,
 } from './nodeValues';
@@ -21,8 +22,10 @@ describe('node values: fields filled from the node model', () => {
   });
 
   it('stores verifications as JSON text and reads them back with every field', () => {
-    const stored = storedProps(nodeValues({ verifications: '[]' }));
-    expect(stored.verifications).to.equal('[]');
+    const one = [{ id: 'v', author: 'user' as const, text: 't', type: null }];
+    const stored = storedProps({ ...nodeValues(), verifications: one });
+    expect(stored.verifications).to.equal(JSON.stringify(one));
+    expect(nodeValues(stored).verifications).to.deep.equal(one);
     expect(parseVerifications('[{"id":"v","author":"user","text":"t"}]')).to.deep.equal([
       { id: 'v', author: 'user', text: 't', type: null },
     ]);
@@ -81,6 +84,31 @@ describe('recordMaker', () => {
     expect(Object.keys(a)).to.deep.equal(['kind', 'name', 'x']);
     expect(a).to.deep.equal({ kind: null, name: 'a', x: null });
     expect(b).to.deep.equal({ kind: null, name: null, x: null });
+  });
+
+  it('leaves every default out of the stored properties but the name, and reads them back whole', () => {
+    const values = nodeValues({ name: '' });
+    const stored = storedProps(values);
+    const kept = Object.entries(stored).filter(([, value]) => value !== null);
+    expect(kept).to.deep.equal([['name', '']]);
+    expect(nodeValues(stored)).to.deep.equal(values);
+    const set = storedProps({ ...values, status: 'running', aliases: ['a'], is_external: true });
+    expect(set).to.include({ status: 'running', is_external: true, description: null });
+    expect(set.aliases).to.deep.equal(['a']);
+  });
+
+  it('leaves a port’s default description and external flag out, never its name or type', () => {
+    const port = portValues({ id: 'p', name: '', type: '' });
+    const stored = storedPortProps(port, {});
+    expect(stored).to.deep.equal({
+      id: 'p',
+      name: '',
+      type: '',
+      description: null,
+      external: null,
+      contract_name: null,
+    });
+    expect(portValues(stored as { id: string })).to.deep.equal(port);
   });
 
   it('gives storedProps and nodeValues a record to fill, keeping the keys it has first', () => {

@@ -117,14 +117,48 @@ export function nodeValues(stored: Fields = {}, out: Fields = valueRecord()): No
 }
 
 /**
+ * Whether a value is its field's default (or null): the store leaves such a value out (a
+ * null property is no property), since every reader fills an absent field with its
+ * default (nodeValues, portValues, the statements' coalesce). Most of a node's fields
+ * hold their defaults, and each stored property costs a large import's writes and the
+ * store's size.
+ */
+function isDefaultValue(value: unknown, fieldDefault: unknown): boolean {
+  if (value === null || value === undefined || value === fieldDefault) return true;
+  return Array.isArray(value) && value.length === 0 && Array.isArray(fieldDefault);
+}
+
+/**
+ * Fields every record stores even at their default, because statements seek or compare
+ * them as stored: a node's name (the top-level read seeks every named node, the name
+ * search its key), a port's name and type (a wire's type check compares them).
+ */
+const ALWAYS_STORED: ReadonlySet<string> = new Set(['name', 'type']);
+
+/** A field's value as stored: null (no property) for a default the store leaves out. */
+function storedValue(field: string, value: unknown, fieldDefault: unknown): unknown {
+  return !ALWAYS_STORED.has(field) && isDefaultValue(value, fieldDefault) ? null : value;
+}
+
+/**
  * A node's own fields as Neo4j properties, set on `out` (a record with every value field
- * among its keys: recordMaker).
+ * among its keys: recordMaker); a default is null (isDefaultValue), so that a write over
+ * an earlier state (`SET n += props`) removes the property instead of keeping it.
  */
 export function storedProps(values: NodeValues, out: Fields = valueRecord()): Fields {
   for (const field of VALUE_FIELD_NAMES) {
     const spec: NodeFieldSpec = NODE_FIELDS[field];
-    out[field] = spec.storedAsJson ? JSON.stringify(values[field]) : values[field];
+    const value = storedValue(field, values[field], spec.default);
+    out[field] = spec.storedAsJson && value !== null ? JSON.stringify(value) : value;
   }
+  return out;
+}
+
+/** A port's fields as Neo4j properties, set on `out` (keys as storedProps says). */
+export function storedPortProps(port: PortValues, out: Fields): Fields {
+  out.id = port.id;
+  for (const key in PORT_FIELDS)
+    out[key] = storedValue(key, port[key as keyof PortValues], (PORT_FIELDS as Fields)[key]);
   return out;
 }
 

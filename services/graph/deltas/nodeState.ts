@@ -15,6 +15,7 @@ import {
   PORT_VALUE_KEYS,
   portValues,
   recordMaker,
+  storedPortProps,
   storedProps,
 } from '../../../shared/model/nodeValues';
 import type { Channel, NodeRecord, PortRecord } from '../graphRecords';
@@ -123,8 +124,7 @@ export function portProps(nodeId: string, state: NodeState): Record<string, unkn
   const all: Record<string, unknown>[] = [];
   for (const channel of CHANNELS)
     state.ports[channel].forEach((p, ord) => {
-      const props = portPropsRecord();
-      for (const key of PORT_VALUE_KEYS) props[key] = p[key];
+      const props = storedPortProps(p, portPropsRecord());
       props.node_id = nodeId;
       props.node_kind = state.kind;
       props.channel = channel;

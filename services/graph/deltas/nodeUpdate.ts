@@ -6,6 +6,7 @@
  * BatchApplier reads and writes around it.
  */
 import { CHANNELS } from '../../../shared/model/nodeModel';
+import { portValues, storedPortProps } from '../../../shared/model/nodeValues';
 import type { NodeRecord, PortRecord } from '../graphRecords';
 import type { StateRow } from '../recordWrites';
 import { entityOf, failDelta } from './deltaErrors';
@@ -73,8 +74,11 @@ export function planNodeUpdate(
   if (CHANNELS.some((c) => after[c] !== undefined)) {
     for (const props of portProps(node.id, next)) {
       const id = props.id as string;
-      const stored = fresh.includes(id) ? undefined : before.get(id);
-      // copy-on-write: an unchanged port keeps its record (a branch does not copy it)
+      const record = fresh.includes(id) ? undefined : before.get(id);
+      // copy-on-write: an unchanged port keeps its record (a branch does not copy it);
+      // compared as it would be stored now (a record written before defaults were left
+      // out holds them)
+      const stored = record && { ...record, ...storedPortProps(portValues(record), {}) };
       const changed =
         !stored ||
         Object.entries(props).some(([k, v]) => !same(v, (stored as Record<string, unknown>)[k]));

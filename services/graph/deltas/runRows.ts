@@ -26,15 +26,30 @@ export function addedState(d: AddNode): NodeState {
   return applyPatch(emptyState(d.node.kind), d.node.data);
 }
 
+/**
+ * A new record's properties as sent to Neo4j: without the nulls (a created record stores
+ * none: a default is left out, storedProps) and without its id (the statement sets it
+ * from the row's). A large import sends a few hundred thousand of them, and each key
+ * costs packing, decoding and a property set.
+ */
+function createdProps(props: Record<string, unknown>): Record<string, unknown> {
+  const sent: Record<string, unknown> = {};
+  for (const key in props) if (props[key] !== null && key !== 'id') sent[key] = props[key];
+  return sent;
+}
+
 /** The node record and port records of add_node delta `d`, whose state is `state`. */
 export function addedNodeRows(d: AddNode, state: NodeState): { node: NewRow; ports: NewRow[] } {
   const { id, parent_id: parentId } = d.node;
   return {
     node: {
       id,
-      props: placedNodeProps(state, parentId),
+      props: createdProps(placedNodeProps(state, parentId)),
     },
-    ports: portProps(id, state).map((port) => ({ id: port.id as string, props: port })),
+    ports: portProps(id, state).map((port) => ({
+      id: port.id as string,
+      props: createdProps(port),
+    })),
   };
 }
 
