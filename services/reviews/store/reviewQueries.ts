@@ -52,10 +52,18 @@ export const findOpenOfBranch = cypher(
    RETURN ${CR}`,
 );
 
+/**
+ * Change request $id, or no row. Its properties are read once, then the row is kept only
+ * when they name a project: a change request being purged (its project deleted) may be
+ * matched and then read after the purge removed it, with no properties left, and it is
+ * then as missing (404), not a request without a project.
+ */
 export const findChangeRequest = cypher(
   'findChangeRequest',
   `MATCH (c:ChangeRequest {id: $id})
-   RETURN ${CR}`,
+   WITH c {.*} AS changeRequest
+     WHERE changeRequest.project_id IS NOT NULL
+   RETURN changeRequest`,
 );
 
 /**
