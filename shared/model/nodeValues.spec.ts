@@ -73,18 +73,6 @@ describe('node values: fields filled from the node model', () => {
       target_handle: null,
     });
   });
-});
-
-describe('recordMaker', () => {
-  it('makes records with every key, in order, each a copy of its own', () => {
-    const make = recordMaker(['kind', 'name', 'x']);
-    const a = make();
-    const b = make();
-    a.name = 'a';
-    expect(Object.keys(a)).to.deep.equal(['kind', 'name', 'x']);
-    expect(a).to.deep.equal({ kind: null, name: 'a', x: null });
-    expect(b).to.deep.equal({ kind: null, name: null, x: null });
-  });
 
   it('leaves every default out of the stored properties but the name, and reads them back whole', () => {
     const values = nodeValues({ name: '' });
@@ -109,6 +97,18 @@ describe('recordMaker', () => {
       contract_name: null,
     });
     expect(portValues(stored as { id: string })).to.deep.equal(port);
+  });
+});
+
+describe('recordMaker', () => {
+  it('makes records with every key, in order, each a copy of its own', () => {
+    const make = recordMaker(['kind', 'name', 'x']);
+    const a = make();
+    const b = make();
+    a.name = 'a';
+    expect(Object.keys(a)).to.deep.equal(['kind', 'name', 'x']);
+    expect(a).to.deep.equal({ kind: null, name: 'a', x: null });
+    expect(b).to.deep.equal({ kind: null, name: null, x: null });
   });
 
   it('gives storedProps and nodeValues a record to fill, keeping the keys it has first', () => {

@@ -129,15 +129,21 @@ function isDefaultValue(value: unknown, fieldDefault: unknown): boolean {
 }
 
 /**
- * Fields every record stores even at their default, because statements seek or compare
- * them as stored: a node's name (the top-level read seeks every named node, the name
- * search its key), a port's name and type (a wire's type check compares them).
+ * Fields a record stores even at their default, because statements seek or compare them
+ * as stored: a node's name (the top-level read seeks every named node, the name search
+ * its key); a port's name and type (a wire's type check compares them).
  */
-const ALWAYS_STORED: ReadonlySet<string> = new Set(['name', 'type']);
+const NODE_ALWAYS_STORED: ReadonlySet<string> = new Set(['name']);
+const PORT_ALWAYS_STORED: ReadonlySet<string> = new Set(['name', 'type']);
 
 /** A field's value as stored: null (no property) for a default the store leaves out. */
-function storedValue(field: string, value: unknown, fieldDefault: unknown): unknown {
-  return !ALWAYS_STORED.has(field) && isDefaultValue(value, fieldDefault) ? null : value;
+function storedValue(
+  always: ReadonlySet<string>,
+  field: string,
+  value: unknown,
+  fieldDefault: unknown,
+): unknown {
+  return !always.has(field) && isDefaultValue(value, fieldDefault) ? null : value;
 }
 
 /**
@@ -148,7 +154,7 @@ function storedValue(field: string, value: unknown, fieldDefault: unknown): unkn
 export function storedProps(values: NodeValues, out: Fields = valueRecord()): Fields {
   for (const field of VALUE_FIELD_NAMES) {
     const spec: NodeFieldSpec = NODE_FIELDS[field];
-    const value = storedValue(field, values[field], spec.default);
+    const value = storedValue(NODE_ALWAYS_STORED, field, values[field], spec.default);
     out[field] = spec.storedAsJson && value !== null ? JSON.stringify(value) : value;
   }
   return out;
@@ -158,7 +164,12 @@ export function storedProps(values: NodeValues, out: Fields = valueRecord()): Fi
 export function storedPortProps(port: PortValues, out: Fields): Fields {
   out.id = port.id;
   for (const key in PORT_FIELDS)
-    out[key] = storedValue(key, port[key as keyof PortValues], (PORT_FIELDS as Fields)[key]);
+    out[key] = storedValue(
+      PORT_ALWAYS_STORED,
+      key,
+      port[key as keyof PortValues],
+      (PORT_FIELDS as Fields)[key],
+    );
   return out;
 }
 
