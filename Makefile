@@ -16,6 +16,11 @@ TEST_SPLIT_REDIS_PORT ?= 26479
 # The restore drill's own pair (it stops and starts its Neo4j), so that it runs beside the rest.
 TEST_DRILL_NEO4J_PORT ?= 27887
 TEST_DRILL_REDIS_PORT ?= 26579
+# The abuse suite's pair and the fault tests' pair, so that each runs beside another suite.
+TEST_ABUSE_NEO4J_PORT ?= 27987
+TEST_ABUSE_REDIS_PORT ?= 26679
+TEST_FAULTS_NEO4J_PORT ?= 28087
+TEST_FAULTS_REDIS_PORT ?= 26779
 # Where `make backup` writes and `make restore` reads (BACKUP=FILE; default: the newest there).
 BACKUP_DIR ?= backups
 # First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
@@ -29,7 +34,11 @@ BENCH_SIZES ?= 1000,10000,100000
 TEST_COUNTS ?= .run/test-counts
 REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option counts=$(TEST_COUNTS) --reporter-option label=$(1)
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
-  --ignore 'test/abuse/**' --ignore 'test/drills/**'
+  --ignore 'test/abuse/**' --ignore 'test/drills/**' --ignore test/faults.test.ts
+# The fault tests (test/faults.test.ts) stop and restart a Neo4j and a Redis of their own
+# and mostly wait on them (a minute and a half), so they run on their own, beside the
+# rest, instead of lengthening the integration run.
+MOCHA_FAULTS := npx mocha $(call REPORTER,faults) --require tsx/cjs --require test/support/harness.ts test/faults.test.ts
 # The same HTTP suite through separate processes; the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process. So do the
 # tests of the store itself and of the operator CLI (store writes and reads through the
@@ -60,7 +69,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --timeout 60000 --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run backup restore restore-drill cluster-and-drill test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz examples run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
+.PHONY: help deps web run backup restore restore-drill cluster-and-drill faults test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz examples run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -144,19 +153,24 @@ integration:
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_INTEGRATION)
 
 abuse:
-	scripts/with-stack.sh test-abuse $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MOCHA_ABUSE)
+	scripts/with-stack.sh test-abuse $(TEST_ABUSE_NEO4J_PORT) $(TEST_ABUSE_REDIS_PORT) -- $(MOCHA_ABUSE)
+
+faults:
+	scripts/with-stack.sh test-faults $(TEST_FAULTS_NEO4J_PORT) $(TEST_FAULTS_REDIS_PORT) -- $(MOCHA_FAULTS)
 
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_SPLIT_NEO4J_PORT) $(TEST_SPLIT_REDIS_PORT) -- $(MOCHA_SPLIT)
 
 # integration and integration-split side by side, each on its own Neo4j and Redis (their
 # tests wait on the stores more than they compute, so together they take little more than
-# the longer one). The split run's output is kept in .run/integration-split.log and
-# printed when both are done, so that the two do not interleave.
+# the longer one); the fault tests follow the split run, the shorter of the two. The
+# split run's output is kept in .run/integration-split.log and printed when both are
+# done, so that the two do not interleave.
 integrations:
 	@mkdir -p .run
-	@echo "integration-split runs beside integration; its output follows integration's"
-	@$(MAKE) --no-print-directory integration-split >.run/integration-split.log 2>&1 & split=$$!; \
+	@echo "integration-split, then the fault tests, run beside integration; their output follows integration's"
+	@{ $(MAKE) --no-print-directory integration-split; s=$$?; $(MAKE) --no-print-directory faults || s=1; exit $$s; } \
+	  >.run/integration-split.log 2>&1 & split=$$!; \
 	$(MAKE) --no-print-directory integration; status=$$?; \
 	wait $$split || status=1; \
 	cat .run/integration-split.log; exit $$status
@@ -168,14 +182,17 @@ restore-drill:
 	scripts/with-stack.sh test-drill $(TEST_DRILL_NEO4J_PORT) $(TEST_DRILL_REDIS_PORT) -- \
 	  npx mocha $(call REPORTER,restore-drill) --require tsx/cjs 'test/drills/**/*.test.ts'
 
-# integration-redis-cluster and the restore drill side by side (both mostly wait: on
-# Redis failovers, on Neo4j stopping and starting); the drill's output follows.
+# integration-redis-cluster, the restore drill and the abuse suite side by side, each on
+# stores of its own (the first two mostly wait: on Redis failovers, on Neo4j stopping and
+# starting); the drill's output follows, then the abuse suite's.
 cluster-and-drill:
 	@mkdir -p .run
 	@$(MAKE) --no-print-directory restore-drill >.run/restore-drill.log 2>&1 & drill=$$!; \
+	$(MAKE) --no-print-directory abuse >.run/abuse.log 2>&1 & abuse=$$!; \
 	$(MAKE) --no-print-directory integration-redis-cluster; status=$$?; \
 	wait $$drill || status=1; \
-	cat .run/restore-drill.log; exit $$status
+	wait $$abuse || status=1; \
+	cat .run/restore-drill.log .run/abuse.log; exit $$status
 
 integration-redis-cluster:
 	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
@@ -184,7 +201,7 @@ integration-redis-cluster:
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integrations cluster-and-drill abuse; status=$$?; \
+	$(MAKE) --no-print-directory check unit integrations cluster-and-drill; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
