@@ -65,15 +65,19 @@ async function main(): Promise<void> {
     let storage: StorageFigure[] = [];
     const { executor } = service;
     // a part that fails is reported and the others still run (each prints its figures
-    // as it measures them); the run then exits non-zero
+    // as it measures them); the run then exits non-zero. Each part's time is printed
+    // after it: a whole run takes more than an hour, and its parts' times tell which
+    // ones to run alone (--only) when a run must fit in less.
     const part = async (name: string, run: () => Promise<void>) => {
       if (!only.has(name)) return;
+      const started = Date.now();
       try {
         await run();
       } catch (error) {
         process.exitCode = 1;
         console.log(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
+      console.log(`\n[${name}: ${((Date.now() - started) / 60_000).toFixed(1)} min]`);
     };
     await part('writes', async () => {
       const samples = await runWriteBench({
