@@ -36,8 +36,9 @@ REPORTER = --reporter ./test/support/countingReporter.cjs --reporter-option coun
 MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --require test/support/harness.ts 'test/**/*.test.ts' \
   --ignore 'test/abuse/**' --ignore 'test/drills/**' --ignore test/faults.test.ts
 # The fault tests (test/faults.test.ts) stop and restart a Neo4j and a Redis of their own
-# and mostly wait on them (a minute and a half), so they run on their own, beside the
-# rest, instead of lengthening the integration run.
+# and mostly wait on them (a minute and a half), so they run on a stack of their own,
+# after the split run and beside integration. That did not shorten `make test`
+# measurably: the integration run, sharing the cores with the split run, sets its length.
 MOCHA_FAULTS := npx mocha $(call REPORTER,faults) --require tsx/cjs --require test/support/harness.ts test/faults.test.ts
 # The same HTTP suite through separate processes; the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process. So do the
