@@ -7,13 +7,25 @@
  * both sides on every run of it, and the largest statements (a batch's first, about
  * 18 KB) are an eighth blanks. What the statement means does not change: literals are
  * kept byte for byte, and a line comment ends where its line did.
+ *
+ * Every process makes each of its statements compact when it loads them, so this runs
+ * in one pass: whether the text so far ends in a space is kept beside it, never read
+ * back from the text being built (reading a character of a string built by `+=`
+ * flattens it first, and doing that per blank made start-up quadratic in a
+ * statement's length).
  */
 export function compactCypher(text: string): string {
   let out = '';
+  let endsInSpace = true; // nothing written yet: a leading blank is dropped
   let i = 0;
   const n = text.length;
   const space = () => {
-    if (out.length > 0 && out[out.length - 1] !== ' ') out += ' ';
+    if (!endsInSpace) out += ' ';
+    endsInSpace = true;
+  };
+  const copy = (part: string) => {
+    out += part;
+    endsInSpace = part.endsWith(' ');
   };
   while (i < n) {
     const ch = text[i];
@@ -22,7 +34,7 @@ export function compactCypher(text: string): string {
       // character in a literal; a doubled backquote is copied as two names' worth)
       let j = i + 1;
       while (j < n && text[j] !== ch) j += ch !== '`' && text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
+      copy(text.slice(i, j + 1));
       i = j + 1;
     } else if (ch === '/' && text[i + 1] === '/') {
       const end = text.indexOf('\n', i);
@@ -36,7 +48,7 @@ export function compactCypher(text: string): string {
       space();
       i++;
     } else {
-      out += ch;
+      copy(ch);
       i++;
     }
   }
