@@ -8,7 +8,7 @@ import { EdgeRecord, groupPorts, NodeRecord, NodeWithPorts, PortRecord } from '.
 import type { Executor } from '../../shared/neo4j/executor';
 import type { NodeChain } from './paths';
 import { CHAIN_STEPS } from './store/scopedReadFragments';
-import { chainsFrom, descendantIdsFrom } from './store/scopedReadQueries';
+import { ancestorsFrom, descendantIdsFrom } from './store/scopedReadQueries';
 import type { View } from './view';
 
 /** A returned node with the names of its containment chain (top level first). */
@@ -49,12 +49,17 @@ export type ChainPart = {
   rest: string | null;
 };
 
+/** A node as ancestorsFrom reads it. */
+type ChainLink = { id: string; parent_id: string | null; name: string };
+
 /**
  * Completes chains cut by the statement that read them (store/scopedReadFragments.ts
- * CHAIN_STEPS), at the same view: the ancestors above each `rest`, CHAIN_STEPS levels
- * per round trip, names or (`byId`) ids, top level first. A graph within CHAIN_STEPS
- * levels of nesting never gets here; `maxRounds` (the nesting limit, rounded up to
- * whole walks) stops a walk that would not end.
+ * CHAIN_STEPS), at the same view: the ancestors above each `rest`, names or (`byId`)
+ * ids, top level first. The ancestors of all the parts are read together, level by
+ * level (ancestorsFrom), each distinct one once, CHAIN_STEPS levels per round trip; a
+ * graph within CHAIN_STEPS levels of nesting takes one. `maxRounds` (the nesting limit,
+ * rounded up to whole walks) stops a walk that would not end; a chain stops below an
+ * ancestor the view does not hold.
  */
 export async function completeChains(
   executor: Executor,
@@ -62,26 +67,26 @@ export async function completeChains(
   parts: ChainPart[],
   options: { byId: boolean; maxDepth: number },
 ): Promise<string[][]> {
-  const chains = parts.map((p) => [...p.chain]);
-  let rest = parts.map((p) => p.rest);
+  const links = new Map<string, ChainLink>();
+  const asked = new Set<string>();
+  let next = [...new Set(parts.flatMap((p) => (p.rest === null ? [] : [p.rest])))];
   const maxRounds = Math.ceil(options.maxDepth / CHAIN_STEPS) + 1;
-  for (let round = 0; round < maxRounds && rest.some((r) => r !== null); round += 1) {
-    const ids = [...new Set(rest.filter((r): r is string => r !== null))];
-    const rows = await executor.read<{ start: string } & ChainPart>(chainsFrom, {
-      view,
-      ids,
-      byId: options.byId,
-    });
-    const found = new Map(rows.map((r) => [r.start, r]));
-    rest = rest.map((r, i) => {
-      if (r === null) return null;
-      const above = found.get(r);
-      if (!above) return null;
-      chains[i] = [...above.chain, ...(chains[i] ?? [])];
-      return above.rest;
-    });
+  for (let round = 0; round < maxRounds && next.length > 0; round += 1) {
+    for (const id of next) asked.add(id);
+    const [row] = await executor.read<{ nodes: ChainLink[] }>(ancestorsFrom, { view, ids: next });
+    for (const link of row?.nodes ?? []) links.set(link.id, link);
+    next = [...links.values()]
+      .map((link) => link.parent_id)
+      .filter((id): id is string => id !== null && !links.has(id) && !asked.has(id));
   }
-  return chains;
+  return parts.map(({ chain, rest }) => {
+    const above: string[] = [];
+    for (let at = rest ? links.get(rest) : undefined; at; at = links.get(at.parent_id ?? '')) {
+      above.push(options.byId ? at.id : at.name);
+      if (above.length > links.size) break; // a containment loop: never in a valid graph
+    }
+    return [...above.reverse(), ...chain];
+  });
 }
 
 /**

@@ -97,11 +97,13 @@ export function subtreeToDepth(depth: number): NamedQuery {
 }
 
 /**
- * The chains above the nodes `$ids` in `$view`, each CHAIN_STEPS levels up from the
- * node itself (included): `chain` of names, or of ids with `$byId`, top level first,
- * and `rest`, the next ancestor's id when the chain goes on.
+ * The nodes `$ids` in `$view` and their ancestors up to CHAIN_STEPS levels above them,
+ * as `nodes`: each `{id, parent_id, name}`, read one level at a time for all of them,
+ * so an ancestor several of them share is read once (the matches of a search sit under
+ * a few boundaries). An id the view does not hold is left out; a node whose parent is
+ * not among `nodes` is where the walk goes on.
  */
-export const chainsFrom = statement('chainsFrom');
+export const ancestorsFrom = statement('ancestorsFrom');
 
 /** The ids below the nodes `$ids` in `$view`, CHAIN_STEPS levels down (`found`), and
  * those at the last level (`frontier`). */
