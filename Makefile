@@ -37,8 +37,7 @@ MOCHA_INTEGRATION := npx mocha $(call REPORTER,integration) --require tsx/cjs --
   --ignore 'test/abuse/**' --ignore 'test/drills/**' --ignore test/faults.test.ts
 # The fault tests (test/faults.test.ts) stop and restart a Neo4j and a Redis of their own
 # and mostly wait on them (a minute and a half), so they run on a stack of their own,
-# after the split run and beside integration. That did not shorten `make test`
-# measurably: the integration run, sharing the cores with the split run, sets its length.
+# beside the Redis Cluster run and the restore drill, which mostly wait too.
 MOCHA_FAULTS := npx mocha $(call REPORTER,faults) --require tsx/cjs --require test/support/harness.ts test/faults.test.ts
 # The same HTTP suite through separate processes; the fault, docs-page,
 # deployment-file, run-split and worker-process tests run once, in process. So do the
@@ -71,7 +70,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --timeout 60000 --require tsx/cjs --require test/support/harness.ts \
   --fgrep 'background purges (queue' --invert $(REDIS_CLUSTER_FILES)
 
-.PHONY: help deps web run backup restore restore-drill cluster-and-drill faults test check observability cycles types types-check typecheck lint format unit integration integrations bench bench-cpu bench-store bench-large clean fuzz examples run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
+.PHONY: help deps web run backup restore restore-drill cluster-and-drill faults test check observability cycles types types-check typecheck lint format unit integration integrations integrations-on-one-store bench bench-cpu bench-store bench-large clean fuzz examples run-split integration-split bench-split bench-web bench-mcp abuse integration-redis-cluster statements
 
 help:
 	@echo "make run      start Neo4j, Redis and the API on http://127.0.0.1:$(PORT) (Ctrl-C stops all)"
@@ -163,17 +162,26 @@ faults:
 integration-split:
 	scripts/with-stack.sh test-split $(TEST_SPLIT_NEO4J_PORT) $(TEST_SPLIT_REDIS_PORT) -- $(MOCHA_SPLIT)
 
-# integration and integration-split side by side, each on its own Neo4j and Redis (their
-# tests wait on the stores more than they compute, so together they take little more than
-# the longer one); the fault tests follow the split run, the shorter of the two. The
-# split run's output is kept in .run/integration-split.log and printed when both are
-# done, so that the two do not interleave.
+# integration and integration-split side by side on one Neo4j, each with a Redis of its
+# own; the split run's output is kept in .run/integration-split.log and printed when both
+# are done, so that the two do not interleave. One Neo4j, because most of a Neo4j's CPU
+# in these runs is its first time through each statement: planning it (seconds for the
+# largest), and compiling the planner's and runtime's code to machine code (the JVM's
+# JIT). Two stores paid that twice on the same two cores: measured on this suite, 15 to
+# 17 minutes on two stores, 12 on one. Every test makes its own users and projects, so
+# the two runs share a store as the tests of one run do. The tests in SPLIT_ONCE, which
+# reach the store itself, run in the integration run only, as before.
 integrations:
 	@mkdir -p .run
-	@echo "integration-split, then the fault tests, run beside integration; their output follows integration's"
-	@{ $(MAKE) --no-print-directory integration-split; s=$$?; $(MAKE) --no-print-directory faults || s=1; exit $$s; } \
+	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MAKE) --no-print-directory integrations-on-one-store
+
+# (integrations' body: NEO4J_URI and REDIS_URL are integration's stack, which the split
+# run's stack shares the Neo4j of)
+integrations-on-one-store:
+	@echo "integration-split runs beside integration on its Neo4j; its output follows integration's"
+	@scripts/with-stack.sh test-split - $(TEST_SPLIT_REDIS_PORT) -- $(MOCHA_SPLIT) \
 	  >.run/integration-split.log 2>&1 & split=$$!; \
-	$(MAKE) --no-print-directory integration; status=$$?; \
+	$(MOCHA_INTEGRATION); status=$$?; \
 	wait $$split || status=1; \
 	cat .run/integration-split.log; exit $$status
 
@@ -184,17 +192,20 @@ restore-drill:
 	scripts/with-stack.sh test-drill $(TEST_DRILL_NEO4J_PORT) $(TEST_DRILL_REDIS_PORT) -- \
 	  npx mocha $(call REPORTER,restore-drill) --require tsx/cjs 'test/drills/**/*.test.ts'
 
-# integration-redis-cluster, the restore drill and the abuse suite side by side, each on
-# stores of its own (the first two mostly wait: on Redis failovers, on Neo4j stopping and
-# starting); the drill's output follows, then the abuse suite's.
+# integration-redis-cluster, the restore drill, the fault tests and the abuse suite side
+# by side, each on stores of its own (the first three mostly wait: on Redis failovers, on
+# Neo4j and Redis stopping and starting); the drill's output follows, then the fault
+# tests', then the abuse suite's.
 cluster-and-drill:
 	@mkdir -p .run
 	@$(MAKE) --no-print-directory restore-drill >.run/restore-drill.log 2>&1 & drill=$$!; \
+	$(MAKE) --no-print-directory faults >.run/faults.log 2>&1 & faults=$$!; \
 	$(MAKE) --no-print-directory abuse >.run/abuse.log 2>&1 & abuse=$$!; \
 	$(MAKE) --no-print-directory integration-redis-cluster; status=$$?; \
 	wait $$drill || status=1; \
+	wait $$faults || status=1; \
 	wait $$abuse || status=1; \
-	cat .run/restore-drill.log .run/abuse.log; exit $$status
+	cat .run/restore-drill.log .run/faults.log .run/abuse.log; exit $$status
 
 integration-redis-cluster:
 	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \

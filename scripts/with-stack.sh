@@ -11,6 +11,11 @@
 # - runs the command, then stops both services (also on error, Ctrl-C or SIGTERM)
 # - exits with the command's exit status (130/143 when interrupted)
 #
+# With `-` for <neo4j_port> the stack has no Neo4j of its own: the command uses the
+# NEO4J_URI it inherits (another stack's, which must be up), and only Redis is started.
+# make test runs its two HTTP suites so, on one Neo4j and a Redis each (Makefile
+# `integrations`).
+#
 # Logs stay in .run/<name>/{neo4j,redis}.log after the run for debugging.
 # Memory knobs: NEO4J_HEAP_MIN, NEO4J_HEAP_MAX, NEO4J_PAGECACHE (see scripts/neo4j.sh).
 set -euo pipefail
@@ -22,13 +27,19 @@ source "$SCRIPTS/lib/neo4j.sh"
 # shellcheck source=lib/redis.sh
 source "$SCRIPTS/lib/redis.sh"
 
-usage() { die "usage: $0 <name> <neo4j_port> <redis_port> -- <command...>"; }
+usage() { die "usage: $0 <name> <neo4j_port|-> <redis_port> -- <command...>"; }
 (($# >= 5)) || usage
 NAME="$1" NEO4J_PORT="$2" REDIS_PORT_ARG="$3"
 [[ "$4" == "--" ]] || usage
 shift 4
 [[ "$NAME" =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ && "$NAME" != *..* ]] || die "invalid stack name '$NAME'"
-check_port "$NEO4J_PORT" neo4j_port
+OWN_NEO4J=1
+if [[ "$NEO4J_PORT" == "-" ]]; then
+  OWN_NEO4J=0
+  [[ -n "${NEO4J_URI:-}" ]] || die "neo4j_port '-' uses the NEO4J_URI of the environment: it is not set"
+else
+  check_port "$NEO4J_PORT" neo4j_port
+fi
 check_port "$REDIS_PORT_ARG" redis_port
 [[ "$NEO4J_PORT" != "$REDIS_PORT_ARG" ]] || die "neo4j_port and redis_port must differ"
 
@@ -47,7 +58,7 @@ cleanup() {
   if ((STARTED)); then
     log "stopping stack '$NAME'"
     redis_stop || rc=$((rc == 0 ? 1 : rc))
-    neo4j_stop || rc=$((rc == 0 ? 1 : rc))
+    if ((OWN_NEO4J)); then neo4j_stop || rc=$((rc == 0 ? 1 : rc)); fi
   fi
   exit "$rc"
 }
@@ -57,7 +68,9 @@ trap 'exit 143' TERM
 trap 'exit 129' HUP
 
 # Refuse to wipe a stack that is still running (e.g. a concurrent run with the same name).
-for svc in neo4j redis; do
+SERVICES=(redis)
+((OWN_NEO4J)) && SERVICES+=(neo4j)
+for svc in "${SERVICES[@]}"; do
   if [[ -f "$STACK_DIR/$svc.pid" ]] && "${svc}_status" >/dev/null 2>&1; then
     die "stack '$NAME' already has a running $svc ($STACK_DIR/$svc.pid); stop it first"
   fi
@@ -68,8 +81,10 @@ mkdir -p "$STACK_DIR"
 start="$(now_ms)"
 STARTED=1
 redis_start
-neo4j_start
-export NEO4J_URI="bolt://127.0.0.1:$NEO4J_PORT"
+if ((OWN_NEO4J)); then
+  neo4j_start
+  export NEO4J_URI="bolt://127.0.0.1:$NEO4J_PORT"
+fi
 export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 export GDS_ENV=development
 log "stack '$NAME' up in $(($(now_ms) - start)) ms: NEO4J_URI=$NEO4J_URI REDIS_URL=$REDIS_URL"
