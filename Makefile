@@ -10,7 +10,8 @@ export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 PORT ?= 8080
 TEST_NEO4J_PORT ?= 27687
 TEST_REDIS_PORT ?= 26379
-# integration-split's own pair, so that make test runs it beside integration.
+# integration-split's own pair when run alone; in make test it has only the Redis port (it
+# shares integration's Neo4j).
 TEST_SPLIT_NEO4J_PORT ?= 27787
 TEST_SPLIT_REDIS_PORT ?= 26479
 # The restore drill's own pair (it stops and starts its Neo4j), so that it runs beside the rest.
