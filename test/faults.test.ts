@@ -24,7 +24,11 @@ const READ_LIMIT = 40;
  * its last attempt's connection (acquisition up to 10 s, connect 5 s), after the server's
  * own stop: about 10-20 s here, and 35.4 s once on a loaded CI machine, so the bound
  * leaves 10 s above their sum. Then the Executor's availability gate makes the others
- * fail at once (FAST_MS).
+ * fail at once (FAST_MS). It holds for the requests sent before Neo4j is started again:
+ * one sent while it starts waits for it, and is then the first on a Neo4j whose
+ * statements are all to be planned (seconds each, a minute once on a loaded machine),
+ * which is a cold start, not an outage; the test waits for those as it waits for the
+ * restart.
  */
 const BOUND_MS = 45_000;
 /** Once the outage is known, requests fail fast. */
@@ -95,6 +99,7 @@ describe('faults: Neo4j and Redis stopped and restarted', function () {
     const answers: number[] = [];
     const latencies: number[] = [];
     let stopWriting = false;
+    let restarting = false;
     let batchNo = 0;
     let writerError: unknown;
     const writer = (async () => {
@@ -103,10 +108,15 @@ describe('faults: Neo4j and Redis stopped and restarted', function () {
         const deltas = Array.from({ length: batchSize }, (_, i) =>
           addNode({ data: { name: `${tag}-${i}` } }),
         );
+        const sentBeforeRestart = !restarting;
         const { value: res, ms } = await timed(w.post(deltas));
         answers.push(res.status);
         latencies.push(ms);
-        expect(ms, `batch answered in ${ms} ms`).to.be.below(BOUND_MS);
+        if (sentBeforeRestart)
+          expect(
+            ms,
+            `batch answered in ${ms} ms (${answers.join(',')}: ${latencies.join(',')} ms)`,
+          ).to.be.below(BOUND_MS);
         if (res.status === 200) w.version = res.body.branch.version;
         else if (res.status === 409) w.version = res.body.detail.current_version;
         else {
@@ -146,6 +156,7 @@ describe('faults: Neo4j and Redis stopped and restarted', function () {
       expect((await anon.get('/healthz')).status).to.equal(200);
       expect((await anon.get('/readyz')).status).to.equal(503);
     } finally {
+      restarting = true;
       await stack.startNeo4j();
     }
     await until(
