@@ -75,13 +75,17 @@ export async function completeChains(
     for (const id of next) asked.add(id);
     const [row] = await executor.read<{ nodes: ChainLink[] }>(ancestorsFrom, { view, ids: next });
     for (const link of row?.nodes ?? []) links.set(link.id, link);
-    next = [...links.values()]
-      .map((link) => link.parent_id)
-      .filter((id): id is string => id !== null && !links.has(id) && !asked.has(id));
+    const parents = [...links.values()].map((link) => link.parent_id);
+    next = [
+      ...new Set(
+        parents.filter((id): id is string => id !== null && !links.has(id) && !asked.has(id)),
+      ),
+    ];
   }
   return parts.map(({ chain, rest }) => {
     const above: string[] = [];
-    for (let at = rest ? links.get(rest) : undefined; at; at = links.get(at.parent_id ?? '')) {
+    const linkOf = (id: string | null) => (id === null ? undefined : links.get(id));
+    for (let at = linkOf(rest); at; at = linkOf(at.parent_id)) {
       above.push(options.byId ? at.id : at.name);
       if (above.length > links.size) break; // a containment loop: never in a valid graph
     }
