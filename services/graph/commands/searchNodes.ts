@@ -9,7 +9,8 @@
  * Served from indexes on the lower-cased name (store/searchQueries.ts says how): the
  * cost follows the limit for a text names start with, and the records containing the
  * text otherwise, not the size of the graph. The matches' ancestors are then read at the
- * same view, a round trip per CHAIN_STEPS levels of the deepest match.
+ * same view, level by level for all matches at once (each boundary several matches sit
+ * under is read once), a round trip per CHAIN_STEPS levels of the deepest match.
  */
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
