@@ -168,13 +168,13 @@ integration-split:
 # integration and integration-split side by side on one Neo4j, each with a Redis of its
 # own, the fault tests (a stack of their own) after the split run; the split side's output
 # is kept in .run/integration-split.log and printed when both are done, so that the two
-# do not interleave. One Neo4j, because most of a Neo4j's CPU
-# in these runs is its first time through each statement: planning it (seconds for the
-# largest), and compiling the planner's and runtime's code to machine code (the JVM's
-# JIT). Two stores paid that twice on the same two cores: measured on this suite, 15 to
-# 17 minutes on two stores, 12 on one. Every test makes its own users and projects, so
-# the two runs share a store as the tests of one run do. The tests in SPLIT_ONCE, which
-# reach the store itself, run in the integration run only, as before.
+# do not interleave. One Neo4j, because much of a Neo4j's CPU in these runs is its first
+# time through each statement: planning it (seconds for the largest; half of the Java
+# threads' samples) and the JVM's JIT compiling that code (4 of the 9 CPU minutes of an
+# integration run). Two stores paid that twice on the same two cores: measured on this
+# suite, 15 to 17 minutes on two stores, 10 to 12 on one. Every test makes its own users
+# and projects, so the two runs share a store as the tests of one run do. The tests in
+# SPLIT_ONCE, which reach the store itself, run in the integration run only, as before.
 integrations:
 	@mkdir -p .run
 	scripts/with-stack.sh test $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- $(MAKE) --no-print-directory integrations-on-one-store
