@@ -69,7 +69,7 @@ trap 'exit 129' HUP
 
 # Refuse to wipe a stack that is still running (e.g. a concurrent run with the same name).
 SERVICES=(redis)
-((OWN_NEO4J)) && SERVICES+=(neo4j)
+if ((OWN_NEO4J)); then SERVICES+=(neo4j); fi
 for svc in "${SERVICES[@]}"; do
   if [[ -f "$STACK_DIR/$svc.pid" ]] && "${svc}_status" >/dev/null 2>&1; then
     die "stack '$NAME' already has a running $svc ($STACK_DIR/$svc.pid); stop it first"
