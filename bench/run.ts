@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     const { executor } = service;
     // a part that fails is reported and the others still run (each prints its figures
     // as it measures them); the run then exits non-zero. Each part's time is printed
-    // after it: a whole run takes more than an hour, and its parts' times tell which
+    // after it: a whole run takes about 85 minutes, and its parts' times tell which
     // ones to run alone (--only) when a run must fit in less.
     const part = async (name: string, run: () => Promise<void>) => {
       if (!only.has(name)) return;
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       });
       reportTracing(result, connections);
     }
-    // last of the parts: at 100k it loads eleven 100k mains (a quarter of an hour), so a
+    // last of the parts: at 100k it loads eleven 100k mains (23 minutes of its 33), so a
     // run stopped for time has every other part's figures
     await part('writers', async () => {
       const figures = await runWritersBench({
