@@ -64,11 +64,12 @@ MOCHA_ABUSE := env NODE_OPTIONS="$${NODE_OPTIONS:+$$NODE_OPTIONS }--expose-gc" n
 # decisions and purge queues, the gateway's bookmarks) again, against a 6-node Redis
 # Cluster (REDIS_CLUSTER_NODES), plus the failover test that stops a master. Only those files
 # (the rest never touch Redis), and of them not the tests that reach Neo4j alone
-# (REDIS_CLUSTER_SKIP, test titles): purge.test.ts's batch deletions and history
-# retention, `graphctl decisions import` (written directly, no queue), and of graphctl's
-# tests all but `keys revoke` (the one that bumps the revocation epoch in Redis). Those
-# took about half of this run's time (a graphctl command is a process of its own), and
-# the integration run has passed them already.
+# (REDIS_CLUSTER_SKIP, test titles): purge.test.ts's batch deletions (its queue's Redis
+# side, jobs waiting and deduplicated, is in the restart and Redis-outage tests, which
+# stay) and history retention, `graphctl decisions import` (written directly, no queue),
+# and of graphctl's tests all but `keys revoke` (the one that bumps the revocation epoch
+# in Redis). Those took about half of this run's time (a graphctl command is a process of
+# its own), and the integration run has passed them already.
 REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionIngestion.test.ts \
   test/purge.test.ts test/graphctl.test.ts test/bookmarks.test.ts test/rateLimitLeases.test.ts \
   test/revocationFeed.test.ts test/cluster/redisFailover.cluster.ts
