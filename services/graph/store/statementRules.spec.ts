@@ -70,7 +70,10 @@ function withoutVisibilityRule(text: string): {
   let rest = text;
   let applied = 0;
   let tombstones = 0;
-  const shadows = /MATCH \(shadow_(\w+):(\w+) \{branch_id: (\$?[\w.]+?)\.line, id: \1\.id\}\)/g;
+  // keyed on the view's line (allStates, statesPage), or on it for another line's record
+  // alone (visibleRecord)
+  const shadows =
+    /MATCH \(shadow_(\w+):(\w+) \{branch_id: (?:CASE WHEN \1\.branch_id <> )?(\$?[\w.]+?)\.line(?: THEN \3\.line END)?, id: \1\.id\}\)/g;
   const seen = new Set<string>();
   for (const [, s, label, view] of text.matchAll(shadows)) {
     if (seen.has(`${s}:${label}:${view}`)) continue;

@@ -3,7 +3,7 @@ CALL () {
   MATCH (n:GNode)
     USING INDEX SEEK n:GNode(id)
     WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+      MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     })))
@@ -15,7 +15,7 @@ CALL (l0) {
   MATCH (n:GNode)
     USING INDEX SEEK n:GNode(id)
     WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+      MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     })))
@@ -27,7 +27,7 @@ CALL (l1) {
   MATCH (n:GNode)
     USING INDEX SEEK n:GNode(id)
     WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+      MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     })))
@@ -39,7 +39,7 @@ CALL (l2) {
   MATCH (n:GNode)
     USING INDEX SEEK n:GNode(id)
     WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+      MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     })))

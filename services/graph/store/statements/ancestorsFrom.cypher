@@ -7,7 +7,7 @@ CALL (l0, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l1
@@ -20,7 +20,7 @@ CALL (l1, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l2
@@ -33,7 +33,7 @@ CALL (l2, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l3
@@ -46,7 +46,7 @@ CALL (l3, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l4
@@ -59,7 +59,7 @@ CALL (l4, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l5
@@ -72,7 +72,7 @@ CALL (l5, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l6
@@ -85,7 +85,7 @@ CALL (l6, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l7
@@ -98,7 +98,7 @@ CALL (l7, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l8
@@ -111,7 +111,7 @@ CALL (l8, view) {
     WHERE a.branch_id IN [view.line, view.main] AND (a.gone IS NULL AND ((a.branch_id = view.line AND a.vfrom <= view.ver AND view.ver < a.vto)
        OR (view.line <> view.main AND a.branch_id = view.main
            AND a.vfrom <= view.base AND view.base < a.vto
-           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: view.line, id: a.id})
+           AND NOT EXISTS { MATCH (shadow_a:GNode {branch_id: CASE WHEN a.branch_id <> view.line THEN view.line END, id: a.id})
                             USING INDEX SEEK shadow_a:GNode(branch_id, id)
                             WHERE shadow_a.vfrom <= view.ver })))
   RETURN collect(a {.id, .parent_id, .name}) AS l9

@@ -6,7 +6,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -17,7 +17,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -28,7 +28,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -39,7 +39,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -50,7 +50,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -61,7 +61,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -72,7 +72,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))
@@ -83,7 +83,7 @@ CALL (start, view) {
     MATCH (c:GNode {parent_id: x})
       USING INDEX SEEK c:GNode(branch_id, parent_id)
       WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-        MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+        MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
           USING INDEX SEEK shadow_c:GNode(branch_id, id)
           WHERE shadow_c.vfrom <= view.ver
       })))

@@ -4,7 +4,7 @@ CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN $asked.ids AND n.branch_id IN [$view.line, $view.main] AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
       }))
@@ -13,7 +13,7 @@ CALL () {
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
       WHERE pt.id IN $asked.ids AND pt.branch_id IN [$view.line, $view.main] AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
-        MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
+        MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> $view.line THEN $view.line END, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= $view.ver
       }))
@@ -22,7 +22,7 @@ CALL () {
     MATCH (e:Edge)
       USING INDEX SEEK e:Edge(id)
       WHERE e.id IN $asked.ids AND e.branch_id IN [$view.line, $view.main] AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-        MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+        MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> $view.line THEN $view.line END, id: e.id})
           USING INDEX SEEK shadow_e:Edge(branch_id, id)
           WHERE shadow_e.vfrom <= $view.ver
       }))
@@ -35,7 +35,7 @@ CALL () {
     MATCH (pt:Port)
       USING INDEX SEEK pt:Port(id)
       WHERE pt.id IN $asked.handles AND pt.branch_id IN [$view.line, $view.main] AND (pt.gone IS NULL AND ((pt.branch_id = $view.line AND pt.vfrom <= $view.ver AND $view.ver < pt.vto) OR ($view.line <> $view.main AND pt.branch_id = $view.main AND pt.vfrom <= $view.base AND $view.base < pt.vto AND NOT EXISTS {
-        MATCH (shadow_pt:Port {branch_id: $view.line, id: pt.id})
+        MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> $view.line THEN $view.line END, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= $view.ver
       })))
@@ -47,7 +47,7 @@ CALL () {
       MATCH (uf:GFinding {id: fid})
         USING INDEX SEEK uf:GFinding(branch_id, id)
         WHERE uf.branch_id IN [$view.line, $view.main] AND (uf.gone IS NULL AND ((uf.branch_id = $view.line AND uf.vfrom <= $view.ver AND $view.ver < uf.vto) OR ($view.line <> $view.main AND uf.branch_id = $view.main AND uf.vfrom <= $view.base AND $view.base < uf.vto AND NOT EXISTS {
-          MATCH (shadow_uf:GFinding {branch_id: $view.line, id: uf.id})
+          MATCH (shadow_uf:GFinding {branch_id: CASE WHEN uf.branch_id <> $view.line THEN $view.line END, id: uf.id})
             USING INDEX SEEK shadow_uf:GFinding(branch_id, id)
             WHERE shadow_uf.vfrom <= $view.ver
         })))
@@ -62,7 +62,7 @@ CALL () {
     OPTIONAL MATCH (owner:GNode {id: CASE WHEN pt.node_kind IS NULL THEN pt.node_id END})
       USING INDEX SEEK owner:GNode(branch_id, id)
       WHERE owner.branch_id IN [$view.line, $view.main] AND (owner.gone IS NULL AND ((owner.branch_id = $view.line AND owner.vfrom <= $view.ver AND $view.ver < owner.vto) OR ($view.line <> $view.main AND owner.branch_id = $view.main AND owner.vfrom <= $view.base AND $view.base < owner.vto AND NOT EXISTS {
-        MATCH (shadow_owner:GNode {branch_id: $view.line, id: owner.id})
+        MATCH (shadow_owner:GNode {branch_id: CASE WHEN owner.branch_id <> $view.line THEN $view.line END, id: owner.id})
           USING INDEX SEEK shadow_owner:GNode(branch_id, id)
           WHERE shadow_owner.vfrom <= $view.ver
       })))
@@ -75,7 +75,7 @@ CALL () {
   MATCH (n:GNode {scope: pair.scope, name: pair.name})
     USING INDEX SEEK n:GNode(branch_id, scope, name)
     WHERE n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-      MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+      MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
         USING INDEX SEEK shadow_n:GNode(branch_id, id)
         WHERE shadow_n.vfrom <= $view.ver
     })))
@@ -87,7 +87,7 @@ CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
       })))
@@ -99,7 +99,7 @@ CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
       })))
@@ -111,7 +111,7 @@ CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
       })))
@@ -123,7 +123,7 @@ CALL () {
     MATCH (n:GNode)
       USING INDEX SEEK n:GNode(id)
       WHERE n.id IN ids AND n.branch_id IN [$view.line, $view.main] AND (n.gone IS NULL AND ((n.branch_id = $view.line AND n.vfrom <= $view.ver AND $view.ver < n.vto) OR ($view.line <> $view.main AND n.branch_id = $view.main AND n.vfrom <= $view.base AND $view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: $view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> $view.line THEN $view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= $view.ver
       })))
@@ -136,7 +136,7 @@ CALL () {
       MATCH (of:GFinding {id: fid})
         USING INDEX SEEK of:GFinding(branch_id, id)
         WHERE of.branch_id IN [$view.line, $view.main] AND (of.gone IS NULL AND ((of.branch_id = $view.line AND of.vfrom <= $view.ver AND $view.ver < of.vto) OR ($view.line <> $view.main AND of.branch_id = $view.main AND of.vfrom <= $view.base AND $view.base < of.vto AND NOT EXISTS {
-          MATCH (shadow_of:GFinding {branch_id: $view.line, id: of.id})
+          MATCH (shadow_of:GFinding {branch_id: CASE WHEN of.branch_id <> $view.line THEN $view.line END, id: of.id})
             USING INDEX SEEK shadow_of:GFinding(branch_id, id)
             WHERE shadow_of.vfrom <= $view.ver
         })))
@@ -153,7 +153,7 @@ CALL () {
       MATCH (e:Edge {source_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> $view.line THEN $view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= $view.ver
         })))
@@ -166,7 +166,7 @@ CALL () {
       MATCH (e:Edge {target_handle: handle})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [$view.line, $view.main] AND (e.gone IS NULL AND ((e.branch_id = $view.line AND e.vfrom <= $view.ver AND $view.ver < e.vto) OR ($view.line <> $view.main AND e.branch_id = $view.main AND e.vfrom <= $view.base AND $view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: $view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> $view.line THEN $view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= $view.ver
         })))
@@ -178,28 +178,28 @@ CALL () {
     OPTIONAL MATCH (sp:Port {id: e.source_handle})
       USING INDEX SEEK sp:Port(branch_id, id)
       WHERE sp.branch_id IN [$view.line, $view.main] AND (sp.gone IS NULL AND ((sp.branch_id = $view.line AND sp.vfrom <= $view.ver AND $view.ver < sp.vto) OR ($view.line <> $view.main AND sp.branch_id = $view.main AND sp.vfrom <= $view.base AND $view.base < sp.vto AND NOT EXISTS {
-        MATCH (shadow_sp:Port {branch_id: $view.line, id: sp.id})
+        MATCH (shadow_sp:Port {branch_id: CASE WHEN sp.branch_id <> $view.line THEN $view.line END, id: sp.id})
           USING INDEX SEEK shadow_sp:Port(branch_id, id)
           WHERE shadow_sp.vfrom <= $view.ver
       })))
     OPTIONAL MATCH (sn:GNode {id: CASE WHEN sp.node_kind IS NULL THEN sp.node_id END})
       USING INDEX SEEK sn:GNode(branch_id, id)
       WHERE sn.branch_id IN [$view.line, $view.main] AND (sn.gone IS NULL AND ((sn.branch_id = $view.line AND sn.vfrom <= $view.ver AND $view.ver < sn.vto) OR ($view.line <> $view.main AND sn.branch_id = $view.main AND sn.vfrom <= $view.base AND $view.base < sn.vto AND NOT EXISTS {
-        MATCH (shadow_sn:GNode {branch_id: $view.line, id: sn.id})
+        MATCH (shadow_sn:GNode {branch_id: CASE WHEN sn.branch_id <> $view.line THEN $view.line END, id: sn.id})
           USING INDEX SEEK shadow_sn:GNode(branch_id, id)
           WHERE shadow_sn.vfrom <= $view.ver
       })))
     OPTIONAL MATCH (tp:Port {id: e.target_handle})
       USING INDEX SEEK tp:Port(branch_id, id)
       WHERE tp.branch_id IN [$view.line, $view.main] AND (tp.gone IS NULL AND ((tp.branch_id = $view.line AND tp.vfrom <= $view.ver AND $view.ver < tp.vto) OR ($view.line <> $view.main AND tp.branch_id = $view.main AND tp.vfrom <= $view.base AND $view.base < tp.vto AND NOT EXISTS {
-        MATCH (shadow_tp:Port {branch_id: $view.line, id: tp.id})
+        MATCH (shadow_tp:Port {branch_id: CASE WHEN tp.branch_id <> $view.line THEN $view.line END, id: tp.id})
           USING INDEX SEEK shadow_tp:Port(branch_id, id)
           WHERE shadow_tp.vfrom <= $view.ver
       })))
     OPTIONAL MATCH (tn:GNode {id: CASE WHEN tp.node_kind IS NULL THEN tp.node_id END})
       USING INDEX SEEK tn:GNode(branch_id, id)
       WHERE tn.branch_id IN [$view.line, $view.main] AND (tn.gone IS NULL AND ((tn.branch_id = $view.line AND tn.vfrom <= $view.ver AND $view.ver < tn.vto) OR ($view.line <> $view.main AND tn.branch_id = $view.main AND tn.vfrom <= $view.base AND $view.base < tn.vto AND NOT EXISTS {
-        MATCH (shadow_tn:GNode {branch_id: $view.line, id: tn.id})
+        MATCH (shadow_tn:GNode {branch_id: CASE WHEN tn.branch_id <> $view.line THEN $view.line END, id: tn.id})
           USING INDEX SEEK shadow_tn:GNode(branch_id, id)
           WHERE shadow_tn.vfrom <= $view.ver
       })))

@@ -23,14 +23,14 @@ WITH e
 OPTIONAL MATCH (sp:Port {id: e.source_handle})
   USING INDEX SEEK sp:Port(branch_id, id)
   WHERE sp.branch_id IN [$view.line, $view.main] AND (sp.gone IS NULL AND ((sp.branch_id = $view.line AND sp.vfrom <= $view.ver AND $view.ver < sp.vto) OR ($view.line <> $view.main AND sp.branch_id = $view.main AND sp.vfrom <= $view.base AND $view.base < sp.vto AND NOT EXISTS {
-    MATCH (shadow_sp:Port {branch_id: $view.line, id: sp.id})
+    MATCH (shadow_sp:Port {branch_id: CASE WHEN sp.branch_id <> $view.line THEN $view.line END, id: sp.id})
       USING INDEX SEEK shadow_sp:Port(branch_id, id)
       WHERE shadow_sp.vfrom <= $view.ver
   })))
 OPTIONAL MATCH (tp:Port {id: e.target_handle})
   USING INDEX SEEK tp:Port(branch_id, id)
   WHERE tp.branch_id IN [$view.line, $view.main] AND (tp.gone IS NULL AND ((tp.branch_id = $view.line AND tp.vfrom <= $view.ver AND $view.ver < tp.vto) OR ($view.line <> $view.main AND tp.branch_id = $view.main AND tp.vfrom <= $view.base AND $view.base < tp.vto AND NOT EXISTS {
-    MATCH (shadow_tp:Port {branch_id: $view.line, id: tp.id})
+    MATCH (shadow_tp:Port {branch_id: CASE WHEN tp.branch_id <> $view.line THEN $view.line END, id: tp.id})
       USING INDEX SEEK shadow_tp:Port(branch_id, id)
       WHERE shadow_tp.vfrom <= $view.ver
   })))

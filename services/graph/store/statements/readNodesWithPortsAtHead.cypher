@@ -24,7 +24,7 @@ CALL (n) {
   MATCH (p:Port {node_id: n.id})
     USING INDEX SEEK p:Port(branch_id, node_id)
     WHERE p.branch_id IN [$view.line, $view.main] AND (p.gone IS NULL AND ((p.branch_id = $view.line AND p.vfrom <= $view.ver AND $view.ver < p.vto) OR ($view.line <> $view.main AND p.branch_id = $view.main AND p.vfrom <= $view.base AND $view.base < p.vto AND NOT EXISTS {
-      MATCH (shadow_p:Port {branch_id: $view.line, id: p.id})
+      MATCH (shadow_p:Port {branch_id: CASE WHEN p.branch_id <> $view.line THEN $view.line END, id: p.id})
         USING INDEX SEEK shadow_p:Port(branch_id, id)
         WHERE shadow_p.vfrom <= $view.ver
     })))
@@ -36,7 +36,7 @@ CALL (n) {
   OPTIONAL MATCH (h:GNode {id: n.id})
     USING INDEX SEEK h:GNode(branch_id, id)
     WHERE h.branch_id IN [$head.line, $head.main] AND (h.gone IS NULL AND ((h.branch_id = $head.line AND h.vfrom <= $head.ver AND $head.ver < h.vto) OR ($head.line <> $head.main AND h.branch_id = $head.main AND h.vfrom <= $head.base AND $head.base < h.vto AND NOT EXISTS {
-      MATCH (shadow_h:GNode {branch_id: $head.line, id: h.id})
+      MATCH (shadow_h:GNode {branch_id: CASE WHEN h.branch_id <> $head.line THEN $head.line END, id: h.id})
         USING INDEX SEEK shadow_h:GNode(branch_id, id)
         WHERE shadow_h.vfrom <= $head.ver
     })))

@@ -8,7 +8,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
   MATCH (root:GNode {id: $nodeId})
     USING INDEX SEEK root:GNode(branch_id, id)
     WHERE root.branch_id IN [view.line, view.main] AND (root.gone IS NULL AND ((root.branch_id = view.line AND root.vfrom <= view.ver AND view.ver < root.vto) OR (view.line <> view.main AND root.branch_id = view.main AND root.vfrom <= view.base AND view.base < root.vto AND NOT EXISTS {
-      MATCH (shadow_root:GNode {branch_id: view.line, id: root.id})
+      MATCH (shadow_root:GNode {branch_id: CASE WHEN root.branch_id <> view.line THEN view.line END, id: root.id})
         USING INDEX SEEK shadow_root:GNode(branch_id, id)
         WHERE shadow_root.vfrom <= view.ver
     }))) AND b.status <> 'discarded'
@@ -16,56 +16,56 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     OPTIONAL MATCH (a1:GNode {id: root.parent_id})
       USING INDEX SEEK a1:GNode(branch_id, id)
       WHERE a1.branch_id IN [view.line, view.main] AND (a1.gone IS NULL AND ((a1.branch_id = view.line AND a1.vfrom <= view.ver AND view.ver < a1.vto) OR (view.line <> view.main AND a1.branch_id = view.main AND a1.vfrom <= view.base AND view.base < a1.vto AND NOT EXISTS {
-        MATCH (shadow_a1:GNode {branch_id: view.line, id: a1.id})
+        MATCH (shadow_a1:GNode {branch_id: CASE WHEN a1.branch_id <> view.line THEN view.line END, id: a1.id})
           USING INDEX SEEK shadow_a1:GNode(branch_id, id)
           WHERE shadow_a1.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a2:GNode {id: a1.parent_id})
       USING INDEX SEEK a2:GNode(branch_id, id)
       WHERE a2.branch_id IN [view.line, view.main] AND (a2.gone IS NULL AND ((a2.branch_id = view.line AND a2.vfrom <= view.ver AND view.ver < a2.vto) OR (view.line <> view.main AND a2.branch_id = view.main AND a2.vfrom <= view.base AND view.base < a2.vto AND NOT EXISTS {
-        MATCH (shadow_a2:GNode {branch_id: view.line, id: a2.id})
+        MATCH (shadow_a2:GNode {branch_id: CASE WHEN a2.branch_id <> view.line THEN view.line END, id: a2.id})
           USING INDEX SEEK shadow_a2:GNode(branch_id, id)
           WHERE shadow_a2.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a3:GNode {id: a2.parent_id})
       USING INDEX SEEK a3:GNode(branch_id, id)
       WHERE a3.branch_id IN [view.line, view.main] AND (a3.gone IS NULL AND ((a3.branch_id = view.line AND a3.vfrom <= view.ver AND view.ver < a3.vto) OR (view.line <> view.main AND a3.branch_id = view.main AND a3.vfrom <= view.base AND view.base < a3.vto AND NOT EXISTS {
-        MATCH (shadow_a3:GNode {branch_id: view.line, id: a3.id})
+        MATCH (shadow_a3:GNode {branch_id: CASE WHEN a3.branch_id <> view.line THEN view.line END, id: a3.id})
           USING INDEX SEEK shadow_a3:GNode(branch_id, id)
           WHERE shadow_a3.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a4:GNode {id: a3.parent_id})
       USING INDEX SEEK a4:GNode(branch_id, id)
       WHERE a4.branch_id IN [view.line, view.main] AND (a4.gone IS NULL AND ((a4.branch_id = view.line AND a4.vfrom <= view.ver AND view.ver < a4.vto) OR (view.line <> view.main AND a4.branch_id = view.main AND a4.vfrom <= view.base AND view.base < a4.vto AND NOT EXISTS {
-        MATCH (shadow_a4:GNode {branch_id: view.line, id: a4.id})
+        MATCH (shadow_a4:GNode {branch_id: CASE WHEN a4.branch_id <> view.line THEN view.line END, id: a4.id})
           USING INDEX SEEK shadow_a4:GNode(branch_id, id)
           WHERE shadow_a4.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a5:GNode {id: a4.parent_id})
       USING INDEX SEEK a5:GNode(branch_id, id)
       WHERE a5.branch_id IN [view.line, view.main] AND (a5.gone IS NULL AND ((a5.branch_id = view.line AND a5.vfrom <= view.ver AND view.ver < a5.vto) OR (view.line <> view.main AND a5.branch_id = view.main AND a5.vfrom <= view.base AND view.base < a5.vto AND NOT EXISTS {
-        MATCH (shadow_a5:GNode {branch_id: view.line, id: a5.id})
+        MATCH (shadow_a5:GNode {branch_id: CASE WHEN a5.branch_id <> view.line THEN view.line END, id: a5.id})
           USING INDEX SEEK shadow_a5:GNode(branch_id, id)
           WHERE shadow_a5.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a6:GNode {id: a5.parent_id})
       USING INDEX SEEK a6:GNode(branch_id, id)
       WHERE a6.branch_id IN [view.line, view.main] AND (a6.gone IS NULL AND ((a6.branch_id = view.line AND a6.vfrom <= view.ver AND view.ver < a6.vto) OR (view.line <> view.main AND a6.branch_id = view.main AND a6.vfrom <= view.base AND view.base < a6.vto AND NOT EXISTS {
-        MATCH (shadow_a6:GNode {branch_id: view.line, id: a6.id})
+        MATCH (shadow_a6:GNode {branch_id: CASE WHEN a6.branch_id <> view.line THEN view.line END, id: a6.id})
           USING INDEX SEEK shadow_a6:GNode(branch_id, id)
           WHERE shadow_a6.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a7:GNode {id: a6.parent_id})
       USING INDEX SEEK a7:GNode(branch_id, id)
       WHERE a7.branch_id IN [view.line, view.main] AND (a7.gone IS NULL AND ((a7.branch_id = view.line AND a7.vfrom <= view.ver AND view.ver < a7.vto) OR (view.line <> view.main AND a7.branch_id = view.main AND a7.vfrom <= view.base AND view.base < a7.vto AND NOT EXISTS {
-        MATCH (shadow_a7:GNode {branch_id: view.line, id: a7.id})
+        MATCH (shadow_a7:GNode {branch_id: CASE WHEN a7.branch_id <> view.line THEN view.line END, id: a7.id})
           USING INDEX SEEK shadow_a7:GNode(branch_id, id)
           WHERE shadow_a7.vfrom <= view.ver
       })))
     OPTIONAL MATCH (a8:GNode {id: a7.parent_id})
       USING INDEX SEEK a8:GNode(branch_id, id)
       WHERE a8.branch_id IN [view.line, view.main] AND (a8.gone IS NULL AND ((a8.branch_id = view.line AND a8.vfrom <= view.ver AND view.ver < a8.vto) OR (view.line <> view.main AND a8.branch_id = view.main AND a8.vfrom <= view.base AND view.base < a8.vto AND NOT EXISTS {
-        MATCH (shadow_a8:GNode {branch_id: view.line, id: a8.id})
+        MATCH (shadow_a8:GNode {branch_id: CASE WHEN a8.branch_id <> view.line THEN view.line END, id: a8.id})
           USING INDEX SEEK shadow_a8:GNode(branch_id, id)
           WHERE shadow_a8.vfrom <= view.ver
       })))
@@ -78,7 +78,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (c:GNode {parent_id: x.n.id})
         USING INDEX SEEK c:GNode(branch_id, parent_id)
         WHERE c.branch_id IN [view.line, view.main] AND (c.gone IS NULL AND ((c.branch_id = view.line AND c.vfrom <= view.ver AND view.ver < c.vto) OR (view.line <> view.main AND c.branch_id = view.main AND c.vfrom <= view.base AND view.base < c.vto AND NOT EXISTS {
-          MATCH (shadow_c:GNode {branch_id: view.line, id: c.id})
+          MATCH (shadow_c:GNode {branch_id: CASE WHEN c.branch_id <> view.line THEN view.line END, id: c.id})
             USING INDEX SEEK shadow_c:GNode(branch_id, id)
             WHERE shadow_c.vfrom <= view.ver
         })))
@@ -93,7 +93,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (hp:GNode {id: n.id})
         USING INDEX SEEK hp:GNode(branch_id, id)
         WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
-          MATCH (shadow_hp:GNode {branch_id: view.head.line, id: hp.id})
+          MATCH (shadow_hp:GNode {branch_id: CASE WHEN hp.branch_id <> view.head.line THEN view.head.line END, id: hp.id})
             USING INDEX SEEK shadow_hp:GNode(branch_id, id)
             WHERE shadow_hp.vfrom <= view.head.ver
         })))
@@ -102,7 +102,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (pt:Port {node_id: n.id})
         USING INDEX SEEK pt:Port(branch_id, node_id)
         WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
-          MATCH (shadow_pt:Port {branch_id: view.line, id: pt.id})
+          MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
             USING INDEX SEEK shadow_pt:Port(branch_id, id)
             WHERE shadow_pt.vfrom <= view.ver
         })))
@@ -111,7 +111,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (ch:GNode {parent_id: n.id})
         USING INDEX SEEK ch:GNode(branch_id, parent_id)
         WHERE ch.branch_id IN [view.line, view.main] AND (ch.gone IS NULL AND ((ch.branch_id = view.line AND ch.vfrom <= view.ver AND view.ver < ch.vto) OR (view.line <> view.main AND ch.branch_id = view.main AND ch.vfrom <= view.base AND view.base < ch.vto AND NOT EXISTS {
-          MATCH (shadow_ch:GNode {branch_id: view.line, id: ch.id})
+          MATCH (shadow_ch:GNode {branch_id: CASE WHEN ch.branch_id <> view.line THEN view.line END, id: ch.id})
             USING INDEX SEEK shadow_ch:GNode(branch_id, id)
             WHERE shadow_ch.vfrom <= view.ver
         })))
@@ -123,7 +123,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     MATCH (p:Port {node_id: id})
       USING INDEX SEEK p:Port(branch_id, node_id)
       WHERE p.branch_id IN [view.line, view.main] AND (p.gone IS NULL AND ((p.branch_id = view.line AND p.vfrom <= view.ver AND view.ver < p.vto) OR (view.line <> view.main AND p.branch_id = view.main AND p.vfrom <= view.base AND view.base < p.vto AND NOT EXISTS {
-        MATCH (shadow_p:Port {branch_id: view.line, id: p.id})
+        MATCH (shadow_p:Port {branch_id: CASE WHEN p.branch_id <> view.line THEN view.line END, id: p.id})
           USING INDEX SEEK shadow_p:Port(branch_id, id)
           WHERE shadow_p.vfrom <= view.ver
       })))
@@ -131,7 +131,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (e:Edge {source_handle: p.id})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= view.ver
         })))
@@ -140,7 +140,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (e:Edge {target_handle: p.id})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= view.ver
         })))
@@ -150,14 +150,14 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     OPTIONAL MATCH (sp:Port {id: e.source_handle})
       USING INDEX SEEK sp:Port(branch_id, id)
       WHERE sp.branch_id IN [view.line, view.main] AND (sp.gone IS NULL AND ((sp.branch_id = view.line AND sp.vfrom <= view.ver AND view.ver < sp.vto) OR (view.line <> view.main AND sp.branch_id = view.main AND sp.vfrom <= view.base AND view.base < sp.vto AND NOT EXISTS {
-        MATCH (shadow_sp:Port {branch_id: view.line, id: sp.id})
+        MATCH (shadow_sp:Port {branch_id: CASE WHEN sp.branch_id <> view.line THEN view.line END, id: sp.id})
           USING INDEX SEEK shadow_sp:Port(branch_id, id)
           WHERE shadow_sp.vfrom <= view.ver
       })))
     OPTIONAL MATCH (tp:Port {id: e.target_handle})
       USING INDEX SEEK tp:Port(branch_id, id)
       WHERE tp.branch_id IN [view.line, view.main] AND (tp.gone IS NULL AND ((tp.branch_id = view.line AND tp.vfrom <= view.ver AND view.ver < tp.vto) OR (view.line <> view.main AND tp.branch_id = view.main AND tp.vfrom <= view.base AND view.base < tp.vto AND NOT EXISTS {
-        MATCH (shadow_tp:Port {branch_id: view.line, id: tp.id})
+        MATCH (shadow_tp:Port {branch_id: CASE WHEN tp.branch_id <> view.line THEN view.line END, id: tp.id})
           USING INDEX SEEK shadow_tp:Port(branch_id, id)
           WHERE shadow_tp.vfrom <= view.ver
       })))
@@ -169,7 +169,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     MATCH (hp:GNode {id: root.id})
       USING INDEX SEEK hp:GNode(branch_id, id)
       WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
-        MATCH (shadow_hp:GNode {branch_id: view.head.line, id: hp.id})
+        MATCH (shadow_hp:GNode {branch_id: CASE WHEN hp.branch_id <> view.head.line THEN view.head.line END, id: hp.id})
           USING INDEX SEEK shadow_hp:GNode(branch_id, id)
           WHERE shadow_hp.vfrom <= view.head.ver
       })))
@@ -178,7 +178,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     MATCH (pt:Port {node_id: root.id})
       USING INDEX SEEK pt:Port(branch_id, node_id)
       WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
-        MATCH (shadow_pt:Port {branch_id: view.line, id: pt.id})
+        MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
           USING INDEX SEEK shadow_pt:Port(branch_id, id)
           WHERE shadow_pt.vfrom <= view.ver
       })))

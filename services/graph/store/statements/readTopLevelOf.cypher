@@ -9,7 +9,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
   CALL (b, view) {
     MATCH (n:GNode {scope: ''})
       WHERE n.branch_id IN [view.line, view.main] AND (n.gone IS NULL AND ((n.branch_id = view.line AND n.vfrom <= view.ver AND view.ver < n.vto) OR (view.line <> view.main AND n.branch_id = view.main AND n.vfrom <= view.base AND view.base < n.vto AND NOT EXISTS {
-        MATCH (shadow_n:GNode {branch_id: view.line, id: n.id})
+        MATCH (shadow_n:GNode {branch_id: CASE WHEN n.branch_id <> view.line THEN view.line END, id: n.id})
           USING INDEX SEEK shadow_n:GNode(branch_id, id)
           WHERE shadow_n.vfrom <= view.ver
       }))) AND n.name IS NOT NULL AND b.status <> 'discarded'
@@ -19,7 +19,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (hp:GNode {id: n.id})
         USING INDEX SEEK hp:GNode(branch_id, id)
         WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
-          MATCH (shadow_hp:GNode {branch_id: view.head.line, id: hp.id})
+          MATCH (shadow_hp:GNode {branch_id: CASE WHEN hp.branch_id <> view.head.line THEN view.head.line END, id: hp.id})
             USING INDEX SEEK shadow_hp:GNode(branch_id, id)
             WHERE shadow_hp.vfrom <= view.head.ver
         })))
@@ -28,7 +28,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (pt:Port {node_id: n.id})
         USING INDEX SEEK pt:Port(branch_id, node_id)
         WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
-          MATCH (shadow_pt:Port {branch_id: view.line, id: pt.id})
+          MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
             USING INDEX SEEK shadow_pt:Port(branch_id, id)
             WHERE shadow_pt.vfrom <= view.ver
         })))
@@ -41,7 +41,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     MATCH (p:Port {node_id: id})
       USING INDEX SEEK p:Port(branch_id, node_id)
       WHERE p.branch_id IN [view.line, view.main] AND (p.gone IS NULL AND ((p.branch_id = view.line AND p.vfrom <= view.ver AND view.ver < p.vto) OR (view.line <> view.main AND p.branch_id = view.main AND p.vfrom <= view.base AND view.base < p.vto AND NOT EXISTS {
-        MATCH (shadow_p:Port {branch_id: view.line, id: p.id})
+        MATCH (shadow_p:Port {branch_id: CASE WHEN p.branch_id <> view.line THEN view.line END, id: p.id})
           USING INDEX SEEK shadow_p:Port(branch_id, id)
           WHERE shadow_p.vfrom <= view.ver
       })))
@@ -49,7 +49,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (e:Edge {source_handle: p.id})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= view.ver
         })))
@@ -58,7 +58,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       MATCH (e:Edge {target_handle: p.id})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
-          MATCH (shadow_e:Edge {branch_id: view.line, id: e.id})
+          MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
             USING INDEX SEEK shadow_e:Edge(branch_id, id)
             WHERE shadow_e.vfrom <= view.ver
         })))
@@ -68,14 +68,14 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     OPTIONAL MATCH (sp:Port {id: e.source_handle})
       USING INDEX SEEK sp:Port(branch_id, id)
       WHERE sp.branch_id IN [view.line, view.main] AND (sp.gone IS NULL AND ((sp.branch_id = view.line AND sp.vfrom <= view.ver AND view.ver < sp.vto) OR (view.line <> view.main AND sp.branch_id = view.main AND sp.vfrom <= view.base AND view.base < sp.vto AND NOT EXISTS {
-        MATCH (shadow_sp:Port {branch_id: view.line, id: sp.id})
+        MATCH (shadow_sp:Port {branch_id: CASE WHEN sp.branch_id <> view.line THEN view.line END, id: sp.id})
           USING INDEX SEEK shadow_sp:Port(branch_id, id)
           WHERE shadow_sp.vfrom <= view.ver
       })))
     OPTIONAL MATCH (tp:Port {id: e.target_handle})
       USING INDEX SEEK tp:Port(branch_id, id)
       WHERE tp.branch_id IN [view.line, view.main] AND (tp.gone IS NULL AND ((tp.branch_id = view.line AND tp.vfrom <= view.ver AND view.ver < tp.vto) OR (view.line <> view.main AND tp.branch_id = view.main AND tp.vfrom <= view.base AND view.base < tp.vto AND NOT EXISTS {
-        MATCH (shadow_tp:Port {branch_id: view.line, id: tp.id})
+        MATCH (shadow_tp:Port {branch_id: CASE WHEN tp.branch_id <> view.line THEN view.line END, id: tp.id})
           USING INDEX SEEK shadow_tp:Port(branch_id, id)
           WHERE shadow_tp.vfrom <= view.ver
       })))

@@ -3,7 +3,7 @@ CALL (row) {
   OPTIONAL MATCH (vis:Edge {id: row.id})
     USING INDEX SEEK vis:Edge(branch_id, id)
     WHERE vis.branch_id IN [$view.line, $view.main] AND (vis.gone IS NULL AND ((vis.branch_id = $view.line AND vis.vfrom <= $view.ver AND $view.ver < vis.vto) OR ($view.line <> $view.main AND vis.branch_id = $view.main AND vis.vfrom <= $view.base AND $view.base < vis.vto AND NOT EXISTS {
-      MATCH (shadow_vis:Edge {branch_id: $view.line, id: vis.id})
+      MATCH (shadow_vis:Edge {branch_id: CASE WHEN vis.branch_id <> $view.line THEN $view.line END, id: vis.id})
         USING INDEX SEEK shadow_vis:Edge(branch_id, id)
         WHERE shadow_vis.vfrom <= $view.ver
     })))
