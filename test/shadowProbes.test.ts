@@ -1,0 +1,121 @@
+/**
+ * Only a record of main read in a working branch's view can be shadowed by the branch,
+ * so the visibility rule (services/graph/store/visibility.ts visibleRecord) seeks the
+ * branch's line for such a record alone. Neo4j runs the rule's shadow test for every
+ * record a read finds, before the condition it stands in: keyed on the view's line
+ * alone, a read of main sought each record it found a second time, and found it again.
+ * Profiled here on the full read's statements (getMainGraph, getBranchGraph), whose
+ * ports and wire endpoints are found through the rule: no shadow test finds the record
+ * it tests, in a read of main or in a branch's read of its own records. Whether a
+ * branch's records do shadow main's is held by the full reads' own tests
+ * (graphReads.test.ts).
+ */
+import { expect } from 'chai';
+import neo4j from 'neo4j-driver';
+import { branchView } from '../services/graph/view';
+import type { BranchBases } from '../services/graph/view';
+import { readEdgesPage, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
+import { cypher } from '../shared/neo4j/namedQuery';
+import type { NamedQuery } from '../shared/neo4j/namedQuery';
+import { currentHarness, newUser } from './support/harness';
+import { mergeProject } from './support/mergeWorkspace';
+import { addEdge, addNode, port, workspace } from './support/graphBuilders';
+
+interface PlanNode {
+  operatorType: string;
+  arguments: { Details?: string };
+  rows?: number;
+  children: PlanNode[];
+}
+
+const operators = (plan: PlanNode): PlanNode[] => [plan, ...plan.children.flatMap(operators)];
+
+/** Runs `query` profiled; its rows, and the rows each shadow test's seek found. */
+async function shadowSeekRows(
+  query: NamedQuery,
+  params: Record<string, unknown>,
+): Promise<{ rows: number; shadowSeeks: number[] }> {
+  const { neo4j: db } = currentHarness().config;
+  const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
+  try {
+    const { records, summary } = await driver.executeQuery(`PROFILE ${query.text}`, params);
+    const seeks = operators(summary.profile as unknown as PlanNode).filter(
+      (op) =>
+        op.operatorType.startsWith('NodeIndexSeek') &&
+        /\bshadow_\w+:/.test(op.arguments.Details ?? ''),
+    );
+    return { rows: records.length, shadowSeeks: seeks.map((op) => Number(op.rows)) };
+  } finally {
+    await driver.close();
+  }
+}
+
+/** The view of branch `branchId` (main's, when it is main) at its head. */
+async function headView(branchId: string, mainId: string) {
+  const { service } = currentHarness();
+  const [row] = await service.executor.read<{ branch: BranchBases & { version: number } }>(
+    cypher('testShadowProbesBranch', 'MATCH (b:Branch {id: $id}) RETURN b {.*} AS branch'),
+    { id: branchId },
+  );
+  return branchView(row.branch, mainId, row.branch.version);
+}
+
+/** Three nodes with an input and an output port each, wired in a chain. */
+function chain() {
+  const nodes = Array.from({ length: 3 }, (_, i) => {
+    const [input, output] = [port('in'), port('out')];
+    return {
+      delta: addNode({ data: { name: `n${i}`, inputs: [input], outputs: [output] } }),
+      input,
+      output,
+    };
+  });
+  return [
+    ...nodes.map((n) => n.delta),
+    addEdge(nodes[0].output.id, nodes[1].input.id),
+    addEdge(nodes[1].output.id, nodes[2].input.id),
+  ];
+}
+
+/** Both full-read statements' first page of `view`: rows, and what their shadow seeks found. */
+async function fullReadProbes(view: unknown) {
+  const params = { view, after: '', limit: 100 };
+  return {
+    nodes: await shadowSeekRows(readNodesWithPorts, params),
+    edges: await shadowSeekRows(readEdgesPage, params),
+  };
+}
+
+describe('the visibility rule tests shadowing only for main records in a branch view (visibleRecord)', function () {
+  this.timeout(60_000);
+
+  it('a read of main finds no record in its shadow tests (getMainGraph)', async () => {
+    const project = await mergeProject(await newUser());
+    await project.seed(chain());
+    const probes = await fullReadProbes(await headView(project.mainId, project.mainId));
+    expect(probes.nodes.rows).to.equal(3);
+    expect(probes.edges.rows).to.equal(2);
+    for (const { shadowSeeks } of [probes.nodes, probes.edges]) {
+      expect(shadowSeeks.length).to.be.greaterThan(0);
+      expect(
+        shadowSeeks.every((found) => found === 0),
+        String(shadowSeeks),
+      ).to.equal(true);
+    }
+  });
+
+  it("a branch's read of its own records finds none of them in its shadow tests (getBranchGraph)", async () => {
+    const ws = await workspace(await newUser());
+    await ws.apply(chain());
+    const probes = await fullReadProbes(await headView(ws.branchId, ws.mainId));
+    expect(probes.nodes.rows).to.equal(3);
+    expect(probes.edges.rows).to.equal(2);
+    for (const { shadowSeeks } of [probes.nodes, probes.edges]) {
+      expect(shadowSeeks.length).to.be.greaterThan(0);
+      expect(
+        shadowSeeks.every((found) => found === 0),
+        String(shadowSeeks),
+      ).to.equal(true);
+    }
+  });
+});
