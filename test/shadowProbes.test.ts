@@ -11,53 +11,24 @@
  * (graphReads.test.ts).
  */
 import { expect } from 'chai';
-import neo4j from 'neo4j-driver';
-import { branchView } from '../services/graph/view';
-import type { BranchBases } from '../services/graph/view';
 import { readEdgesPage, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
-import { cypher } from '../shared/neo4j/namedQuery';
 import type { NamedQuery } from '../shared/neo4j/namedQuery';
-import { currentHarness, newUser } from './support/harness';
+import { newUser } from './support/harness';
+import { headView } from './support/keptFindings';
 import { mergeProject } from './support/mergeWorkspace';
 import { addEdge, addNode, port, workspace } from './support/graphBuilders';
-
-interface PlanNode {
-  operatorType: string;
-  arguments: { Details?: string };
-  rows?: number;
-  children: PlanNode[];
-}
-
-const operators = (plan: PlanNode): PlanNode[] => [plan, ...plan.children.flatMap(operators)];
+import { profiled } from './support/queryPlans';
 
 /** Runs `query` profiled; its rows, and the rows each shadow test's seek found. */
 async function shadowSeekRows(
   query: NamedQuery,
   params: Record<string, unknown>,
 ): Promise<{ rows: number; shadowSeeks: number[] }> {
-  const { neo4j: db } = currentHarness().config;
-  const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
-  try {
-    const { records, summary } = await driver.executeQuery(`PROFILE ${query.text}`, params);
-    const seeks = operators(summary.profile as unknown as PlanNode).filter(
-      (op) =>
-        op.operatorType.startsWith('NodeIndexSeek') &&
-        /\bshadow_\w+:/.test(op.arguments.Details ?? ''),
-    );
-    return { rows: records.length, shadowSeeks: seeks.map((op) => Number(op.rows)) };
-  } finally {
-    await driver.close();
-  }
-}
-
-/** The view of branch `branchId` (main's, when it is main) at its head. */
-async function headView(branchId: string, mainId: string) {
-  const { service } = currentHarness();
-  const [row] = await service.executor.read<{ branch: BranchBases & { version: number } }>(
-    cypher('testShadowProbesBranch', 'MATCH (b:Branch {id: $id}) RETURN b {.*} AS branch'),
-    { id: branchId },
+  const { rows, operators } = await profiled(query, params);
+  const seeks = operators.filter(
+    (op) => op.operator.startsWith('NodeIndexSeek') && /\bshadow_\w+:/.test(op.operator),
   );
-  return branchView(row.branch, mainId, row.branch.version);
+  return { rows, shadowSeeks: seeks.map((op) => op.rows) };
 }
 
 /** Three nodes with an input and an output port each, wired in a chain. */

@@ -2,7 +2,8 @@
  * Plans of named statements in the store of the tests: a statement that may only look
  * nodes up by index seeks is planned here (EXPLAIN, nothing runs) and its plan's
  * operators are checked for a read of a label or an index whole, or of every entry of a
- * composite index under its first key (a seek that only asks a later key to exist).
+ * composite index under its first key (a seek that only asks a later key to exist); a
+ * statement run under PROFILE answers its plan's operators with the rows each produced.
  */
 import { expect } from 'chai';
 import neo4j from 'neo4j-driver';
@@ -32,14 +33,51 @@ function isExistenceSeek(op: string, statement: string): boolean {
 interface PlanNode {
   operatorType: string;
   arguments: { Details?: string };
+  /** Rows the operator produced (a profiled plan only). */
+  rows?: number;
   children: PlanNode[];
 }
 
+/** The plan's operators, the plan's own first. */
+const planNodes = (plan: PlanNode): PlanNode[] => [plan, ...plan.children.flatMap(planNodes)];
+
 /** Each operator of the plan as its type and details (`NodeIndexSeek uf:GFinding(...) WHERE ...`). */
-const operators = (plan: PlanNode): string[] => [
-  `${plan.operatorType} ${plan.arguments.Details ?? ''}`.trim(),
-  ...plan.children.flatMap(operators),
-];
+const operators = (plan: PlanNode): string[] =>
+  planNodes(plan).map((op) => `${op.operatorType} ${op.arguments.Details ?? ''}`.trim());
+
+/** Runs `work` with a driver of the tests' Neo4j, closed after it. */
+async function withDriver<T>(work: (driver: ReturnType<typeof neo4j.driver>) => Promise<T>) {
+  const { neo4j: db } = currentHarness().config;
+  const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
+  try {
+    return await work(driver);
+  } finally {
+    await driver.close();
+  }
+}
+
+/** An operator of a profiled plan: its type and details, and the rows it produced. */
+export interface ProfiledOperator {
+  operator: string;
+  rows: number;
+}
+
+/** Runs `query` with `params` under PROFILE: the rows it answered, and its plan's operators. */
+export async function profiled(
+  query: NamedQuery,
+  params: Record<string, unknown>,
+): Promise<{ rows: number; operators: ProfiledOperator[] }> {
+  return withDriver(async (driver) => {
+    const { records, summary } = await driver.executeQuery(`PROFILE ${query.text}`, params);
+    return {
+      rows: records.length,
+      operators: planNodes(summary.profile as unknown as PlanNode).map((op) => ({
+        operator: `${op.operatorType} ${op.arguments.Details ?? ''}`.trim(),
+        rows: Number(op.rows),
+      })),
+    };
+  });
+}
 
 /**
  * Plans each of `queries` (`explain` gives the text to plan: EXPLAIN and the
@@ -50,9 +88,7 @@ export async function expectIndexSeeksOnly(
   queries: readonly NamedQuery[],
   explain: (query: NamedQuery) => string = (query) => `EXPLAIN ${query.text}`,
 ): Promise<void> {
-  const { neo4j: db } = currentHarness().config;
-  const driver = neo4j.driver(db.uri, neo4j.auth.basic(db.user, db.password));
-  try {
+  await withDriver(async (driver) => {
     for (const query of queries) {
       const { summary } = await driver.executeQuery(explain(query));
       const ops = operators(summary.plan as unknown as PlanNode);
@@ -62,7 +98,5 @@ export async function expectIndexSeeksOnly(
         query.name,
       ).to.deep.equal([]);
     }
-  } finally {
-    await driver.close();
-  }
+  });
 }

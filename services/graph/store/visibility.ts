@@ -113,7 +113,7 @@ export const VIEW_LINES = '[$view.line, $view.main]';
  * own line, and every record of a view of main) the test's key is null, which seeks
  * nothing. Neo4j evaluates the test for every row the seek found, before the condition
  * it stands in: keyed on the view's line alone, a read of main sought every record it
- * found a second time (measured on a 100k main's full read: its wire pages a third
+ * found a second time (measured on a 100k main's full read: its wire pages about a third
  * shorter, its node pages a quarter).
  */
 export function visibleRecord(s: string, label: RecordLabel, view = '$view'): string {
