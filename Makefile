@@ -47,11 +47,11 @@ MOCHA_FAULTS := npx mocha $(call REPORTER,faults) --require tsx/cjs --require te
 # tests of the store itself and of the operator CLI (store writes and reads through the
 # executor, the add-run facts read, the derived findings, the store migration and the
 # indexes it drops, fork cost, graphctl, the plans of pinned statements, the shadow
-# tests a full read's plan runs): they reach Neo4j directly, by the same path in either
+# tests a full read's plan runs, the plan warm-up): they reach Neo4j directly, by the same path in either
 # topology. So does the test of which statement records a batch: it counts statements
 # in the metrics of the process it calls, which in split mode runs none.
 SPLIT_ONCE := faults docsPage deploy runSplit workerProcess recordWrites addRunPrefetch runFindings \
-  storeMigration droppedIndexes forkCost graphctl pinnedPlans recordAhead shadowProbes
+  storeMigration droppedIndexes forkCost graphctl pinnedPlans recordAhead shadowProbes planWarmup
 MOCHA_SPLIT := npx mocha $(call REPORTER,integration-split) --require tsx/cjs --require test/support/harness.ts --require test/support/splitMode.ts \
   'test/**/*.test.ts' $(foreach t,$(SPLIT_ONCE),--ignore test/$(t).test.ts) --ignore 'test/abuse/**' --ignore 'test/drills/**'
 # The abuse suite (test/abuse/): attacks on memory, Redis and Neo4j, on its own run so its

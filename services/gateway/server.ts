@@ -21,7 +21,7 @@ import {
 } from '../../shared/redis/queueConnection';
 import type { RedisClient } from '../../shared/redis/redisClient';
 import { DECISIONS_QUEUE } from '../decisions';
-import { IdempotencyStore } from '../graph';
+import { IdempotencyStore, warmPlansAtStart } from '../graph';
 import { AuthCache, Authenticator, RevocationFeed } from '../identity';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
 import {
@@ -124,6 +124,7 @@ export async function startService(
     allowedOrigins: config.mcp.allowedOrigins,
   });
   const serviceOperations = registry.serviceOperations();
+  const ctx = { executor, config, logger, purges, stopping: stopping.signal };
   // Separate-process mode: the owners' processes answer (services/split); in process,
   // this process builds the handlers of every service operation.
   const services: OperationTable = config.serviceUrls
@@ -135,7 +136,7 @@ export async function startService(
       })
     : operationHandlers(
         {
-          ctx: { executor, config, logger, purges, stopping: stopping.signal },
+          ctx,
           idempotency: new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds }),
         },
         serviceOperations.map((op) => op.operationId),
@@ -171,6 +172,12 @@ export async function startService(
   const { server, url, port } = await listen(app, config);
   selfUrl = loopbackUrl(config.host, port);
   logger.info({ url }, 'graph design service listening');
+  // in process, this process serves the scoped reads and batches: their statements are
+  // planned before the first request needs them (the owners' processes do in split mode)
+  const warmup = warmPlansAtStart(
+    ctx,
+    config.serviceUrls ? [] : serviceOperations.map((op) => op.operationId),
+  );
 
   return {
     server,
@@ -186,6 +193,7 @@ export async function startService(
         server,
         stores,
         closes: [
+          () => warmup.close(),
           () => revocations.close(),
           () => closeQueue(purges.queue, logger),
           () =>

@@ -56,6 +56,8 @@ export { graphRoutes } from './graphRoutes';
 export { eachEdge, eachNodeParentsFirst, FULL_READ_PAGE } from './pagedReads';
 export { historyRoutes } from './historyRoutes';
 export { IdempotencyStore } from './idempotency';
+export { WARMED_OPERATIONS, warmPlans, warmPlansAtStart } from './planWarmup';
+export type { StartedWarmup, WarmupReport } from './planWarmup';
 export { deleteNodesAndPorts, writePositions } from './nodeWrites';
 export type { NodePosition } from './nodeWrites';
 export { chainProblem, renderPath } from './paths';

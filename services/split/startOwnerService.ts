@@ -11,7 +11,7 @@ import type { ServiceName } from '../../shared/config/serviceNames';
 import { bookmarkedOperations } from '../../shared/http/bookmarkedOperations';
 import { BookmarkTokens } from '../../shared/neo4j/graphBookmarks';
 import type { Logger } from '../../shared/logging/logger';
-import { IdempotencyStore } from '../graph';
+import { IdempotencyStore, warmPlansAtStart } from '../graph';
 import {
   listen,
   loadOperationRegistry,
@@ -52,9 +52,10 @@ export async function startOwnerService(
     : undefined;
   // aborted as close() begins: event streams end (with a retry hint) before the drain
   const stopping = new AbortController();
+  const ctx = { executor, config, logger: log, purges, stopping: stopping.signal };
   const handlers = operationHandlers(
     {
-      ctx: { executor, config, logger: log, purges, stopping: stopping.signal },
+      ctx,
       idempotency: keepsKeys
         ? new IdempotencyStore({ redis, ttlSeconds: config.idempotencyTtlSeconds })
         : undefined,
@@ -74,6 +75,8 @@ export async function startOwnerService(
   });
   const { server, url } = await listen(app, config);
   log.info({ url, operations: Object.keys(handlers) }, 'service process listening');
+  // the largest statements of the operations it serves, planned before a request needs them
+  const warmup = warmPlansAtStart(ctx, Object.keys(handlers));
   return {
     name,
     server,
@@ -83,7 +86,7 @@ export async function startOwnerService(
       return stopServing(config, log, {
         server,
         stores,
-        closes: purges ? [() => purges.close()] : [],
+        closes: [() => warmup.close(), ...(purges ? [() => purges.close()] : [])],
       });
     },
   };

@@ -70,6 +70,17 @@ describe('loadConfig', () => {
       ]);
   });
 
+  it('plans the largest statements as a process starts unless NEO4J_WARM_PLANS is false', () => {
+    expect(loadConfig(DEVELOPMENT).neo4j.warmPlans).to.equal(true);
+    expect(loadConfig({ ...DEVELOPMENT, NEO4J_WARM_PLANS: 'false' }).neo4j.warmPlans).to.equal(
+      false,
+    );
+    expect(() => loadConfig({ ...DEVELOPMENT, NEO4J_WARM_PLANS: 'no' }))
+      .to.throw(ConfigError)
+      .with.property('problems')
+      .that.deep.equals(['NEO4J_WARM_PLANS must be true or false, got "no"']);
+  });
+
   it('writes a staged import STAGE_WRITERS transactions side by side: 1 to 16', () => {
     expect(loadConfig(DEVELOPMENT).staging.writers).to.equal(2);
     expect(loadConfig({ ...DEVELOPMENT, STAGE_WRITERS: '4' }).staging.writers).to.equal(4);

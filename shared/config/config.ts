@@ -50,6 +50,12 @@ export interface Config extends DeploymentSettings {
      * a call is found; a warning in production, where it costs only a plan.
      */
     unstableParams: UnstableParamsPolicy;
+    /**
+     * Whether a process that serves the scoped reads or batches plans their largest
+     * statements as it starts, before the first request needs them (NEO4J_WARM_PLANS,
+     * default true; services/graph/planWarmup.ts).
+     */
+    warmPlans: boolean;
   };
   redisUrl: string;
   /**
@@ -272,6 +278,7 @@ export function loadConfig(
       transactionTimeoutMs: intSetting(env, 'NEO4J_TX_TIMEOUT_MS', 30_000, 0, problems),
       bookmarkWaitMs: intSetting(env, 'GRAPH_BOOKMARK_WAIT_MS', 5_000, 1, problems),
       unstableParams: deployment.environment === 'development' ? 'refuse' : 'warn',
+      warmPlans: boolSetting(env, 'NEO4J_WARM_PLANS', true, problems),
     },
     redisUrl: redisUrlWithCredentials(
       urlSetting(env, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis', 'rediss'], problems),

@@ -44,6 +44,10 @@ export const TEST_ENV = {
   // has written before them: within one transaction, that may pass the usual 30 s, which
   // only the tests of the limit are about (they set their own)
   NEO4J_TX_TIMEOUT_MS: '300000',
+  // the suites plan the statements as their tests first run them; a warm-up at each start
+  // would only plan the same ones sooner, beside the first tests (test/planWarmup.test.ts
+  // runs it)
+  NEO4J_WARM_PLANS: 'false',
 };
 
 /**

@@ -1,0 +1,157 @@
+/**
+ * Plans the graph service's largest statements before the first requests need them.
+ * Neo4j plans a statement the first time it runs, by its text and the types of its
+ * parameters, and keeps the plan for as long as it runs. The scoped reads and a batch's
+ * first statement are long (the visibility rule applies to each record they read, and
+ * walks are unrolled a level at a time), so each first run after Neo4j starts spends
+ * seconds planning (measured on a 2-core machine: 4 to 10 s each, 15 to 18 s for the
+ * first while Neo4j's JVM compiles its planner), and the first request of each kind
+ * waits for it; a batch waits holding its branch's lock.
+ *
+ * So a process that serves these operations runs each once as it starts, in the
+ * background, for ids that name nothing: through the same command a request runs, so
+ * the statement sent and the types of its parameters are the request's, and the plan
+ * Neo4j caches is the one the first request finds. Each ends in a not-found answer, as
+ * nothing is found; the batch finds no branch, so nothing is locked or written. A
+ * process starting against a Neo4j that has the plans spends milliseconds.
+ */
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../../shared/errors/domainErrors';
+import type { Principal } from '../../shared/http/principal';
+import type { ServiceContext } from '../../shared/http/serviceContext';
+import { runForCaller } from '../../shared/neo4j/callerCancellation';
+import { withinMs } from '../../shared/redis/queueConnection';
+import { applyDeltas } from './commands/applyDeltas';
+import { readBoundary } from './commands/readBoundary';
+import { readNeighborhood } from './commands/readNeighborhood';
+import { readSubtree } from './commands/readSubtree';
+import { readTopLevel } from './commands/readTopLevel';
+import { searchNodes } from './commands/searchNodes';
+
+/** The first run of one operation's command, for ids that name nothing. */
+type Warmup = (ctx: ServiceContext, principal: Principal) => Promise<unknown>;
+
+/** An id that names nothing in the store (a fresh one each time). */
+const unknownId = () => randomUUID();
+
+/**
+ * The operations warmed, by operationId, each with the call its requests make first: the
+ * web viewer's and the API's first reads (the top level, a subtree at its default
+ * depth, a node's neighborhood, a boundary view, a search) and a batch that adds a node
+ * (the statement that locks the branch and reads what the additions need).
+ */
+const WARMUPS: Record<string, Warmup> = {
+  getTopLevel: (ctx, principal) => readTopLevel(ctx, principal, unknownId()),
+  getSubtree: (ctx, principal) => readSubtree(ctx, principal, unknownId(), unknownId()),
+  getNeighborhood: (ctx, principal) => readNeighborhood(ctx, principal, unknownId(), unknownId()),
+  getBoundary: (ctx, principal) => readBoundary(ctx, principal, unknownId(), unknownId()),
+  searchNodes: (ctx, principal) => searchNodes(ctx, principal, unknownId(), 'plan warm-up'),
+  applyDeltas: (ctx, principal) =>
+    applyDeltas(ctx, principal, unknownId(), {
+      expected_version: 0,
+      deltas: [
+        {
+          type: 'add_node',
+          node: {
+            id: unknownId(),
+            kind: 'behavior',
+            parent_id: null,
+            data: { name: 'plan warm-up' },
+          },
+        },
+      ],
+    }),
+};
+
+/** The operations whose first statements warmPlans plans, in the order it runs them. */
+export const WARMED_OPERATIONS: readonly string[] = Object.keys(WARMUPS);
+
+/** How each warmed operation ended: planned (its not-found answer), failed, or skipped. */
+export interface WarmupReport {
+  ms: number;
+  operations: Record<string, { outcome: 'planned' | 'failed' | 'skipped'; ms: number }>;
+}
+
+/**
+ * Runs, one after another, the warm-ups of those of `operationIds` that have one (the
+ * operations the process serves), as a caller with no user and no project; stops when
+ * `ctx.stopping` is aborted (what runs then is cancelled). Never throws: a warm-up that
+ * fails otherwise than with not-found is logged and reported, and the next one runs.
+ */
+export async function warmPlans(
+  ctx: ServiceContext,
+  operationIds: readonly string[],
+): Promise<WarmupReport> {
+  const principal: Principal = {
+    userId: unknownId(),
+    keyId: 'plan-warmup',
+    scopes: new Set(['graph:write']),
+    projectAllowlist: null,
+  };
+  const started = performance.now();
+  const report: WarmupReport = { ms: 0, operations: {} };
+  for (const operationId of WARMED_OPERATIONS.filter((id) => operationIds.includes(id))) {
+    const at = performance.now();
+    const outcome = ctx.stopping?.aborted
+      ? 'skipped'
+      : await warmOne(ctx, operationId, () =>
+          runForCaller(ctx.stopping, () => WARMUPS[operationId](ctx, principal)),
+        );
+    report.operations[operationId] = { outcome, ms: Math.round(performance.now() - at) };
+  }
+  report.ms = Math.round(performance.now() - started);
+  ctx.logger.info(report, 'plans of the largest statements warmed');
+  return report;
+}
+
+/** A warm-up started with a process (warmPlansAtStart). */
+export interface StartedWarmup {
+  /**
+   * Waits for the warm-up to end, at most CLOSE_WAIT_MS: for the process's close, once
+   * `ctx.stopping` is aborted. The statement running then is cancelled, but Neo4j may
+   * still be planning it, and the store is closed meanwhile.
+   */
+  close(): Promise<void>;
+}
+
+/** How long a process's close waits for its warm-up to end. */
+const CLOSE_WAIT_MS = 1000;
+
+/**
+ * As a process starts: warms the plans of those of `operationIds` it serves (none for a
+ * gateway in front of service processes), in the background, unless the configuration
+ * turns it off (NEO4J_WARM_PLANS=false).
+ */
+export function warmPlansAtStart(
+  ctx: ServiceContext,
+  operationIds: readonly string[],
+): StartedWarmup {
+  const served = WARMED_OPERATIONS.some((id) => operationIds.includes(id));
+  const warming: Promise<unknown> =
+    ctx.config.neo4j.warmPlans && served ? warmPlans(ctx, operationIds) : Promise.resolve();
+  return {
+    close: async () => {
+      await withinMs(CLOSE_WAIT_MS, warming, 'the plan warm-up').catch((error: unknown) =>
+        ctx.logger.info({ err: (error as Error).message }, 'plan warm-up left running'),
+      );
+    },
+  };
+}
+
+/** One warm-up: planned when it answers not-found, as it should; failed otherwise. */
+async function warmOne(
+  ctx: ServiceContext,
+  operationId: string,
+  run: () => Promise<unknown>,
+): Promise<'planned' | 'failed' | 'skipped'> {
+  try {
+    await run();
+    ctx.logger.warn({ operationId }, 'plan warm-up found something where nothing exists');
+    return 'failed';
+  } catch (error) {
+    if (error instanceof NotFoundError) return 'planned';
+    if (ctx.stopping?.aborted) return 'skipped';
+    ctx.logger.warn({ operationId, err: (error as Error).message }, 'plan warm-up failed');
+    return 'failed';
+  }
+}

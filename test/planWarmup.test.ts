@@ -1,0 +1,165 @@
+/**
+ * The plan warm-up (services/graph/planWarmup.ts warmPlans): as a process starts, it runs
+ * the first statement of the scoped reads and of a batch for ids that name nothing, so
+ * Neo4j plans each before a request needs it. Neo4j finds a kept plan by the statement's
+ * text and the types of its parameters, so a warm-up helps only if it sends the very
+ * statement a request sends, with parameters of the same types: these tests hold it to
+ * that, against the same commands run for a real project, and to writing nothing.
+ */
+import { expect } from 'chai';
+import { WARMED_OPERATIONS, warmPlans, warmPlansAtStart } from '../services/graph';
+import { applyDeltas } from '../services/graph/commands/applyDeltas';
+import { readBoundary } from '../services/graph/commands/readBoundary';
+import { readNeighborhood } from '../services/graph/commands/readNeighborhood';
+import { readSubtree } from '../services/graph/commands/readSubtree';
+import { readTopLevel } from '../services/graph/commands/readTopLevel';
+import { searchNodes } from '../services/graph/commands/searchNodes';
+import type { ServiceContext } from '../shared/http/serviceContext';
+import { createLogger } from '../shared/logging/logger';
+import type { Executor } from '../shared/neo4j/executor';
+import { cypher } from '../shared/neo4j/namedQuery';
+import type { NamedQuery, Params, QueryRunner } from '../shared/neo4j/namedQuery';
+import { addNode, port, uuid } from './support/graphBuilders';
+import { currentHarness, newUser, principalOf } from './support/harness';
+import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspace';
+
+/** A statement sent, by name, with the type of each of its parameters. */
+interface Sent {
+  name: string;
+  shape: Record<string, string>;
+}
+
+/** The type Neo4j gives a parameter, as far as a plan depends on it. */
+function typeOf(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return value.length === 0 ? 'list' : `list of ${typeOf(value[0])}`;
+  if (typeof value === 'object') return 'map';
+  return typeof value;
+}
+
+const shapeOf = (params: Params = {}) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeOf(value)]));
+
+/** `executor`, noting in `sent` every statement sent through it, in order. */
+function noting(executor: Executor, sent: Sent[]): Executor {
+  const note = (query: NamedQuery, params?: Params) =>
+    sent.push({ name: query.name, shape: shapeOf(params) });
+  const runner = (tx: QueryRunner): QueryRunner => ({
+    run: (query, params) => (note(query, params), tx.run(query, params)),
+    one: (query, params) => (note(query, params), tx.one(query, params)),
+    each: (query, params, onRow) => (note(query, params), tx.each(query, params, onRow)),
+  });
+  return new Proxy(executor, {
+    get(target, property) {
+      if (property === 'read')
+        return (query: NamedQuery, params?: Params) => (
+          note(query, params),
+          target.read(query, params)
+        );
+      if (property === 'readTx' || property === 'writeTx')
+        return (work: (tx: QueryRunner) => Promise<unknown>) =>
+          target[property]((tx) => work(runner(tx)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function context(sent: Sent[], warm = true): ServiceContext {
+  const { service, config } = currentHarness();
+  return {
+    executor: noting(service.executor, sent),
+    config: { ...config, neo4j: { ...config.neo4j, warmPlans: warm } },
+    logger: createLogger({ level: 'silent' }),
+  };
+}
+
+/** Node records named as the warm-up's batch names its node, on any line. */
+const warmupNodes = cypher(
+  'testWarmupNodes',
+  "MATCH (n:GNode) WHERE n.name = 'plan warm-up' RETURN count(n) AS nodes",
+);
+
+/** The statement each warmed operation plans: the largest a request of it runs first. */
+const WARMS = {
+  getTopLevel: 'readTopLevelOf',
+  getSubtree: 'readSubtree1',
+  getNeighborhood: 'readNeighborhoodOf',
+  getBoundary: 'readBoundaryOf',
+  searchNodes: 'searchNodesOf',
+  applyDeltas: 'lockAndPrefetchAddRun',
+};
+
+describe('plan warm-up (warmPlans)', function () {
+  this.timeout(300_000);
+  let project: MergeProject;
+  let branch: BranchHandle;
+  let nodeId: string;
+
+  before(async () => {
+    // a boundary with a child on main (the boundary view reads main), and a working branch
+    project = await mergeProject(await newUser());
+    nodeId = uuid();
+    await project.seed([
+      addNode({ id: nodeId, kind: 'boundary', data: { name: 'outer' } }),
+      addNode({ kind: 'behavior', parent_id: nodeId, data: { name: 'inner', inputs: [port()] } }),
+    ]);
+    branch = await project.fork();
+  });
+
+  it('runs each warmed operation to its not-found answer, the statement it plans among those sent', async () => {
+    const sent: Sent[] = [];
+    const report = await warmPlans(context(sent), WARMED_OPERATIONS);
+    expect(Object.keys(report.operations)).to.deep.equal(Object.keys(WARMS));
+    for (const [operationId, { outcome }] of Object.entries(report.operations))
+      expect(outcome, operationId).to.equal('planned');
+    expect(sent.map((s) => s.name)).to.include.members(Object.values(WARMS));
+  });
+
+  it('sends each planned statement with the parameter types a request of its operation sends', async () => {
+    const warmed: Sent[] = [];
+    await warmPlans(context(warmed), WARMED_OPERATIONS);
+    const real: Sent[] = [];
+    const ctx = context(real);
+    const principal = principalOf(project.user);
+    // the calls the routes make for a request without optional parameters
+    await readTopLevel(ctx, principal, branch.id);
+    await readSubtree(ctx, principal, branch.id, nodeId);
+    await readNeighborhood(ctx, principal, branch.id, nodeId);
+    await readBoundary(ctx, principal, project.projectId, nodeId);
+    await searchNodes(ctx, principal, branch.id, 'inner');
+    await applyDeltas(ctx, principal, branch.id, {
+      expected_version: branch.version,
+      deltas: [addNode({ kind: 'behavior', parent_id: nodeId, data: { name: 'added' } })],
+    });
+    for (const name of Object.values(WARMS)) {
+      const sentByWarmup = warmed.find((s) => s.name === name);
+      const sentByRequest = real.find((s) => s.name === name);
+      expect(sentByRequest, `${name} in a request`).to.not.equal(undefined);
+      expect(sentByWarmup?.shape, name).to.deep.equal(sentByRequest?.shape);
+    }
+  });
+
+  it('writes nothing: the batch it sends finds no branch', async () => {
+    const sent: Sent[] = [];
+    await warmPlans(context(sent), ['applyDeltas']);
+    const batch = sent.find((s) => s.name === WARMS.applyDeltas);
+    expect(batch).to.not.equal(undefined);
+    // the lock statement was the batch's last: with no branch, nothing after it ran
+    expect(sent[sent.length - 1]).to.equal(batch);
+    const [row] = await currentHarness().service.executor.read<{ nodes: number }>(warmupNodes);
+    expect(row?.nodes).to.equal(0);
+  });
+
+  it('runs nothing once the process is stopping, nor when NEO4J_WARM_PLANS is false', async () => {
+    const sent: Sent[] = [];
+    const stopping = new AbortController();
+    stopping.abort();
+    const report = await warmPlans({ ...context(sent), stopping: stopping.signal }, [
+      'getBoundary',
+    ]);
+    expect(report.operations.getBoundary.outcome).to.equal('skipped');
+    await warmPlansAtStart(context(sent, false), WARMED_OPERATIONS);
+    expect(sent).to.deep.equal([]);
+  });
+});
