@@ -16,54 +16,11 @@ import { readTopLevel } from '../services/graph/commands/readTopLevel';
 import { searchNodes } from '../services/graph/commands/searchNodes';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
-import type { Executor } from '../shared/neo4j/executor';
 import { cypher } from '../shared/neo4j/namedQuery';
-import type { NamedQuery, Params, QueryRunner } from '../shared/neo4j/namedQuery';
 import { addNode, port, uuid } from './support/graphBuilders';
 import { currentHarness, newUser, principalOf } from './support/harness';
+import { noting, Sent } from './support/hookedExecutor';
 import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspace';
-
-/** A statement sent, by name, with the type of each of its parameters. */
-interface Sent {
-  name: string;
-  shape: Record<string, string>;
-}
-
-/** The type Neo4j gives a parameter, as far as a plan depends on it. */
-function typeOf(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'list' : `list of ${typeOf(value[0])}`;
-  if (typeof value === 'object') return 'map';
-  return typeof value;
-}
-
-const shapeOf = (params: Params = {}) =>
-  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeOf(value)]));
-
-/** `executor`, noting in `sent` every statement sent through it, in order. */
-function noting(executor: Executor, sent: Sent[]): Executor {
-  const note = (query: NamedQuery, params?: Params) =>
-    sent.push({ name: query.name, shape: shapeOf(params) });
-  const runner = (tx: QueryRunner): QueryRunner => ({
-    run: (query, params) => (note(query, params), tx.run(query, params)),
-    one: (query, params) => (note(query, params), tx.one(query, params)),
-    each: (query, params, onRow) => (note(query, params), tx.each(query, params, onRow)),
-  });
-  return new Proxy(executor, {
-    get(target, property) {
-      if (property === 'read')
-        return (query: NamedQuery, params?: Params) => (
-          note(query, params),
-          target.read(query, params)
-        );
-      if (property === 'readTx' || property === 'writeTx')
-        return (work: (tx: QueryRunner) => Promise<unknown>) =>
-          target[property]((tx) => work(runner(tx)));
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
 
 function context(sent: Sent[], warm = true): ServiceContext {
   const { service, config } = currentHarness();
