@@ -24,6 +24,9 @@ export function benchEnv(overrides: Record<string, string> = {}): Record<string,
     NEO4J_TX_TIMEOUT_MS: '300000',
     // the fixtures write main's history directly: keep every version readable
     HISTORY_MIN_MAIN_VERSIONS: '1000000',
+    // each bench warms what it measures; the start-up plan warm-up would plan the largest
+    // reads on Neo4j in the background for about half a minute, beside the first rounds
+    NEO4J_WARM_PLANS: 'false',
     ...overrides,
   };
 }
