@@ -26,6 +26,8 @@ TEST_FAULTS_REDIS_PORT ?= 26779
 BACKUP_DIR ?= backups
 # First of six loopback ports (3 masters, 3 replicas) for the Redis Cluster run.
 TEST_REDIS_CLUSTER_PORT ?= 26391
+# Neo4j settings of every test store (deploy/neo4j/test-stores.conf: plans kept for the run).
+TEST_NEO4J_CONF ?= $(CURDIR)/deploy/neo4j/test-stores.conf
 BENCH_NEO4J_PORT ?= 28687
 BENCH_REDIS_PORT ?= 28379
 # Graph sizes of `make bench` / `make bench-store` (comma-separated; quicker runs: BENCH_SIZES=1000,10000).
@@ -217,6 +219,10 @@ cluster-and-drill:
 integration-redis-cluster:
 	scripts/with-stack.sh test-cluster $(TEST_NEO4J_PORT) $(TEST_REDIS_PORT) -- \
 	  scripts/redis-cluster.sh run test-cluster $(TEST_REDIS_CLUSTER_PORT) -- $(MOCHA_REDIS_CLUSTER)
+
+# the test targets' stores (and those their tests start) read TEST_NEO4J_CONF
+test integration abuse faults integration-split integrations restore-drill cluster-and-drill \
+integration-redis-cluster: export NEO4J_CONF_FILE = $(TEST_NEO4J_CONF)
 
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
