@@ -8,6 +8,7 @@
  */
 import { expect } from 'chai';
 import { WARMED_OPERATIONS, warmPlans, warmPlansAtStart } from '../services/graph';
+import { databaseStartTime } from '../services/graph/store/planWarmupQueries';
 import { applyDeltas } from '../services/graph/commands/applyDeltas';
 import { readBoundary } from '../services/graph/commands/readBoundary';
 import { readNeighborhood } from '../services/graph/commands/readNeighborhood';
@@ -16,7 +17,8 @@ import { readTopLevel } from '../services/graph/commands/readTopLevel';
 import { searchNodes } from '../services/graph/commands/searchNodes';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
-import { cypher } from '../shared/neo4j/namedQuery';
+import type { Executor } from '../shared/neo4j/executor';
+import { cypher, NamedQuery, Params } from '../shared/neo4j/namedQuery';
 import { addNode, port, uuid } from './support/graphBuilders';
 import { currentHarness, newUser, principalOf } from './support/harness';
 import { noting, Sent } from './support/hookedExecutor';
@@ -29,6 +31,31 @@ function context(sent: Sent[], warm = true): ServiceContext {
     config: { ...config, neo4j: { ...config.neo4j, warmPlans: warm } },
     logger: createLogger({ level: 'silent' }),
   };
+}
+
+/** `executor`, answering the database's start time with `startedAt()` instead of Neo4j's
+ * (each call is a check of the database's start). */
+function startedAtExecutor(executor: Executor, startedAt: () => string): Executor {
+  return new Proxy(executor, {
+    get(target, property) {
+      if (property === 'read')
+        return (query: NamedQuery, params?: Params) =>
+          query.name === databaseStartTime.name
+            ? Promise.resolve([{ startedAt: startedAt() }])
+            : target.read(query, params);
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Waits until `done()` holds, failing after `ms`. */
+async function until(what: string, done: () => boolean, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Node records named as the warm-up's batch names its node, on any line. */
@@ -106,6 +133,42 @@ describe('plan warm-up (warmPlans)', function () {
     expect(sent[sent.length - 1]).to.equal(batch);
     const [row] = await currentHarness().service.executor.read<{ nodes: number }>(warmupNodes);
     expect(row?.nodes).to.equal(0);
+  });
+
+  it("reads when Neo4j's database last started", async () => {
+    const { service, config } = currentHarness();
+    const [row] = await service.executor.read<{ startedAt: string }>(databaseStartTime, {
+      database: config.neo4j.database ?? null,
+    });
+    const startedAt = Date.parse(row.startedAt);
+    expect(Number.isNaN(startedAt), row.startedAt).to.equal(false);
+    expect(startedAt).to.be.below(Date.now());
+  });
+
+  it('warms the plans again after the database starts again, and not while it runs on', async () => {
+    const sent: Sent[] = [];
+    let startedAt = '2026-01-01T08:00:00Z';
+    let checks = 0;
+    const ctx = context(sent);
+    const checked = () => (checks++, startedAt);
+    const warmup = warmPlansAtStart(
+      { ...ctx, executor: startedAtExecutor(ctx.executor, checked) },
+      ['getTopLevel'],
+      { checkEveryMs: 20 },
+    );
+    const warmed = () => sent.filter((s) => s.name === WARMS.getTopLevel).length;
+    try {
+      await until('the first warm-up', () => warmed() === 1);
+      // no check runs while a warm-up does: five more checks, the first warm-up over, and
+      // the database's start unchanged
+      const before = checks;
+      await until('five checks', () => checks >= before + 5);
+      expect(warmed()).to.equal(1);
+      startedAt = '2026-01-01T09:00:00Z';
+      await until('the warm-up after a start', () => warmed() === 2);
+    } finally {
+      await warmup.close();
+    }
   });
 
   it('runs nothing once the process is stopping, nor when NEO4J_WARM_PLANS is false', async () => {

@@ -14,6 +14,11 @@
  * Neo4j caches is the one the first request finds. Each ends in a not-found answer, as
  * nothing is found; the batch finds no branch, so nothing is locked or written. A
  * process starting against a Neo4j that has the plans spends milliseconds.
+ *
+ * Neo4j's plans go when its database stops, while the processes that warmed them may run
+ * on (a Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS
+ * when the database last started, and warms the plans again after a start it has not
+ * warmed them since.
  */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
@@ -27,6 +32,7 @@ import { readNeighborhood } from './commands/readNeighborhood';
 import { readSubtree } from './commands/readSubtree';
 import { readTopLevel } from './commands/readTopLevel';
 import { searchNodes } from './commands/searchNodes';
+import { databaseStartTime } from './store/planWarmupQueries';
 
 /** The first run of one operation's command, for ids that name nothing. */
 type Warmup = (ctx: ServiceContext, principal: Principal) => Promise<unknown>;
@@ -109,9 +115,10 @@ export async function warmPlans(
 /** A warm-up started with a process (warmPlansAtStart). */
 export interface StartedWarmup {
   /**
-   * Waits for the warm-up to end, at most CLOSE_WAIT_MS: for the process's close, once
-   * `ctx.stopping` is aborted. The statement running then is cancelled, but Neo4j may
-   * still be planning it, and the store is closed meanwhile.
+   * Stops the checks of the database's start and waits for a warm-up running, at most
+   * CLOSE_WAIT_MS: for the process's close, once `ctx.stopping` is aborted. The statement
+   * running then is cancelled, but Neo4j may still be planning it, and the store is
+   * closed meanwhile.
    */
   close(): Promise<void>;
 }
@@ -119,25 +126,71 @@ export interface StartedWarmup {
 /** How long a process's close waits for its warm-up to end. */
 const CLOSE_WAIT_MS = 1000;
 
+/** How often a process that warmed the plans asks when the database last started. */
+export const RESTART_CHECK_MS = 30_000;
+
 /**
  * As a process starts: warms the plans of those of `operationIds` it serves (none for a
- * gateway in front of service processes), in the background, unless the configuration
+ * gateway in front of service processes), in the background, and again after each later
+ * start of the database it sees (checked every `checkEveryMs`), unless the configuration
  * turns it off (NEO4J_WARM_PLANS=false).
  */
 export function warmPlansAtStart(
   ctx: ServiceContext,
   operationIds: readonly string[],
+  { checkEveryMs = RESTART_CHECK_MS }: { checkEveryMs?: number } = {},
 ): StartedWarmup {
   const served = WARMED_OPERATIONS.some((id) => operationIds.includes(id));
-  const warming: Promise<unknown> =
-    ctx.config.neo4j.warmPlans && served ? warmPlans(ctx, operationIds) : Promise.resolve();
+  if (!ctx.config.neo4j.warmPlans || !served) return { close: async () => {} };
+  /** The database start the last warm-up followed (undefined: not known). */
+  let warmedSince: string | undefined;
+  /** Warms the plans at first, and later when the database started since they were. */
+  const warmSinceStart = async (first: boolean) => {
+    const startedAt = await databaseStartedAt(ctx);
+    if (!first && (startedAt === undefined || startedAt === warmedSince)) return;
+    if (warmedSince !== undefined)
+      ctx.logger.info({ startedAt }, 'neo4j database started again: warming the plans again');
+    warmedSince = startedAt;
+    await warmPlans(ctx, operationIds);
+  };
+  let running: Promise<void> | undefined;
+  const run = (first: boolean) => {
+    if (running || ctx.stopping?.aborted) return;
+    running = warmSinceStart(first)
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: (error as Error).message }, 'plan warm-up failed'),
+      )
+      .finally(() => (running = undefined));
+  };
+  run(true);
+  const timer = setInterval(() => run(false), checkEveryMs);
+  timer.unref();
   return {
     close: async () => {
-      await withinMs(CLOSE_WAIT_MS, warming, 'the plan warm-up').catch((error: unknown) =>
+      clearInterval(timer);
+      if (!running) return;
+      await withinMs(CLOSE_WAIT_MS, running, 'the plan warm-up').catch((error: unknown) =>
         ctx.logger.info({ err: (error as Error).message }, 'plan warm-up left running'),
       );
     },
   };
+}
+
+/**
+ * When the service's database last started, as Neo4j tells it; undefined when it cannot
+ * be told (Neo4j unreachable, or a user not allowed to list databases): then the plans
+ * are warmed once, as the process starts.
+ */
+async function databaseStartedAt(ctx: ServiceContext): Promise<string | undefined> {
+  try {
+    const [row] = await ctx.executor.read<{ startedAt: string | null }>(databaseStartTime, {
+      database: ctx.config.neo4j.database ?? null,
+    });
+    return row?.startedAt ?? undefined;
+  } catch (error) {
+    ctx.logger.debug({ err: (error as Error).message }, 'neo4j database start not read');
+    return undefined;
+  }
 }
 
 /** One warm-up: planned when it answers not-found, as it should; failed otherwise. */
