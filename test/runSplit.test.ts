@@ -72,8 +72,15 @@ describe('make run-split', function () {
     );
   });
 
+  // A run that failed before the test's own SIGTERM stops the script the same way: its trap
+  // stops the processes it started. A SIGKILL alone would leave them serving, their ports
+  // taken for the next run; it comes only if the script has not ended in 15 s.
   after(async () => {
-    if (script && script.exitCode === null) script.kill('SIGKILL');
+    if (!script || script.exitCode !== null || script.signalCode !== null) return;
+    const exited = new Promise((resolve) => script.once('exit', resolve));
+    script.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    if (script.exitCode === null && script.signalCode === null) script.kill('SIGKILL');
   });
 
   it('serves the API through the gateway and five service processes, then stops all on SIGTERM', async () => {
