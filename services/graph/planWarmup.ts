@@ -15,10 +15,10 @@
  * nothing is found; the batch finds no branch, so nothing is locked or written. A
  * process starting against a Neo4j that has the plans spends milliseconds.
  *
- * Neo4j's plans go when its database stops, while the processes that warmed them may run
- * on (a Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS
- * when the database last started, and warms the plans again after a start it has not
- * warmed them since.
+ * Neo4j's plans go when it stops, while the processes that warmed them may run on (a
+ * Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS when
+ * the Neo4j process answering started, and warms the plans again after a start it has
+ * not warmed them after.
  */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
@@ -32,7 +32,7 @@ import { readNeighborhood } from './commands/readNeighborhood';
 import { readSubtree } from './commands/readSubtree';
 import { readTopLevel } from './commands/readTopLevel';
 import { searchNodes } from './commands/searchNodes';
-import { databaseStartTime } from './store/planWarmupQueries';
+import { neo4jStartTime } from './store/planWarmupQueries';
 
 /** The first run of one operation's command, for ids that name nothing. */
 type Warmup = (ctx: ServiceContext, principal: Principal) => Promise<unknown>;
@@ -115,7 +115,7 @@ export async function warmPlans(
 /** A warm-up started with a process (warmPlansAtStart). */
 export interface StartedWarmup {
   /**
-   * Stops the checks of the database's start and waits for a warm-up running, at most
+   * Stops the checks of Neo4j's start and waits for a warm-up running, at most
    * CLOSE_WAIT_MS: for the process's close, once `ctx.stopping` is aborted. The statement
    * running then is cancelled, but Neo4j may still be planning it, and the store is
    * closed meanwhile.
@@ -126,14 +126,17 @@ export interface StartedWarmup {
 /** How long a process's close waits for its warm-up to end. */
 const CLOSE_WAIT_MS = 1000;
 
-/** How often a process that warmed the plans asks when the database last started. */
+/** How often a process that warmed the plans asks when Neo4j started. */
 export const RESTART_CHECK_MS = 30_000;
+
+/** Starts of Neo4j kept as warmed after (one per member of a cluster), at most. */
+const STARTS_KEPT = 16;
 
 /**
  * As a process starts: warms the plans of those of `operationIds` it serves (none for a
- * gateway in front of service processes), in the background, and again after each later
- * start of the database it sees (checked every `checkEveryMs`), unless the configuration
- * turns it off (NEO4J_WARM_PLANS=false).
+ * gateway in front of service processes), in the background, and again after each start
+ * of Neo4j it has not warmed them after (checked every `checkEveryMs`), unless the
+ * configuration turns it off (NEO4J_WARM_PLANS=false).
  */
 export function warmPlansAtStart(
   ctx: ServiceContext,
@@ -142,15 +145,20 @@ export function warmPlansAtStart(
 ): StartedWarmup {
   const served = WARMED_OPERATIONS.some((id) => operationIds.includes(id));
   if (!ctx.config.neo4j.warmPlans || !served) return { close: async () => {} };
-  /** The database start the last warm-up followed (undefined: not known). */
-  let warmedSince: string | undefined;
-  /** Warms the plans at first, and later when the database started since they were. */
+  /**
+   * The starts of Neo4j the plans were warmed after: a cluster's members each have their
+   * own, and a read may reach any of them.
+   */
+  const warmedAfter = new Set<string>();
+  /** Warms the plans at first, and later after a start of Neo4j they were not warmed after. */
   const warmSinceStart = async (first: boolean) => {
-    const startedAt = await databaseStartedAt(ctx);
-    if (!first && (startedAt === undefined || startedAt === warmedSince)) return;
-    if (warmedSince !== undefined)
-      ctx.logger.info({ startedAt }, 'neo4j database started again: warming the plans again');
-    warmedSince = startedAt;
+    const startedAt = await neo4jStartedAt(ctx);
+    if (!first && (startedAt === undefined || warmedAfter.has(startedAt))) return;
+    if (!first) ctx.logger.info({ startedAt }, 'neo4j started since the plans were warmed');
+    if (startedAt !== undefined) {
+      if (warmedAfter.size >= STARTS_KEPT) warmedAfter.clear();
+      warmedAfter.add(startedAt);
+    }
     await warmPlans(ctx, operationIds);
   };
   let running: Promise<void> | undefined;
@@ -177,18 +185,16 @@ export function warmPlansAtStart(
 }
 
 /**
- * When the service's database last started, as Neo4j tells it; undefined when it cannot
- * be told (Neo4j unreachable, or a user not allowed to list databases): then the plans
- * are warmed once, as the process starts.
+ * When the Neo4j process answering started, as it tells it; undefined when it cannot be
+ * told (Neo4j unreachable, or a user not allowed its JMX procedure): where it never can,
+ * the plans are warmed once, as the process starts.
  */
-async function databaseStartedAt(ctx: ServiceContext): Promise<string | undefined> {
+async function neo4jStartedAt(ctx: ServiceContext): Promise<string | undefined> {
   try {
-    const [row] = await ctx.executor.read<{ startedAt: string | null }>(databaseStartTime, {
-      database: ctx.config.neo4j.database ?? null,
-    });
+    const [row] = await ctx.executor.read<{ startedAt: string | null }>(neo4jStartTime);
     return row?.startedAt ?? undefined;
   } catch (error) {
-    ctx.logger.debug({ err: (error as Error).message }, 'neo4j database start not read');
+    ctx.logger.debug({ err: (error as Error).message }, 'neo4j start not read');
     return undefined;
   }
 }
