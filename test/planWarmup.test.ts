@@ -17,11 +17,11 @@ import { readTopLevel } from '../services/graph/commands/readTopLevel';
 import { searchNodes } from '../services/graph/commands/searchNodes';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
-import type { Executor } from '../shared/neo4j/executor';
-import { cypher, NamedQuery, Params } from '../shared/neo4j/namedQuery';
+import { cypher } from '../shared/neo4j/namedQuery';
+import { eventually } from './support/decisionFixtures';
 import { addNode, port, uuid } from './support/graphBuilders';
 import { currentHarness, newUser, principalOf } from './support/harness';
-import { noting, Sent } from './support/hookedExecutor';
+import { answering, noting, Sent } from './support/hookedExecutor';
 import { BranchHandle, mergeProject, MergeProject } from './support/mergeWorkspace';
 
 function context(sent: Sent[], warm = true): ServiceContext {
@@ -31,31 +31,6 @@ function context(sent: Sent[], warm = true): ServiceContext {
     config: { ...config, neo4j: { ...config.neo4j, warmPlans: warm } },
     logger: createLogger({ level: 'silent' }),
   };
-}
-
-/** `executor`, answering when Neo4j started with `startedAt()` instead of Neo4j's
- * answer (each call is a check of Neo4j's start). */
-function startedAtExecutor(executor: Executor, startedAt: () => string): Executor {
-  return new Proxy(executor, {
-    get(target, property) {
-      if (property === 'read')
-        return (query: NamedQuery, params?: Params) =>
-          query.name === neo4jStartTime.name
-            ? Promise.resolve([{ startedAt: startedAt() }])
-            : target.read(query, params);
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Waits until `done()` holds, failing after `ms`. */
-async function until(what: string, done: () => boolean, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** Node records named as the warm-up's batch names its node, on any line. */
@@ -144,14 +119,19 @@ describe('plan warm-up (warmPlans)', function () {
     expect(startedAt, row.startedAt).to.be.within(Date.now() - 86_400_000, Date.now());
   });
 
+  /** Waits until `done()` holds (polled every 20 ms), failing after a minute. */
+  const until = (what: string, done: () => boolean) =>
+    eventually(what, async () => (done() ? true : undefined), 60_000, 20);
+
   it('warms the plans again after Neo4j starts again, and not while it runs on', async () => {
     const sent: Sent[] = [];
     let startedAt = '1767254400000';
     let checks = 0;
     const ctx = context(sent);
-    const checked = () => (checks++, startedAt);
+    // each read of when Neo4j started is a check, answered with the test's start
+    const checked = () => (checks++, [{ startedAt }]);
     const warmup = warmPlansAtStart(
-      { ...ctx, executor: startedAtExecutor(ctx.executor, checked) },
+      { ...ctx, executor: answering(ctx.executor, neo4jStartTime, checked) },
       ['getTopLevel'],
       { checkEveryMs: 20 },
     );

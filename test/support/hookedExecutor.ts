@@ -2,11 +2,11 @@
  * Executors that tests wrap around the service's: one runs a test's hook just before one
  * of its write transactions, for tests of what a long write must recheck when something
  * changes between its transactions (a staged merge demoted or archived, an import stage
- * swept); one notes every statement sent and its parameters' types (the plan warm-up's
- * tests).
+ * swept); one notes every statement sent and its parameters' types, and one answers a
+ * read with the test's rows instead of Neo4j's (the plan warm-up's tests).
  */
 import type { Executor } from '../../shared/neo4j/executor';
-import type { NamedQuery, Params, QueryRunner } from '../../shared/neo4j/namedQuery';
+import type { NamedQuery, Params, QueryRunner, Row } from '../../shared/neo4j/namedQuery';
 
 /** `executor`, running `hook` just before its `atCall`-th write transaction. */
 export function hookedExecutor(
@@ -65,6 +65,19 @@ export function noting(executor: Executor, sent: Sent[]): Executor {
       if (property === 'readTx' || property === 'writeTx')
         return (work: (tx: QueryRunner) => Promise<unknown>) =>
           target[property]((tx) => work(runner(tx)));
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** `executor`, answering each read of `query` with `rows()` instead of sending it. */
+export function answering(executor: Executor, query: NamedQuery, rows: () => Row[]): Executor {
+  return new Proxy(executor, {
+    get(target, property) {
+      if (property === 'read')
+        return (sent: NamedQuery, params?: Params) =>
+          sent.name === query.name ? Promise.resolve(rows()) : target.read(sent, params);
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
