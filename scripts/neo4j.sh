@@ -9,6 +9,7 @@
 #   NEO4J_DATA_DIR        DBMS home (data/, logs/, ready marker)   (STACK_DIR/neo4j)
 #   NEO4J_HEAP_MIN/MAX    JVM heap                                (512m / 2g)
 #   NEO4J_PAGECACHE       page cache size                         (512m)
+#   NEO4J_GC              garbage collector: parallel or g1        (parallel)
 #   NEO4J_JAVA_OPTS       extra JVM options                       ()
 #   NEO4J_START_TIMEOUT   seconds to wait for readiness           (120)
 #   NEO4J_STOP_TIMEOUT    seconds between SIGTERM and SIGKILL     (30)

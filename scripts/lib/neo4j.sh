@@ -58,13 +58,29 @@ neo4j_wait_ready() { # PID PORT DATA START_MS
   done
 }
 
+# neo4j_gc_flag: the JVM flag of the garbage collector NEO4J_GC names: `parallel` (the
+# default) or `g1` (Neo4j's own default, for heaps of many GiB). At this stack's heap sizes
+# (2 GiB, 4 GiB for the benches) the parallel collector's pauses stay short, and on a machine
+# of two cores it leaves Neo4j more of them than G1, whose concurrent threads and write
+# barriers cost CPU on every write: a 100k-node graphctl import, on a Neo4j just started,
+# took Neo4j about 10% less CPU and 3-4 s less time with it (docs/OPERATIONS.md).
+neo4j_gc_flag() {
+  case "${NEO4J_GC:-parallel}" in
+    parallel) echo -XX:+UseParallelGC ;;
+    g1) echo -XX:+UseG1GC ;;
+    *) die "NEO4J_GC must be parallel or g1, got '${NEO4J_GC}'" ;;
+  esac
+}
+
 # neo4j_jvm_opts: sets the array N4_JVM to the JVM options (heap, GC, Neo4j's recommended
 # --add-opens and netty/log4j properties, then NEO4J_JAVA_OPTS). No AlwaysPreTouch: it would
 # commit the whole heap up front and slow down startup.
 neo4j_jvm_opts() {
+  local gc
+  gc="$(neo4j_gc_flag)"
   N4_JVM=(
     "-Xms${NEO4J_HEAP_MIN:-512m}" "-Xmx${NEO4J_HEAP_MAX:-2g}"
-    -XX:+UseG1GC -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
+    "$gc" -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
     -XX:+DisableExplicitGC -Djdk.nio.maxCachedBufferSize=1024
     -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.disable.jmx=true
     --add-opens=java.base/java.nio=ALL-UNNAMED
