@@ -17,7 +17,7 @@
 # `integrations`).
 #
 # Logs stay in .run/<name>/{neo4j,redis}.log after the run for debugging.
-# Memory knobs: NEO4J_HEAP_MIN, NEO4J_HEAP_MAX, NEO4J_PAGECACHE (see scripts/neo4j.sh).
+# Memory knobs: NEO4J_HEAP_MIN, NEO4J_HEAP_MAX, NEO4J_PAGECACHE, NEO4J_GC (see scripts/neo4j.sh).
 set -euo pipefail
 LOG_TAG=with-stack
 # shellcheck source=lib/common.sh

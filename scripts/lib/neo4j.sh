@@ -62,8 +62,7 @@ neo4j_wait_ready() { # PID PORT DATA START_MS
 # default) or `g1` (Neo4j's own default, for heaps of many GiB). At this stack's heap sizes
 # (2 GiB, 4 GiB for the benches) the parallel collector's pauses stay short, and on a machine
 # of two cores it leaves Neo4j more of them than G1, whose concurrent threads and write
-# barriers cost CPU on every write: a 100k-node graphctl import, on a Neo4j just started,
-# took Neo4j about 10% less CPU and 3-4 s less time with it (docs/OPERATIONS.md).
+# barriers cost CPU on every write (measured: deploy/neo4j/README.md, "Memory").
 neo4j_gc_flag() {
   case "${NEO4J_GC:-parallel}" in
     parallel) echo -XX:+UseParallelGC ;;
