@@ -76,7 +76,8 @@ neo4j_gc_flag() {
 # commit the whole heap up front and slow down startup.
 neo4j_jvm_opts() {
   local gc
-  gc="$(neo4j_gc_flag)"
+  # (exit, not set -e: a caller may run this where set -e is off, as `start || rc=1` does)
+  gc="$(neo4j_gc_flag)" || exit 1
   N4_JVM=(
     "-Xms${NEO4J_HEAP_MIN:-512m}" "-Xmx${NEO4J_HEAP_MAX:-2g}"
     "$gc" -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
