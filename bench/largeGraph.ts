@@ -20,12 +20,12 @@
  *
  * `make bench-large` runs it against the service `make run` serves (scripts/bench-large.sh).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import { graphctlImport } from './graphctlProcess';
 import { diskBytes, largeGraphShape, writeLargeGraphFile } from './largeGraphFile';
 import { fillAndMerge } from './largeGraphFill';
 import { apiOf, expectStatus, timed } from './largeGraphApi';
@@ -37,42 +37,6 @@ import { peakResident } from './processMemory';
 const IMPORT_TARGET = { nodes: 100_000, seconds: 30 };
 
 const verdict = (holds: boolean) => (holds ? 'holds' : 'NOT MET');
-
-/** What graphctl import prints. */
-interface Imported {
-  project: { id: string };
-  main_branch: { id: string };
-}
-
-/** graphctl import of `file` for `user`, its progress lines passed on; answers its JSON. */
-function graphctlImport(file: string, user: string): Promise<Imported> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'npx',
-      ['tsx', 'tools/graphctl/main.ts', 'import', '--file', file, '--user', user],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-      const lines = err.split('\n');
-      err = lines.pop() ?? '';
-      for (const line of lines)
-        if (line.startsWith('import ')) console.log(`  ${line}`);
-        else if (line.trim() !== '') console.error(`  ${line}`);
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as Imported)
-        : reject(new Error(`graphctl import exited ${code}: ${err || out}`)),
-    );
-  });
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -6,9 +6,14 @@
 #   scripts/build-neo4j.sh --force   always build
 #
 # Output: deploy/neo4j/target/neo4j-launcher.jar (+ target/lib/*.jar on its manifest Class-Path),
-# and target/neo4j-launcher.jsa: a class-data-sharing archive recorded by one training start of
-# Neo4j (`--train`, -XX:ArchiveClassesAtExit). It roughly halves every later Neo4j startup; it is
-# re-recorded whenever the jar or the JDK changes. NEO4J_CDS=0 skips it.
+# then the archive later starts map (scripts/lib/neo4j.sh, neo4j_archive_opts), recorded again
+# whenever the jar, the JDK or what records it changes; NEO4J_CDS=0 skips both:
+# - on Java 25, target/neo4j-launcher.aot: an AOT cache recorded from a training run of the
+#   service's own import and export (bench/neo4jTraining.ts on a stack of its own, about a
+#   minute), so that a Neo4j just started compiles its write path at once;
+# - on other versions, target/neo4j-launcher.jsa: a class-data-sharing archive recorded by one
+#   training start of Neo4j (`--train`, -XX:ArchiveClassesAtExit), which roughly halves every
+#   later Neo4j startup.
 set -euo pipefail
 LOG_TAG=build-neo4j
 # shellcheck source=lib/common.sh
@@ -20,6 +25,9 @@ PROJECT="$ROOT/deploy/neo4j"
 JAR="$PROJECT/target/neo4j-launcher.jar"
 JSA="$PROJECT/target/neo4j-launcher.jsa"
 JSA_STAMP="$JSA.stamp"
+AOT="$PROJECT/target/neo4j-launcher.aot"
+AOT_STAMP="$AOT.stamp"
+AOT_WORKLOAD="$ROOT/bench/neo4jTraining.ts"
 FORCE=0
 case "${1:-}" in
   --force) FORCE=1 ;;
@@ -32,7 +40,7 @@ is_stale() {
   [[ -n "$(find "$PROJECT/pom.xml" "$PROJECT/src" -newer "$JAR" -print -quit)" ]]
 }
 
-command -v java >/dev/null 2>&1 || die "java not found (Java 17+ needed): run scripts/ensure-deps.sh"
+neo4j_java
 
 # Serialize concurrent builds (e.g. `make test` and `make bench` started together).
 mkdir -p "$ROOT/.run"
@@ -40,7 +48,7 @@ exec 9>"$ROOT/.run/neo4j-build.lock"
 flock 9
 
 cds_stamp() {
-  printf '%s | %s\n' "$(java -version 2>&1 | head -n 2 | tr '\n' ' ')" "$(stat -c '%Y %s' "$JAR")"
+  printf '%s | %s\n' "$("$N4_JAVA" -version 2>&1 | head -n 2 | tr '\n' ' ')" "$(stat -c '%Y %s' "$JAR")"
 }
 
 cds_fresh() {
@@ -49,7 +57,7 @@ cds_fresh() {
 
 # Records the CDS archive with one short training start; never fails the build.
 train_cds() {
-  if [[ "${NEO4J_CDS:-1}" == "0" ]] || cds_fresh; then
+  if cds_fresh; then
     return 0
   fi
   log "recording the class-data-sharing archive (one training start of Neo4j) ..."
@@ -59,7 +67,7 @@ train_cds() {
   rm -f "$JSA_STAMP"
   neo4j_jvm_opts
   # Write to a temp file and rename: running JVMs may have the current archive mapped.
-  if java "${N4_JVM[@]}" "-XX:ArchiveClassesAtExit=$tmp/archive.jsa" -jar "$JAR" \
+  if "$N4_JAVA" "${N4_JVM[@]}" "-XX:ArchiveClassesAtExit=$tmp/archive.jsa" -jar "$JAR" \
     --train --port 0 --data "$tmp/data" >"$tmp/train.log" 2>&1 </dev/null && [[ -s "$tmp/archive.jsa" ]]; then
     mv -f "$tmp/archive.jsa" "$JSA"
     cds_stamp >"$JSA_STAMP"
@@ -71,9 +79,58 @@ train_cds() {
   fi
 }
 
+# What the AOT cache depends on besides the JDK and the jar: the JVM flags it is recorded with
+# (a start with other module flags refuses it) and the training workload.
+aot_stamp() {
+  printf '%s | %s\n' "$(cds_stamp)" "$(cat "$SCRIPTS/lib/neo4j.sh" "$AOT_WORKLOAD" | cksum)"
+}
+
+aot_fresh() {
+  [[ -f "$AOT" && -f "$AOT_STAMP" && "$(cat "$AOT_STAMP")" == "$(aot_stamp)" ]]
+}
+
+# Records the AOT cache from the training workload on a throw-away stack; never fails the build
+# (without the cache Neo4j starts as before, compiling while it serves).
+train_aot() {
+  if aot_fresh; then
+    return 0
+  fi
+  if [[ ! -x "$ROOT/node_modules/.bin/tsx" ]]; then
+    log "WARNING: no node_modules yet: the AOT cache is recorded at the next start (make deps installs them)"
+    return 0
+  fi
+  log "recording Neo4j's AOT cache from a training import and export (about a minute, once per JDK and launcher) ..."
+  local start tmp neo4j_port redis_port
+  start="$(now_ms)"
+  tmp="$(mktemp -d "$PROJECT/target/aot-train.XXXXXX")"
+  rm -f "$AOT_STAMP"
+  neo4j_port="$(free_port 29687)"
+  redis_port="$(free_port $((neo4j_port + 1)))"
+  # The cache is written when the JVM exits (about 15 s), hence the long stop timeout. The
+  # stack's processes do not keep this build's lock (fd 9).
+  if NEO4J_AOT_RECORD="$tmp/cache.aot" NEO4J_STOP_TIMEOUT=300 \
+    "$SCRIPTS/with-stack.sh" neo4j-aot-training "$neo4j_port" "$redis_port" -- \
+    "$ROOT/node_modules/.bin/tsx" "$AOT_WORKLOAD" >"$tmp/train.log" 2>&1 </dev/null 9>&- &&
+    [[ -s "$tmp/cache.aot" ]]; then
+    # Renamed into place: running JVMs may have the current cache mapped.
+    mv -f "$tmp/cache.aot" "$AOT"
+    aot_stamp >"$AOT_STAMP"
+    rm -rf "$tmp"
+    log "AOT cache ready ($(du -m "$AOT" | cut -f1) MB, $((($(now_ms) - start) / 1000))s)"
+  else
+    rm -f "$AOT"
+    log "WARNING: recording the AOT cache failed (see $tmp/train.log); Neo4j will start without it"
+  fi
+}
+
+train_archive() {
+  [[ "${NEO4J_CDS:-1}" == "0" ]] && return 0
+  if neo4j_uses_aot; then train_aot; else train_cds; fi
+}
+
 if ((FORCE == 0)) && ! is_stale; then
   log "Neo4j launcher is up to date ($JAR)"
-  train_cds
+  train_archive
   exit 0
 fi
 
@@ -88,4 +145,4 @@ fi
 [[ -f "$JAR" ]] || die "build finished but $JAR is missing"
 touch "$JAR"
 log "built $JAR with $(find "$PROJECT/target/lib" -name '*.jar' | wc -l) dependency jars in $((($(now_ms) - start) / 1000))s"
-train_cds
+train_archive

@@ -64,12 +64,14 @@ RENEWER=""
 # a failed restore that put the previous store back changed nothing: the flag may go
 PUT_BACK=0
 
-# neo4j-admin from the launcher's classes: NEO4J_HOME is the DBMS home the launcher
-# gives Neo4j (its data/ is there); an empty NEO4J_CONF keeps Neo4j's defaults.
+# neo4j-admin from the launcher's classes, on the java that runs Neo4j: NEO4J_HOME is the
+# DBMS home the launcher gives Neo4j (its data/ is there); an empty NEO4J_CONF keeps
+# Neo4j's defaults.
 admin() {
   mkdir -p "$WORK/conf"
+  neo4j_java
   NEO4J_HOME="$N4_DATA_DIR" NEO4J_CONF="$WORK/conf" \
-    java "-Xmx${NEO4J_ADMIN_HEAP:-512m}" -cp "$N4_JAR" org.neo4j.cli.AdminTool "$@"
+    "$N4_JAVA" "${N4_JAVA_COMPAT[@]}" "-Xmx${NEO4J_ADMIN_HEAP:-512m}" -cp "$N4_JAR" org.neo4j.cli.AdminTool "$@"
 }
 
 flag() { redis-cli -u "$REDIS_URL" --no-auth-warning "$@"; }

@@ -11,6 +11,8 @@
 #   NEO4J_PAGECACHE       page cache size                         (512m)
 #   NEO4J_GC              garbage collector: parallel or g1        (parallel)
 #   NEO4J_JAVA_OPTS       extra JVM options                       ()
+#   NEO4J_JAVA            the java that runs Neo4j   (a Java 25 in /usr/lib/jvm, else java on PATH)
+#   NEO4J_CDS             0: start without the AOT cache or CDS archive  (1)
 #   NEO4J_START_TIMEOUT   seconds to wait for readiness           (120)
 #   NEO4J_STOP_TIMEOUT    seconds between SIGTERM and SIGKILL     (30)
 #   STACK_PARENT_PID      if set, Neo4j shuts itself down when that process exits

@@ -32,6 +32,14 @@ now_ms() { date +%s%3N; }
 # port_open PORT: true when something accepts TCP connections on 127.0.0.1:PORT.
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# free_port FROM: the first port from FROM on that nothing listens on (for a throw-away stack
+# whose ports no one else needs to know).
+free_port() {
+  local port="$1"
+  while port_open "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
 # port_owner PORT: best-effort description of who listens on PORT.
 port_owner() {
   if command -v ss >/dev/null 2>&1; then

@@ -14,6 +14,7 @@ neo4j_config() {
   N4_LOG_FILE="$N4_STACK_DIR/neo4j.log"
   N4_JAR="$ROOT/deploy/neo4j/target/neo4j-launcher.jar"
   N4_JSA="$ROOT/deploy/neo4j/target/neo4j-launcher.jsa"
+  N4_AOT="$ROOT/deploy/neo4j/target/neo4j-launcher.aot"
   N4_START_TIMEOUT="${NEO4J_START_TIMEOUT:-120}"
   N4_STOP_TIMEOUT="${NEO4J_STOP_TIMEOUT:-30}"
   N4_MATCH="neo4j-launcher.jar"
@@ -71,6 +72,51 @@ neo4j_gc_flag() {
   esac
 }
 
+java_major() { # JAVA_BINARY
+  "$1" -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}'
+}
+
+# neo4j_java: sets N4_JAVA, the java that runs Neo4j's code, N4_JAVA_MAJOR, its version, and
+# N4_JAVA_COMPAT, the flags that java needs for that code; once per shell. NEO4J_JAVA names one;
+# otherwise a Java 25 installed beside the machine's default (/usr/lib/jvm, where Debian's and
+# Temurin's packages put theirs), else the java on PATH (17 or later).
+# Why 25 first: its AOT cache (neo4j_archive_opts) keeps the method profiles of a training run
+# of the service's own import, so a Neo4j just started compiles its write path at once instead
+# of during its first large write (deploy/neo4j/README.md, "Start-up and the AOT cache").
+neo4j_java() {
+  [[ -n "${N4_JAVA:-}" ]] && return 0
+  local candidate
+  if [[ -n "${NEO4J_JAVA:-}" ]]; then
+    [[ -x "$NEO4J_JAVA" ]] || die "NEO4J_JAVA is not an executable java: $NEO4J_JAVA"
+    N4_JAVA="$NEO4J_JAVA"
+  else
+    N4_JAVA="$(command -v java || true)"
+    for candidate in /usr/lib/jvm/*/bin/java; do
+      if [[ -x "$candidate" && "$(java_major "$candidate")" == 25 ]]; then
+        N4_JAVA="$candidate"
+        break
+      fi
+    done
+  fi
+  [[ -n "$N4_JAVA" ]] || die "java not found (Java 17+ needed): run scripts/ensure-deps.sh"
+  N4_JAVA_MAJOR="$(java_major "$N4_JAVA")"
+  [[ "$N4_JAVA_MAJOR" =~ ^[0-9]+$ ]] && ((N4_JAVA_MAJOR >= 17)) ||
+    die "Java 17+ required, found: $("$N4_JAVA" -version 2>&1 | head -n1) ($N4_JAVA)"
+  N4_JAVA_COMPAT=()
+  # From 24 on the JVM warns at each use of sun.misc.Unsafe's memory access and of native
+  # loading, both of which Neo4j's page cache and JNA rely on: allow them, quietly.
+  if ((N4_JAVA_MAJOR >= 24)); then
+    N4_JAVA_COMPAT+=(--enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow)
+  fi
+}
+
+# neo4j_uses_aot: whether Neo4j's java keeps an AOT cache (Java 25, the version it was
+# measured on: its flags below are experimental and diagnostic ones that may change).
+neo4j_uses_aot() {
+  neo4j_java
+  ((N4_JAVA_MAJOR == 25))
+}
+
 # neo4j_jvm_opts: sets the array N4_JVM to the JVM options (heap, GC, Neo4j's recommended
 # --add-opens and netty/log4j properties, then NEO4J_JAVA_OPTS). No AlwaysPreTouch: it would
 # commit the whole heap up front and slow down startup.
@@ -78,6 +124,7 @@ neo4j_jvm_opts() {
   local gc
   # (exit, not set -e: a caller may run this where set -e is off, as `start || rc=1` does)
   gc="$(neo4j_gc_flag)" || exit 1
+  neo4j_java
   N4_JVM=(
     "-Xms${NEO4J_HEAP_MIN:-512m}" "-Xmx${NEO4J_HEAP_MAX:-2g}"
     "$gc" -XX:-OmitStackTraceInFastThrow -XX:+ExitOnOutOfMemoryError
@@ -86,7 +133,13 @@ neo4j_jvm_opts() {
     --add-opens=java.base/java.nio=ALL-UNNAMED
     --add-opens=java.base/java.io=ALL-UNNAMED
     --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+    "${N4_JAVA_COMPAT[@]}"
   )
+  # The AOT cache's adapter code is not kept: Java 25 warned at each start that it could not
+  # link it (the cache works without it).
+  if neo4j_uses_aot; then
+    N4_JVM+=(-XX:+UnlockDiagnosticVMOptions -XX:-AOTAdapterCaching)
+  fi
   local -a extra=()
   if [[ -n "${NEO4J_JAVA_OPTS:-}" ]]; then
     read -r -a extra <<<"$NEO4J_JAVA_OPTS"
@@ -94,8 +147,27 @@ neo4j_jvm_opts() {
   N4_JVM+=("${extra[@]}")
 }
 
-neo4j_java_major() {
-  java -version 2>&1 | awk -F'"' '/version/ {split($2, v, "."); print (v[1] == "1" ? v[2] : v[1]); exit}'
+# neo4j_archive_opts: appends to N4_JVM the archive a start maps. On Java 25 the AOT cache
+# (classes loaded and linked, and the method profiles of the training run, compiled at once
+# by AOTCompileEagerly); NEO4J_AOT_RECORD=FILE instead records one into FILE at exit (the
+# training run's own start). On other versions the class-data-sharing archive. NEO4J_CDS=0:
+# neither. A cache or archive the JVM refuses (other flags than recorded with) is skipped.
+neo4j_archive_opts() {
+  N4_ARCHIVE="no archive"
+  if [[ -n "${NEO4J_AOT_RECORD:-}" ]]; then
+    N4_JVM+=("-XX:AOTCacheOutput=$NEO4J_AOT_RECORD")
+    N4_ARCHIVE="recording an AOT cache"
+  elif [[ "${NEO4J_CDS:-1}" == "0" ]]; then
+    return 0
+  elif neo4j_uses_aot; then
+    if [[ -f "$N4_AOT" ]]; then
+      N4_JVM+=("-XX:AOTCache=$N4_AOT" -XX:+UnlockExperimentalVMOptions -XX:+AOTCompileEagerly)
+      N4_ARCHIVE="AOT cache"
+    fi
+  elif [[ -f "$N4_JSA" ]]; then
+    N4_JVM+=("-XX:SharedArchiveFile=$N4_JSA")
+    N4_ARCHIVE="CDS archive"
+  fi
 }
 
 neo4j_start() {
@@ -119,26 +191,22 @@ neo4j_start() {
     die "cannot start Neo4j: port $N4_PORT busy (stop the other process or set NEO4J_BOLT_PORT)"
   fi
 
-  command -v java >/dev/null 2>&1 || die "java not found (Java 17+ needed): run scripts/ensure-deps.sh"
-  local major
-  major="$(neo4j_java_major)"
-  [[ "$major" =~ ^[0-9]+$ ]] && ((major >= 17)) || die "Java 17+ required, found: $(java -version 2>&1 | head -n1)"
-  "$SCRIPTS/build-neo4j.sh"
+  neo4j_java
+  # (not in the AOT training's own start: the build that runs it holds the build lock)
+  [[ -n "${NEO4J_AOT_RECORD:-}" ]] || "$SCRIPTS/build-neo4j.sh"
   [[ -f "$N4_JAR" ]] || die "launcher jar missing: $N4_JAR"
 
   mkdir -p "$N4_STACK_DIR" "$N4_DATA_DIR"
   rm -f "$N4_DATA_DIR/ready"
 
   neo4j_jvm_opts
-  if [[ "${NEO4J_CDS:-1}" != "0" && -f "$N4_JSA" ]]; then
-    N4_JVM+=("-XX:SharedArchiveFile=$N4_JSA")
-  fi
+  neo4j_archive_opts
 
-  log "starting Neo4j on 127.0.0.1:$N4_PORT (data $N4_DATA_DIR, heap ${NEO4J_HEAP_MIN:-512m}..${NEO4J_HEAP_MAX:-2g}, page cache ${NEO4J_PAGECACHE:-512m}, log $N4_LOG_FILE)"
+  log "starting Neo4j on 127.0.0.1:$N4_PORT (Java $N4_JAVA_MAJOR, $N4_ARCHIVE, data $N4_DATA_DIR, heap ${NEO4J_HEAP_MIN:-512m}..${NEO4J_HEAP_MAX:-2g}, page cache ${NEO4J_PAGECACHE:-512m}, log $N4_LOG_FILE)"
   local start pid
   start="$(now_ms)"
   NEO4J_PAGECACHE="${NEO4J_PAGECACHE:-512m}" \
-    setsid java "${N4_JVM[@]}" -jar "$N4_JAR" \
+    setsid "$N4_JAVA" "${N4_JVM[@]}" -jar "$N4_JAR" \
     --port "$N4_PORT" --data "$N4_DATA_DIR" --parent-pid "${STACK_PARENT_PID:-0}" \
     >"$N4_LOG_FILE" 2>&1 </dev/null &
   pid=$!
