@@ -1,14 +1,26 @@
 /**
- * graphctl run as the operator runs it, a process of its own (tools/graphctl/main.ts through
- * tsx), from the repository's root whatever the caller's working directory: its import with
- * the progress lines passed on, and its export to a file.
+ * graphctl run as the operator runs it, a process of its own: compiled, as the image runs it
+ * (`node dist/tools/graphctl/main.js`), when this module is compiled too (scripts/build-bench.sh
+ * puts both in .run/bench-dist, so `make bench-large` times the import users run, not the
+ * development loader's transpiling); otherwise its source through tsx, from the repository's
+ * root whatever the caller's working directory. Its import with the progress lines passed on,
+ * and its export to a file.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-const ROOT = join(__dirname, '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-const GRAPHCTL = join(ROOT, 'tools', 'graphctl', 'main.ts');
+const COMPILED = __filename.endsWith('.js');
+const GRAPHCTL: { command: string; args: string[]; cwd: string } = COMPILED
+  ? {
+      command: process.execPath,
+      args: [join(__dirname, '..', 'tools', 'graphctl', 'main.js')],
+      cwd: process.cwd(),
+    }
+  : {
+      command: join(__dirname, '..', 'node_modules', '.bin', 'tsx'),
+      args: [join(__dirname, '..', 'tools', 'graphctl', 'main.ts')],
+      cwd: join(__dirname, '..'),
+    };
 
 /** What graphctl import prints. */
 export interface Imported {
@@ -29,7 +41,10 @@ export interface Exported {
  */
 function graphctl<T>(args: string[], progressPrefix: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [GRAPHCTL, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(GRAPHCTL.command, [...GRAPHCTL.args, ...args], {
+      cwd: GRAPHCTL.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

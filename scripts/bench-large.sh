@@ -5,7 +5,8 @@
 # each with its ratio and target, then validate, the streamed full read and the export on
 # the large one with the service's memory meanwhile (bench/largeGraph.ts); LARGE_FILL=1
 # also fills a branch through the API and merges it. Start `make run` first (same PORT and Neo4j); this script makes its
-# own API key with graphctl.
+# own API key with graphctl. It runs compiled (scripts/build-bench.sh), as `make bench` does, and
+# so does the graphctl whose import it times: the operator CLI as the image runs it.
 #
 # Past the default quotas (200k nodes a branch) start both with larger ones, and give Neo4j
 # the memory the store needs (docs/OPERATIONS.md, "A million nodes"), e.g.:
@@ -35,4 +36,5 @@ ARGS=(--url "$URL" --token "$TOKEN" --user "$USER_NAME" --nodes "${LARGE_NODES:-
 SERVICE_PID="$(ss -ltnpH "sport = :${PORT}" | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2 || true)"
 [[ -n "$SERVICE_PID" ]] && ARGS+=(--service-pid "$SERVICE_PID")
 [[ "${LARGE_FILL:-0}" == 1 ]] && ARGS+=(--fill)
-exec node_modules/.bin/tsx bench/largeGraph.ts "${ARGS[@]}"
+scripts/build-bench.sh
+exec node .run/bench-dist/bench/largeGraph.js "${ARGS[@]}"
