@@ -27,6 +27,7 @@ JSA="$PROJECT/target/neo4j-launcher.jsa"
 JSA_STAMP="$JSA.stamp"
 AOT="$PROJECT/target/neo4j-launcher.aot"
 AOT_STAMP="$AOT.stamp"
+AOT_FAILED="$AOT.failed"
 AOT_WORKLOAD="$ROOT/bench/neo4jTraining.ts"
 FORCE=0
 case "${1:-}" in
@@ -95,6 +96,12 @@ train_aot() {
   if aot_fresh; then
     return 0
   fi
+  # a recording that failed is not tried again at every start (a minute each) until what it
+  # depends on changes; removing the marker tries again
+  if [[ -f "$AOT_FAILED" && "$(cat "$AOT_FAILED")" == "$(aot_stamp)" ]]; then
+    log "no AOT cache: recording it failed for this JDK and launcher (remove $AOT_FAILED to try again)"
+    return 0
+  fi
   if [[ ! -x "$ROOT/node_modules/.bin/tsx" ]]; then
     log "WARNING: no node_modules yet: the AOT cache is recorded at the next start (make deps installs them)"
     return 0
@@ -115,10 +122,11 @@ train_aot() {
     # Renamed into place: running JVMs may have the current cache mapped.
     mv -f "$tmp/cache.aot" "$AOT"
     aot_stamp >"$AOT_STAMP"
-    rm -rf "$tmp"
+    rm -rf "$tmp" "$AOT_FAILED"
     log "AOT cache ready ($(du -m "$AOT" | cut -f1) MB, $((($(now_ms) - start) / 1000))s)"
   else
     rm -f "$AOT"
+    aot_stamp >"$AOT_FAILED"
     log "WARNING: recording the AOT cache failed (see $tmp/train.log); Neo4j will start without it"
   fi
 }
