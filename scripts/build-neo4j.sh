@@ -86,19 +86,17 @@ aot_stamp() {
   printf '%s | %s\n' "$(cds_stamp)" "$(cat "$SCRIPTS/lib/neo4j.sh" "$AOT_WORKLOAD" | cksum)"
 }
 
-aot_fresh() {
-  [[ -f "$AOT" && -f "$AOT_STAMP" && "$(cat "$AOT_STAMP")" == "$(aot_stamp)" ]]
-}
-
 # Records the AOT cache from the training workload on a throw-away stack; never fails the build
 # (without the cache Neo4j starts as before, compiling while it serves).
 train_aot() {
-  if aot_fresh; then
+  local stamp
+  stamp="$(aot_stamp)"
+  if [[ -f "$AOT" && -f "$AOT_STAMP" && "$(cat "$AOT_STAMP")" == "$stamp" ]]; then
     return 0
   fi
   # a recording that failed is not tried again at every start (a minute each) until what it
   # depends on changes; removing the marker tries again
-  if [[ -f "$AOT_FAILED" && "$(cat "$AOT_FAILED")" == "$(aot_stamp)" ]]; then
+  if [[ -f "$AOT_FAILED" && "$(cat "$AOT_FAILED")" == "$stamp" ]]; then
     log "no AOT cache: recording it failed for this JDK and launcher (remove $AOT_FAILED to try again)"
     return 0
   fi
@@ -121,12 +119,12 @@ train_aot() {
     [[ -s "$tmp/cache.aot" ]]; then
     # Renamed into place: running JVMs may have the current cache mapped.
     mv -f "$tmp/cache.aot" "$AOT"
-    aot_stamp >"$AOT_STAMP"
+    echo "$stamp" >"$AOT_STAMP"
     rm -rf "$tmp" "$AOT_FAILED"
     log "AOT cache ready ($(du -m "$AOT" | cut -f1) MB, $((($(now_ms) - start) / 1000))s)"
   else
     rm -f "$AOT"
-    aot_stamp >"$AOT_FAILED"
+    echo "$stamp" >"$AOT_FAILED"
     log "WARNING: recording the AOT cache failed (see $tmp/train.log); Neo4j will start without it"
   fi
 }
