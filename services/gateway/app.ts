@@ -101,7 +101,10 @@ async function dispatch(
       headers: req.headers as Record<string, string | undefined>,
       principal: req.gateway.principal as NonNullable<typeof req.gateway.principal>,
       requestId: req.gateway.requestId,
-      log: req.gateway.log,
+      // made when the handler first logs (GatewayRequestState.log): most never do
+      get log() {
+        return req.gateway.log;
+      },
       signal,
     }),
   );
@@ -148,7 +151,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     const state = await (counted?.keyId === keyId
       ? counted.state
       : options.rateLimits.consume(bucket, keyId));
-    res.set(rateLimitHeaders(state));
+    for (const [name, value] of Object.entries(rateLimitHeaders(state))) res.setHeader(name, value);
     inFlight.enter(req.gateway.principal.keyId, res, state);
   }
 
@@ -273,10 +276,11 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
   // One step per request, in order: route (once), authenticate and rate limit, read the
   // body, validate, answer.
   app.use((req, res, next) => {
+    // routed by method and path alone: express parses the query again at each read of
+    // req.query, and the query is read once, where the request is validated
     const operation = api.router.matchOperation({
       method: req.method,
       path: req.path,
-      query: req.query as Record<string, string | string[]>,
       headers: req.headers as Record<string, string | string[]>,
     }) as Operation | undefined;
     req.gateway.operationId = operation?.operationId;
