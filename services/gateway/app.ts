@@ -31,7 +31,7 @@ import { cacheRouting } from './cachedRouting';
 import { InFlightLimit } from './inFlightLimit';
 import { UnknownKeyLimit } from './unknownKeyLimit';
 import { exceedsJsonDepth, JsonTooDeepError } from './jsonDepth';
-import { RateLimits, rateLimitHeaders, RateLimitState } from './rateLimits';
+import { RateLimits, RateLimitState, setRateLimitHeaders } from './rateLimits';
 import { RequestObserver, requestContext } from './requestContext';
 import { validationIssues } from './validationIssues';
 import {
@@ -151,7 +151,7 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     const state = await (counted?.keyId === keyId
       ? counted.state
       : options.rateLimits.consume(bucket, keyId));
-    for (const [name, value] of Object.entries(rateLimitHeaders(state))) res.setHeader(name, value);
+    setRateLimitHeaders(res, state);
     inFlight.enter(req.gateway.principal.keyId, res, state);
   }
 

@@ -21,6 +21,7 @@
  * When Redis does not answer, each process falls back to an in-memory limiter with the
  * same limits, so requests are still limited and never hang on Redis.
  */
+import type { ServerResponse } from 'node:http';
 import type { RedisClient } from '../../shared/redis/redisClient';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
@@ -119,10 +120,9 @@ export class RateLimits {
   }
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  return {
-    'X-RateLimit-Limit': String(state.limit),
-    'X-RateLimit-Remaining': String(state.remaining),
-    'X-RateLimit-Reset': String(state.reset),
-  };
+/** Sets the X-RateLimit-* headers of `state` on an answer (every authenticated request's). */
+export function setRateLimitHeaders(res: ServerResponse, state: RateLimitState): void {
+  res.setHeader('X-RateLimit-Limit', String(state.limit));
+  res.setHeader('X-RateLimit-Remaining', String(state.remaining));
+  res.setHeader('X-RateLimit-Reset', String(state.reset));
 }
