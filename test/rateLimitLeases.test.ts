@@ -79,6 +79,25 @@ describe('rate limits spent from leases (RateLimits)', function () {
     expect(counted).to.be.within(100, 100 + 50);
   });
 
+  it('answers from the points in hand without waiting (consumeNow), and only consume() claims', async () => {
+    const prefix = `rl-test-${randomUUID()}`;
+    const limits = new RateLimits({ redis: redis(), prefix, perMinute: perMinute(1000) });
+    const key = randomUUID();
+    // nothing claimed yet: no answer without Redis
+    expect(limits.consumeNow('read', key)).to.equal(undefined);
+    expect((await limits.consume('read', key)).remaining).to.equal(999); // a lease of 1, spent
+    expect(limits.consumeNow('read', key)).to.equal(undefined);
+    expect((await limits.consume('read', key)).remaining).to.equal(998); // a lease of 2
+    // the lease's second point, then nothing in hand again
+    expect(limits.consumeNow('read', key)).to.deep.include({ limit: 1000, remaining: 997 });
+    expect(limits.consumeNow('read', key)).to.equal(undefined);
+    expect(Number(await redis().get(`${prefix}:read:${key}`))).to.equal(3);
+    // a window this process knows is spent is refused at once, with its state
+    const tiny = new RateLimits({ redis: redis(), prefix, perMinute: perMinute(1) });
+    await tiny.consume('write', key);
+    expect(() => tiny.consumeNow('write', key)).to.throw(RateLimitedError);
+  });
+
   it('answers the 429 with Retry-After and the window state once the limit is spent', async () => {
     const limits = new RateLimits({
       redis: redis(),

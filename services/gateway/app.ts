@@ -64,7 +64,7 @@ export interface GatewayOptions {
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
   plainRoutes?: Router;
   /** Refuses requests that could write while an operator has the store in maintenance (503). */
-  maintenance?: { admit(method: string): Promise<void> };
+  maintenance?: { admit(method: string): Promise<void> | undefined };
   /** Told of each request refused for its key's requests in flight (metrics). */
   onInFlightRefused?: () => void;
 }
@@ -153,6 +153,28 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       : options.rateLimits.consume(bucket, keyId));
     setRateLimitHeaders(res, state);
     inFlight.enter(req.gateway.principal.keyId, res, state);
+  }
+
+  /**
+   * admit() answered at once where this process can: a cached key whose revocation check
+   * needs no Redis round trip and a lease of its bucket with points in hand (most
+   * requests of a busy key). False when admit() must answer; throws the 429s as it does.
+   */
+  function admitNow(req: Request, res: Response): boolean {
+    const principal = options.authenticator.cachedPrincipal(req.headers.authorization);
+    if (!principal) return false;
+    const state = options.rateLimits.consumeNow(RateLimits.bucketFor(req.method), principal.keyId);
+    if (!state) return false;
+    req.gateway.principal = principal;
+    setRateLimitHeaders(res, state);
+    inFlight.enter(principal.keyId, res, state);
+    return true;
+  }
+
+  /** admitNow(), else admit(), then the maintenance check: undefined when nothing waits. */
+  function admitted(req: Request, res: Response): Promise<void> | undefined {
+    if (admitNow(req, res)) return options.maintenance?.admit(req.method);
+    return admit(req, res).then(() => options.maintenance?.admit(req.method));
   }
 
   // admit() has already authenticated every secured request before its body was read
@@ -288,9 +310,14 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
       nameRequestSpan(operation.operationId, operation.path);
     const open = Array.isArray(operation?.security) && operation.security.length === 0;
     if (!operation || open) return readBody(operation, req, res, next);
-    admit(req, res)
-      .then(() => options.maintenance?.admit(req.method))
-      .then(() => readBody(operation, req, res, next), next);
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = admitted(req, res);
+    } catch (error) {
+      return next(error);
+    }
+    if (!waiting) return readBody(operation, req, res, next);
+    waiting.then(() => readBody(operation, req, res, next), next);
   });
   app.use(errorMiddleware(options.logger));
   return app;

@@ -38,6 +38,9 @@ const HEADERS: Array<Record<string, string>> = [
   { 'content-type': 'application/json' },
   { 'content-type': 'text/plain', 'if-match': '"3"', 'idempotency-key': 'k-1' },
   {},
+  // header parameters the document refuses
+  { 'x-graph-bookmark': 'not a token!', 'idempotency-key': '', 'last-event-id': 'x' },
+  { 'content-type': 'application/json', 'x-graph-bookmark': 'abc', 'last-event-id': '12' },
 ];
 
 describe('operationChecker', () => {

@@ -25,7 +25,7 @@ import type { ServerResponse } from 'node:http';
 import type { RedisClient } from '../../shared/redis/redisClient';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { RateLimitedError } from '../../shared/errors/domainErrors';
-import { WindowLeases } from './windowLeases';
+import { Spent, WindowLeases } from './windowLeases';
 
 export type Bucket = 'read' | 'write' | 'anon';
 
@@ -76,14 +76,31 @@ export class RateLimits {
 
   /** Counts one request; throws RateLimitedError (with the state) when over the limit. */
   async consume(bucket: Bucket, key: string): Promise<RateLimitState> {
-    const limit = this.points[bucket];
     let spent;
     try {
       spent = await this.leases[bucket].spend(key);
     } catch {
       return this.consumeInMemory(bucket, key);
     }
-    const state = { limit, remaining: spent.remaining, reset: Math.ceil(spent.resetAt / 1000) };
+    return this.admitted(bucket, spent);
+  }
+
+  /**
+   * consume() answered from the points this process holds, without waiting: the state,
+   * or RateLimitedError thrown, or undefined when the answer needs Redis (consume() then).
+   */
+  consumeNow(bucket: Bucket, key: string): RateLimitState | undefined {
+    const spent = this.leases[bucket].spendNow(key);
+    return spent && this.admitted(bucket, spent);
+  }
+
+  /** The state of a spent point, or its window's 429. */
+  private admitted(bucket: Bucket, spent: Spent): RateLimitState {
+    const state = {
+      limit: this.points[bucket],
+      remaining: spent.remaining,
+      reset: Math.ceil(spent.resetAt / 1000),
+    };
     if (!spent.admitted) {
       this.onRefused?.(bucket);
       throw new RateLimitedError(

@@ -70,23 +70,32 @@ export class WindowLeases {
   /** Spends one point of `key`'s window; rejects only when Redis does not answer. */
   async spend(key: string): Promise<Spent> {
     for (;;) {
-      let lease = this.leases.get(key);
-      if (lease && !lease.claiming && lease.resetAt <= Date.now()) {
-        this.leases.delete(key);
-        lease = undefined;
-      }
-      if (lease && lease.left > 0) {
-        lease.left -= 1;
-        return { admitted: true, remaining: lease.unclaimed + lease.left, resetAt: lease.resetAt };
-      }
-      if (lease?.claiming) {
-        await lease.claiming;
-        continue;
-      }
-      if (lease && lease.unclaimed === 0)
-        return { admitted: false, remaining: 0, resetAt: lease.resetAt };
-      await this.claim(key, lease);
+      const spent = this.spendNow(key);
+      if (spent) return spent;
+      const lease = this.leases.get(key);
+      if (lease?.claiming) await lease.claiming;
+      else await this.claim(key, lease);
     }
+  }
+
+  /**
+   * Spends one point of `key`'s window from the lease in hand, or answers a window this
+   * process knows is used up; undefined when that takes a claim (none in hand, or one
+   * being claimed), which only spend() makes.
+   */
+  spendNow(key: string): Spent | undefined {
+    let lease = this.leases.get(key);
+    if (lease && !lease.claiming && lease.resetAt <= Date.now()) {
+      this.leases.delete(key);
+      lease = undefined;
+    }
+    if (!lease || lease.claiming) return undefined;
+    if (lease.left > 0) {
+      lease.left -= 1;
+      return { admitted: true, remaining: lease.unclaimed + lease.left, resetAt: lease.resetAt };
+    }
+    if (lease.unclaimed === 0) return { admitted: false, remaining: 0, resetAt: lease.resetAt };
+    return undefined;
   }
 
   private claim(key: string, previous: Lease | undefined): Promise<void> {

@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import type { Redis } from 'ioredis';
 import type { Principal } from '../../shared/http/principal';
 import { AuthCache } from './authCache';
+import type { RevocationFeed } from './revocationFeed';
 
 /** Only what AuthCache calls: `get` and the `close` event. */
 class EpochSource extends EventEmitter {
@@ -92,6 +93,23 @@ describe('AuthCache', () => {
     expect(cache.peek('unknown')).to.equal(undefined);
     advance(30_000);
     expect(cache.peek('h2')).to.equal(undefined);
+  });
+
+  it('answers at once (getNow) only under an epoch the feed has confirmed', () => {
+    let pushed: string | undefined;
+    const cache = new AuthCache({
+      redis: new EpochSource() as unknown as Redis,
+      ttlSeconds: 30,
+      feed: { current: () => pushed } as unknown as RevocationFeed,
+    });
+    cache.set('h1', '3', principal('k1'));
+    expect(cache.getNow('h1')).to.equal(undefined); // no confirmed epoch: ask Redis
+    pushed = '3';
+    expect(cache.getNow('h1')?.keyId).to.equal('k1');
+    expect(cache.getNow('unknown')).to.equal(undefined);
+    pushed = '4'; // a revocation since the lookup
+    expect(cache.getNow('h1')).to.equal(undefined);
+    expect(cache.peek('h1')).to.equal(undefined); // and the stale entry is gone
   });
 
   it('caches nothing with a TTL of 0', async () => {

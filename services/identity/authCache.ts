@@ -60,6 +60,17 @@ export class AuthCache {
     }
   }
 
+  /**
+   * The cached principal for a token hash when the answer needs no Redis round trip:
+   * the feed has a confirmed epoch and the key was looked up under it. Undefined means
+   * "ask epoch() and get()", not "unknown key".
+   */
+  getNow(hash: string): Principal | undefined {
+    if (!this.enabled) return undefined;
+    const pushed = this.options.feed?.current();
+    return pushed === undefined ? undefined : this.get(hash, pushed);
+  }
+
   /** The cached principal for a token hash, if it was looked up under `epoch`. */
   get(hash: string, epoch: string): Principal | undefined {
     const entry = this.entries.get(hash);

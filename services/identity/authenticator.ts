@@ -45,6 +45,19 @@ export class Authenticator {
   }
 
   /**
+   * The principal of a cached key whose revocation check needs no Redis round trip (see
+   * AuthCache.getNow), answered without waiting; undefined when authenticate() must
+   * answer (a key not cached, an epoch not confirmed lately, a bad credential).
+   */
+  cachedPrincipal(header: string | undefined): Principal | undefined {
+    const { cache } = this.options;
+    if (!cache) return undefined;
+    const token = Authenticator.bearerToken(header);
+    if (!token || !looksLikeToken(token)) return undefined;
+    return cache.getNow(hashToken(token));
+  }
+
+  /**
    * Hooks let the gateway do per-key work around the lookup: `onCachedKey` is told,
    * before the revocation check, the key id this process has cached for the
    * credential, so that per-key work can run alongside that check when both need Redis

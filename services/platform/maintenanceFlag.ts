@@ -43,12 +43,16 @@ export class MaintenanceFlag {
     return this.reason;
   }
 
-  /** Throws MaintenanceError while the flag is set and `method` could write. */
-  async admit(method: string): Promise<void> {
+  /**
+   * Rejects with MaintenanceError while the flag is set and `method` could write. A
+   * method that cannot write is admitted at once: undefined, nothing to wait for.
+   */
+  admit(method: string): Promise<void> | undefined {
     const upper = method.toUpperCase();
-    if (upper === 'GET' || upper === 'HEAD') return;
-    const reason = await this.current();
-    if (reason !== null) throw new MaintenanceError(reason, RETRY_AFTER_SECONDS);
+    if (upper === 'GET' || upper === 'HEAD') return undefined;
+    return this.current().then((reason) => {
+      if (reason !== null) throw new MaintenanceError(reason, RETRY_AFTER_SECONDS);
+    });
   }
 
   private async read(): Promise<void> {
