@@ -44,6 +44,17 @@ function portIdsOf(data: NodeDataInput): string[] {
 
 const STRONGER: Record<TouchAction, number> = { changed: 0, added: 1, removed: 2 };
 
+/**
+ * `list` without repeats, first occurrences in order: `list` itself when it has none
+ * (a touch's lists are a few names, and an import makes one per node: no Set for them).
+ */
+function distinct(list: string[]): string[] {
+  if (list.length > 16) return [...new Set(list)];
+  for (let i = 1; i < list.length; i++)
+    if (list.lastIndexOf(list[i], i - 1) !== -1) return [...new Set(list)];
+  return list;
+}
+
 /** The touches of `deltas` in order, one per (key, entity id): a later delta on the same
  * entity adds its fields and ports; `added` or `removed` outrank `changed`. */
 export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
@@ -52,16 +63,20 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
     const at = `${row.key} ${row.id}`;
     const seen = rows.get(at);
     if (!seen) {
+      const { key, entity, id, action } = row;
       rows.set(at, {
-        ...row,
-        fields: [...new Set(row.fields)],
-        ports: [...new Set(row.ports)],
+        key,
+        entity,
+        id,
+        action,
+        fields: distinct(row.fields),
+        ports: distinct(row.ports),
         wires: [],
       });
       return;
     }
-    seen.fields = [...new Set([...seen.fields, ...row.fields])];
-    seen.ports = [...new Set([...seen.ports, ...row.ports])];
+    seen.fields = distinct([...seen.fields, ...row.fields]);
+    seen.ports = distinct([...seen.ports, ...row.ports]);
     if (STRONGER[row.action] > STRONGER[seen.action]) seen.action = row.action;
   };
   const node = (id: string, action: TouchAction, fields: string[], ports: string[] = []) =>
