@@ -151,30 +151,40 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     const state = await (counted?.keyId === keyId
       ? counted.state
       : options.rateLimits.consume(bucket, keyId));
+    enter(res, keyId, state);
+  }
+
+  /** A counted caller: its bucket's headers on the answer and a slot in flight (429). */
+  function enter(res: Response, keyId: string, state: RateLimitState) {
     setRateLimitHeaders(res, state);
-    inFlight.enter(req.gateway.principal.keyId, res, state);
+    inFlight.enter(keyId, res, state);
   }
 
   /**
-   * admit() answered at once where this process can: a cached key whose revocation check
-   * needs no Redis round trip and a lease of its bucket with points in hand (most
-   * requests of a busy key). False when admit() must answer; throws the 429s as it does.
+   * admit(), answered without waiting where this process can (most requests of a busy
+   * key): a cached key whose revocation check needs no Redis round trip is authenticated
+   * at once, and counted at once from a lease of its bucket with points in hand.
+   * Undefined when nothing is left to wait for; throws the 429s of a key so counted.
    */
-  function admitNow(req: Request, res: Response): boolean {
+  function admitSoon(req: Request, res: Response): Promise<void> | undefined {
     const principal = options.authenticator.cachedPrincipal(req.headers.authorization);
-    if (!principal) return false;
-    const state = options.rateLimits.consumeNow(RateLimits.bucketFor(req.method), principal.keyId);
-    if (!state) return false;
+    if (!principal) return admit(req, res);
     req.gateway.principal = principal;
-    setRateLimitHeaders(res, state);
-    inFlight.enter(principal.keyId, res, state);
-    return true;
+    const bucket = RateLimits.bucketFor(req.method);
+    const now = options.rateLimits.consumeNow(bucket, principal.keyId);
+    if (!now)
+      return options.rateLimits
+        .consume(bucket, principal.keyId)
+        .then((state) => enter(res, principal.keyId, state));
+    enter(res, principal.keyId, now);
+    return undefined;
   }
 
-  /** admitNow(), else admit(), then the maintenance check: undefined when nothing waits. */
+  /** admitSoon(), then the maintenance check: undefined when nothing waits. */
   function admitted(req: Request, res: Response): Promise<void> | undefined {
-    if (admitNow(req, res)) return options.maintenance?.admit(req.method);
-    return admit(req, res).then(() => options.maintenance?.admit(req.method));
+    const counting = admitSoon(req, res);
+    if (!counting) return options.maintenance?.admit(req.method);
+    return counting.then(() => options.maintenance?.admit(req.method));
   }
 
   // admit() has already authenticated every secured request before its body was read

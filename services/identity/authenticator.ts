@@ -50,11 +50,14 @@ export class Authenticator {
    * answer (a key not cached, an epoch not confirmed lately, a bad credential).
    */
   cachedPrincipal(header: string | undefined): Principal | undefined {
-    const { cache } = this.options;
-    if (!cache) return undefined;
+    const hash = this.options.cache && Authenticator.tokenHash(header);
+    return hash ? this.options.cache?.getNow(hash) : undefined;
+  }
+
+  /** The hash keys are found by, or null when the header carries no well-formed token. */
+  private static tokenHash(header: string | undefined): string | null {
     const token = Authenticator.bearerToken(header);
-    if (!token || !looksLikeToken(token)) return undefined;
-    return cache.getNow(hashToken(token));
+    return token && looksLikeToken(token) ? hashToken(token) : null;
   }
 
   /**
@@ -75,9 +78,8 @@ export class Authenticator {
       onUnknown?: () => void;
     } = {},
   ): Promise<Principal> {
-    const token = Authenticator.bearerToken(header);
-    if (!token || !looksLikeToken(token)) throw new UnauthenticatedError();
-    const hash = hashToken(token);
+    const hash = Authenticator.tokenHash(header);
+    if (!hash) throw new UnauthenticatedError();
     const { cache } = this.options;
     const candidate = hooks.onCachedKey && cache?.peek(hash);
     if (candidate) hooks.onCachedKey?.(candidate.keyId);
