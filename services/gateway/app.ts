@@ -64,7 +64,7 @@ export interface GatewayOptions {
   /** Routes outside the API (/metrics, /docs), served before the OpenAPI router. */
   plainRoutes?: Router;
   /** Refuses requests that could write while an operator has the store in maintenance (503). */
-  maintenance?: { admit(method: string): Promise<void> | undefined };
+  maintenance?: { admitWrite(): Promise<void> };
   /** Told of each request refused for its key's requests in flight (metrics). */
   onInFlightRefused?: () => void;
 }
@@ -180,11 +180,15 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     return undefined;
   }
 
-  /** admitSoon(), then the maintenance check: undefined when nothing waits. */
+  /**
+   * admitSoon(), then the maintenance check of a request that could write (the write
+   * bucket's methods): undefined when nothing waits.
+   */
   function admitted(req: Request, res: Response): Promise<void> | undefined {
     const counting = admitSoon(req, res);
-    if (!counting) return options.maintenance?.admit(req.method);
-    return counting.then(() => options.maintenance?.admit(req.method));
+    const maintenance = RateLimits.bucketFor(req.method) === 'write' && options.maintenance;
+    if (!maintenance) return counting;
+    return counting ? counting.then(() => maintenance.admitWrite()) : maintenance.admitWrite();
   }
 
   // admit() has already authenticated every secured request before its body was read

@@ -70,8 +70,10 @@ export class RateLimits {
     this.fallback = { read: memory('read'), write: memory('write'), anon: memory('anon') };
   }
 
+  /** GET and HEAD read; every other method could write (the maintenance check's rule too). */
   static bucketFor(method: string): Bucket {
-    return method.toUpperCase() === 'GET' || method.toUpperCase() === 'HEAD' ? 'read' : 'write';
+    const upper = method.toUpperCase();
+    return upper === 'GET' || upper === 'HEAD' ? 'read' : 'write';
   }
 
   /** Counts one request; throws RateLimitedError (with the state) when over the limit. */

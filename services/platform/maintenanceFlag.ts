@@ -44,15 +44,12 @@ export class MaintenanceFlag {
   }
 
   /**
-   * Rejects with MaintenanceError while the flag is set and `method` could write. A
-   * method that cannot write is admitted at once: undefined, nothing to wait for.
+   * Throws MaintenanceError while the flag is set: asked by the gateway for a request
+   * that could write (the gateway's rate-limit bucket says which, RateLimits.bucketFor).
    */
-  admit(method: string): Promise<void> | undefined {
-    const upper = method.toUpperCase();
-    if (upper === 'GET' || upper === 'HEAD') return undefined;
-    return this.current().then((reason) => {
-      if (reason !== null) throw new MaintenanceError(reason, RETRY_AFTER_SECONDS);
-    });
+  async admitWrite(): Promise<void> {
+    const reason = await this.current();
+    if (reason !== null) throw new MaintenanceError(reason, RETRY_AFTER_SECONDS);
   }
 
   private async read(): Promise<void> {
