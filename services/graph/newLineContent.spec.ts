@@ -15,6 +15,7 @@ describe('checkNewLineContent: the order its records are written in', () => {
     output: randomUUID(),
     name: `step${i}`,
   }));
+  const loose = randomUUID();
   const wires = children.slice(2).map((child, i) => ({
     id: randomUUID(),
     source: children[i].output,
@@ -44,6 +45,11 @@ describe('checkNewLineContent: the order its records are written in', () => {
           type: 'add_edge',
           edge: { id: w.id, source_handle: w.source, target_handle: w.target },
         })),
+        // a wire with no source yet: it follows no port, and is written first
+        {
+          type: 'add_edge',
+          edge: { id: loose, source_handle: null, target_handle: children[0].input },
+        },
       ],
     },
     { maxDeltas: 100, requireVersion: false },
@@ -66,8 +72,11 @@ describe('checkNewLineContent: the order its records are written in', () => {
     expect(portNodes).to.deep.equal([...portNodes].sort((a, b) => a - b));
     expect(content.ports).to.have.length(12);
     const portAt = new Map(content.ports.map((row, at) => [row.id, at]));
-    const sources = content.edges.map((row) => portAt.get(row.props.source_handle as string)!);
+    const sources = content.edges
+      .slice(1)
+      .map((row) => portAt.get(row.props.source_handle as string)!);
     expect(sources).to.deep.equal([...sources].sort((a, b) => a - b));
-    expect(content.edges.map((row) => row.id)).to.have.members(wires.map((w) => w.id));
+    expect(content.edges.map((row) => row.id)).to.have.members([loose, ...wires.map((w) => w.id)]);
+    expect(content.edges[0].id).to.equal(loose);
   });
 });

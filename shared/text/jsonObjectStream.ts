@@ -29,6 +29,19 @@ type Place =
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
+/** What can end a string: its closing quote, or a backslash escaping the next character. */
+const STRING_MARKS = /["\\]/g;
+/** What changes the depth of an object or array outside its strings, or opens a string. */
+const MARKS = /["{}[\]]/g;
+/** What ends a scalar token (a number, true, false, null): a delimiter or white space. */
+const SCALAR_ENDS = /[,}\] \n\r\t]/g;
+
+/** The offset of the first character `marks` matches in `text` from `from`; -1 when none. */
+function nextMark(marks: RegExp, text: string, from: number): number {
+  marks.lastIndex = from;
+  return marks.test(text) ? marks.lastIndex - 1 : -1;
+}
+
 /** One value's text as it arrives: complete when its brackets close or its token ends. */
 class ValueText {
   private readonly parts: string[] = [];
@@ -44,31 +57,38 @@ class ValueText {
 
   /**
    * Takes text from `chunk` at `from`; answers the offset just past the value when it
-   * is complete there (a scalar's delimiter is not taken), or -1 when it goes on.
+   * is complete there (a scalar's delimiter is not taken), or -1 when it goes on. Runs
+   * of characters that change nothing (most of a file: ids, names, digits) are skipped
+   * by one search each rather than looked at one by one.
    */
   take(chunk: string, from: number): number {
     let i = from;
-    for (; i < chunk.length; i += 1) {
-      const c = chunk.charCodeAt(i);
+    while (i < chunk.length) {
+      if (this.escaped) {
+        this.escaped = false;
+        i += 1;
+        continue;
+      }
+      const at = nextMark(
+        this.inString ? STRING_MARKS : this.scalar ? SCALAR_ENDS : MARKS,
+        chunk,
+        i,
+      );
+      if (at < 0) break;
+      const c = chunk.charCodeAt(at);
+      i = at + 1;
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === 0x5c) this.escaped = true;
-        else if (c === 0x22) {
+        if (c === 0x5c) this.escaped = true;
+        else {
           this.inString = false;
-          if (this.depth === 0) return this.finish(chunk, from, i + 1);
+          if (this.depth === 0) return this.finish(chunk, from, i);
         }
-        continue;
-      }
-      if (this.scalar) {
-        if (c === 0x2c || c === 0x7d || c === 0x5d || isSpace(c))
-          return this.finish(chunk, from, i);
-        continue;
-      }
-      if (c === 0x22) this.inString = true;
+      } else if (this.scalar) return this.finish(chunk, from, at);
+      else if (c === 0x22) this.inString = true;
       else if (c === 0x7b || c === 0x5b) this.depth += 1;
-      else if (c === 0x7d || c === 0x5d) {
+      else {
         this.depth -= 1;
-        if (this.depth === 0) return this.finish(chunk, from, i + 1);
+        if (this.depth === 0) return this.finish(chunk, from, i);
       }
     }
     this.parts.push(chunk.slice(from));

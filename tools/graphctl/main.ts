@@ -119,7 +119,17 @@ async function withRedis<T>(
   }
 }
 
-async function run(argv: string[], executor: Executor, ctx: ServiceContext): Promise<unknown> {
+/**
+ * Runs the command of `argv`, once `schema` (the store's schema being ensured) is
+ * ready; an import reads its file meanwhile (neither needs the other, and both take a
+ * while: a large file's read is most of a second).
+ */
+async function run(
+  argv: string[],
+  executor: Executor,
+  ctx: ServiceContext,
+  schema: Promise<void>,
+): Promise<unknown> {
   const [group, ...tail] = argv;
   const single = SINGLE_WORD.has(group ?? '');
   const action = single ? undefined : tail[0];
@@ -141,6 +151,7 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
     strict: true,
   });
   const command = single ? (group as string) : `${group ?? ''} ${action ?? ''}`;
+  if (command !== 'import' || values.help) await schema;
   if (values.help) return { usage: USAGE };
   switch (command) {
     case 'keys create':
@@ -176,7 +187,10 @@ async function run(argv: string[], executor: Executor, ctx: ServiceContext): Pro
       return { branch_id: branchId.toLowerCase(), out, ...counts };
     }
     case 'import': {
-      const body = await readGraphFileFrom(required(values, 'file'), ctx.config.quotas);
+      const [body] = await Promise.all([
+        readGraphFileFrom(required(values, 'file'), ctx.config.quotas),
+        schema,
+      ]);
       const { project, main } = await importProjectForUser(
         ctx,
         required(values, 'user'),
@@ -206,8 +220,15 @@ async function main(): Promise<number> {
   const logger = createLogger({ level: 'warn', name: 'graphctl', toStderr: true });
   const executor = new Executor({ ...config.neo4j, logger });
   try {
-    await ensureSchema(executor, logger);
-    const result = await run(process.argv.slice(2), executor, { executor, config, logger });
+    const schema = ensureSchema(executor, logger);
+    // a command refused before it waited for the schema still waits for it: the store's
+    // error, if any, is the one told (as when the schema came first)
+    const result = await run(
+      process.argv.slice(2),
+      executor,
+      { executor, config, logger },
+      schema,
+    ).finally(() => schema);
     if (result !== PRINTED) process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (error) {

@@ -58,13 +58,20 @@ function distinct(list: string[]): string[] {
 /** The touches of `deltas` in order, one per (key, entity id): a later delta on the same
  * entity adds its fields and ports; `added` or `removed` outrank `changed`. */
 export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
-  const rows = new Map<string, TouchRow>();
+  const rows: TouchRow[] = [];
+  // the touches of each entity id (one, or a wire's by each of its ports): found by the
+  // id itself, whose hash the string keeps, rather than by a key made for each lookup
+  const byId = new Map<string, TouchRow | TouchRow[]>();
   const touch = (row: Omit<TouchRow, 'wires'>): void => {
-    const at = `${row.key} ${row.id}`;
-    const seen = rows.get(at);
+    const ofId = byId.get(row.id);
+    const seen = Array.isArray(ofId)
+      ? ofId.find((t) => t.key === row.key)
+      : ofId?.key === row.key
+        ? ofId
+        : undefined;
     if (!seen) {
       const { key, entity, id, action } = row;
-      rows.set(at, {
+      const created: TouchRow = {
         key,
         entity,
         id,
@@ -72,7 +79,11 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
         fields: distinct(row.fields),
         ports: distinct(row.ports),
         wires: [],
-      });
+      };
+      rows.push(created);
+      if (ofId === undefined) byId.set(id, created);
+      else if (Array.isArray(ofId)) ofId.push(created);
+      else byId.set(id, [ofId, created]);
       return;
     }
     seen.fields = distinct([...seen.fields, ...row.fields]);
@@ -121,7 +132,7 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
         break;
     }
   }
-  return foldWiresIntoNodes([...rows.values()]);
+  return foldWiresIntoNodes(rows);
 }
 
 /**
@@ -133,27 +144,32 @@ export function touchesOf(deltas: readonly Delta[]): TouchRow[] {
  * one more per wire end.
  */
 function foldWiresIntoNodes(rows: TouchRow[]): TouchRow[] {
-  const owners = new Map<string, TouchRow[]>();
+  // a port's owner: one node touch, or (a port named in two node touches) several
+  const owners = new Map<string, TouchRow | TouchRow[]>();
   for (const row of rows) {
     if (row.entity !== 'node') continue;
     for (const port of row.ports) {
-      const nodes = owners.get(port);
-      if (nodes) nodes.push(row);
-      else owners.set(port, [row]);
+      const seen = owners.get(port);
+      if (seen === undefined) owners.set(port, row);
+      else if (Array.isArray(seen)) seen.push(row);
+      else owners.set(port, [seen, row]);
     }
   }
   if (owners.size === 0) return rows;
-  const listed = new Map<TouchRow, Set<string>>();
-  const kept = rows.filter((row) => {
+  // each node touch's own list, empty until now (touchesOf made it)
+  const listing: TouchRow[] = [];
+  const list = (node: TouchRow, wire: string) => {
+    if (node.wires.push(wire) === 1) listing.push(node);
+  };
+  const kept: TouchRow[] = [];
+  for (const row of rows) {
     const nodes = row.entity === 'edge' && row.action === 'added' ? owners.get(row.key) : undefined;
-    if (!nodes) return true;
-    for (const node of nodes) {
-      const wires = listed.get(node) ?? new Set<string>();
-      listed.set(node, wires.add(row.id));
-    }
-    return false;
-  });
-  for (const [node, wires] of listed) node.wires = [...wires];
+    if (nodes === undefined) kept.push(row);
+    else if (Array.isArray(nodes)) for (const node of nodes) list(node, row.id);
+    else list(nodes, row.id);
+  }
+  // a wire whose two ports are the same node's is listed on it once
+  for (const node of listing) node.wires = distinct(node.wires);
   return kept;
 }
 
