@@ -9,6 +9,9 @@
  * positions), ports, wires, findings and the trail's touches, in parts of any size, each
  * part in a transaction of the caller's (a staged import writes many; a small one, one).
  */
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../../shared/errors/domainErrors';
+import type { Executor } from '../../shared/neo4j/executor';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { checkAddRun, newLineFacts } from './deltas/addRunApplier';
 import type { Addition, Delta } from './deltas/deltaTypes';
@@ -17,6 +20,7 @@ import type { NodePosition } from './nodeWrites';
 import { createNewLineRecords, NewRow } from './recordWrites';
 import { appendTouches } from './trail/trail';
 import { touchesOf, TouchRow } from './trail/touches';
+import { mainView } from './view';
 import type { View } from './view';
 
 /** What a new line's content writes, record by record, and the counts it adds. */
@@ -172,4 +176,61 @@ export async function writeNewLineContent(
     createNewLineRecords(tx, view, part),
     appendTouches(tx, view.line, view.ver, part.touches),
   ]);
+}
+
+/**
+ * The shapes of the parts an import writes: a staged one writes one kind of record per
+ * part (contentParts), a small one all at once. Neo4j keeps a plan by a statement's text
+ * and the types of its parameters, an empty list's among them.
+ */
+const PART_SHAPES: readonly (keyof NewLineContentPart)[][] = [
+  ['nodes'],
+  ['ports'],
+  ['edges'],
+  ['findings'],
+  ['touches'],
+  ['nodes', 'ports', 'edges', 'findings', 'touches'],
+];
+
+/**
+ * Writes a part of each shape an import writes (PART_SHAPES) on a new line no one knows,
+ * in one transaction that is then rolled back, so that Neo4j plans the statements of an
+ * import's writes before the first import needs them (planWarmup.ts). Ends in the
+ * NotFoundError it rolls back with: nothing is left written.
+ */
+export async function rehearseNewLineWrites(ctx: { executor: Executor }): Promise<never> {
+  const view = mainView(randomUUID(), 0);
+  const row = (props: Record<string, unknown>): NewRow => ({ id: randomUUID(), props });
+  const node = row({ kind: 'behavior', name: 'plan warm-up', name_key: 'plan warm-up', scope: '' });
+  const sample: NewLineContentPart = {
+    nodes: [node],
+    ports: [row({ node_id: node.id, node_kind: 'behavior', channel: 'inputs', ord: 0 })],
+    edges: [row({ source_handle: randomUUID(), target_handle: randomUUID() })],
+    findings: [row({ subject: node.id, sort_key: 'plan warm-up' })],
+    touches: [
+      {
+        key: node.id,
+        entity: 'node',
+        id: node.id,
+        action: 'added',
+        fields: [],
+        ports: [],
+        wires: [],
+      },
+    ],
+  };
+  return ctx.executor.writeTx(async (tx) => {
+    for (const lists of PART_SHAPES) {
+      const part: NewLineContentPart = {
+        nodes: [],
+        ports: [],
+        edges: [],
+        findings: [],
+        touches: [],
+      };
+      for (const list of lists) (part[list] as unknown[]) = sample[list];
+      await writeNewLineContent(tx, view, part);
+    }
+    throw new NotFoundError('line');
+  });
 }

@@ -12,8 +12,11 @@
  * background, for ids that name nothing: through the same command a request runs, so
  * the statement sent and the types of its parameters are the request's, and the plan
  * Neo4j caches is the one the first request finds. Each ends in a not-found answer, as
- * nothing is found; the batch finds no branch, so nothing is locked or written. A
- * process starting against a Neo4j that has the plans spends milliseconds.
+ * nothing is found; the batch finds no branch, so nothing is locked or written. An
+ * import writes before anything could be not found, so its warm-up writes a record of
+ * each kind on a line no one knows, through the function an import writes with, and
+ * rolls the transaction back (newLineContent.ts rehearseNewLineWrites). A process
+ * starting against a Neo4j that has the plans spends milliseconds.
  *
  * Neo4j's plans go when it stops, while the processes that warmed them may run on (a
  * Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS when
@@ -32,6 +35,7 @@ import { readNeighborhood } from './commands/readNeighborhood';
 import { readSubtree } from './commands/readSubtree';
 import { readTopLevel } from './commands/readTopLevel';
 import { searchNodes } from './commands/searchNodes';
+import { rehearseNewLineWrites } from './newLineContent';
 import { neo4jStartTime } from './store/planWarmupQueries';
 
 /** The first run of one operation's command, for ids that name nothing. */
@@ -43,8 +47,9 @@ const unknownId = () => randomUUID();
 /**
  * The operations warmed, by operationId, each with the call its requests make first: the
  * web viewer's and the API's first reads (the top level, a subtree at its default
- * depth, a node's neighborhood, a boundary view, a search) and a batch that adds a node
- * (the statement that locks the branch and reads what the additions need).
+ * depth, a node's neighborhood, a boundary view, a search), an import's writes of its
+ * records, and a batch that adds a node (the statement that locks the branch and reads
+ * what the additions need).
  */
 const WARMUPS: Record<string, Warmup> = {
   getTopLevel: (ctx, principal) => readTopLevel(ctx, principal, unknownId()),
@@ -52,6 +57,9 @@ const WARMUPS: Record<string, Warmup> = {
   getNeighborhood: (ctx, principal) => readNeighborhood(ctx, principal, unknownId(), unknownId()),
   getBoundary: (ctx, principal) => readBoundary(ctx, principal, unknownId(), unknownId()),
   searchNodes: (ctx, principal) => searchNodes(ctx, principal, unknownId(), 'plan warm-up'),
+  // an import's writes (nodes, ports, wires, findings, touches), rolled back: no
+  // request of it can end in not-found before it writes
+  importProject: (ctx) => rehearseNewLineWrites(ctx),
   applyDeltas: (ctx, principal) =>
     applyDeltas(ctx, principal, unknownId(), {
       expected_version: 0,
