@@ -134,7 +134,7 @@ function stableSortBy(rows: NewRow[], key: (row: NewRow) => number): NewRow[] {
  * is published, so the order only matters to a reader of the progress.
  */
 export function* contentParts(
-  content: NewLineContent,
+  content: NewLineContentPart,
   size: number,
 ): Generator<NewLineContentPart> {
   const lists = ['nodes', 'ports', 'edges', 'findings', 'touches'] as const;
@@ -179,24 +179,12 @@ export async function writeNewLineContent(
 }
 
 /**
- * The shapes of the parts an import writes: a staged one writes one kind of record per
- * part (contentParts), a small one all at once. Neo4j keeps a plan by a statement's text
- * and the types of its parameters, an empty list's among them.
- */
-const PART_SHAPES: readonly (keyof NewLineContentPart)[][] = [
-  ['nodes'],
-  ['ports'],
-  ['edges'],
-  ['findings'],
-  ['touches'],
-  ['nodes', 'ports', 'edges', 'findings', 'touches'],
-];
-
-/**
- * Writes a part of each shape an import writes (PART_SHAPES) on a new line no one knows,
- * in one transaction that is then rolled back, so that Neo4j plans the statements of an
- * import's writes before the first import needs them (planWarmup.ts). Ends in the
- * NotFoundError it rolls back with: nothing is left written.
+ * Writes a part of each shape an import writes on a new line no one knows, in one
+ * transaction that is then rolled back, so that Neo4j plans the statements of an
+ * import's writes before the first import needs them (planWarmup.ts): Neo4j keeps a
+ * plan by a statement's text and the types of its parameters, an empty list's among
+ * them, and a staged import writes one kind of record per part (contentParts), a small
+ * one all at once. Ends in the NotFoundError it rolls back with: nothing is left written.
  */
 export async function rehearseNewLineWrites(ctx: { executor: Executor }): Promise<never> {
   const view = mainView(randomUUID(), 0);
@@ -220,17 +208,8 @@ export async function rehearseNewLineWrites(ctx: { executor: Executor }): Promis
     ],
   };
   return ctx.executor.writeTx(async (tx) => {
-    for (const lists of PART_SHAPES) {
-      const part: NewLineContentPart = {
-        nodes: [],
-        ports: [],
-        edges: [],
-        findings: [],
-        touches: [],
-      };
-      for (const list of lists) (part[list] as unknown[]) = sample[list];
+    for (const part of [...contentParts(sample, 1), sample])
       await writeNewLineContent(tx, view, part);
-    }
     throw new NotFoundError('line');
   });
 }
