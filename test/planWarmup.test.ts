@@ -1,7 +1,8 @@
 /**
  * The plan warm-up (services/graph/planWarmup.ts warmPlans): as a process starts, it runs
- * the first statement of the scoped reads and of a batch for ids that name nothing, so
- * Neo4j plans each before a request needs it. Neo4j finds a kept plan by the statement's
+ * the first statement of the scoped reads and of a batch for ids that name nothing, and
+ * an import's writes on an unknown line rolled back, so Neo4j plans each before a request
+ * needs it. Neo4j finds a kept plan by the statement's
  * text and the types of its parameters, so a warm-up helps only if it sends the very
  * statement a request sends, with parameters of the same types: these tests hold it to
  * that, against the same commands run for a real project, and to writing nothing.

@@ -38,7 +38,10 @@ import { searchNodes } from './commands/searchNodes';
 import { rehearseNewLineWrites } from './newLineContent';
 import { neo4jStartTime } from './store/planWarmupQueries';
 
-/** The first run of one operation's command, for ids that name nothing. */
+/**
+ * The first run of one operation's command, for ids that name nothing (an import's
+ * writes: rehearsed on an unknown line and rolled back).
+ */
 type Warmup = (ctx: ServiceContext, principal: Principal) => Promise<unknown>;
 
 /** An id that names nothing in the store (a fresh one each time). */
