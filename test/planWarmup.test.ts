@@ -17,6 +17,8 @@ import { readSubtree } from '../services/graph/commands/readSubtree';
 import { readTopLevel } from '../services/graph/commands/readTopLevel';
 import { searchNodes } from '../services/graph/commands/searchNodes';
 import { importProject } from '../services/graphfile/commands/importProject';
+import { rehearseStagedImport } from '../services/graphfile';
+import type { Rehearsal } from '../services/graphfile/importRehearsal';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
 import { cypher } from '../shared/neo4j/namedQuery';
@@ -39,6 +41,20 @@ function context(sent: Sent[], warm = true): ServiceContext {
 const warmupNodes = cypher(
   'testWarmupNodes',
   "MATCH (n:GNode) WHERE n.name = 'plan warm-up' RETURN count(n) AS nodes",
+);
+
+/** Every record of a line, its stage included. */
+const recordsOnLine = cypher(
+  'testRecordsOnLine',
+  `CALL () {
+     MATCH (n:GNode {branch_id: $line}) RETURN n
+     UNION ALL MATCH (n:Port {branch_id: $line}) RETURN n
+     UNION ALL MATCH (n:Edge {branch_id: $line}) RETURN n
+     UNION ALL MATCH (n:GFinding {branch_id: $line}) RETURN n
+     UNION ALL MATCH (n:Touch {branch_id: $line}) RETURN n
+     UNION ALL MATCH (n:VStage {line: $line}) RETURN n
+   }
+   RETURN count(n) AS records`,
 );
 
 /** The statement each warmed operation plans: the largest a request of it runs first. */
@@ -165,6 +181,35 @@ describe('plan warm-up (warmPlans)', function () {
     }
     const [row] = await currentHarness().service.executor.read<{ nodes: number }>(warmupNodes);
     expect(row?.nodes, 'records left by the rehearsal').to.equal(0);
+  });
+
+  it('commits a small import and removes it before the rolled-back rehearsal, when the process gives one (WarmupOptions.stagedImport)', async () => {
+    // A rollback never runs the code that commits records, which Neo4j's JVM would
+    // otherwise compile during the first large import: the rehearsal is committed.
+    const sent: Sent[] = [];
+    const rehearsals: Rehearsal[] = [];
+    const report = await warmPlans(context(sent), ['importProject'], {
+      stagedImport: async (ctx) => rehearsals.push(await rehearseStagedImport(ctx, 40)),
+    });
+    expect(report.operations.importProject.outcome).to.equal('planned');
+    expect(rehearsals).to.have.length(1);
+    const [{ line, removed }] = rehearsals;
+    // written in parts as a staged import writes them, each holding a lane of the stage,
+    // and committed: the removal found every node, port and wire (10 boundaries and 30
+    // behaviors with an input and an output each, chained three to a boundary: 20 wires)
+    const names = sent.map((s) => s.name);
+    for (const name of ['holdStageLane', 'createNewLineStates', 'recordTouches'])
+      expect(names, name).to.include(name);
+    expect(removed).to.deep.equal({ nodes: 40, ports: 60, edges: 20 });
+    // the rolled-back rehearsal came after it, as before
+    expect(names.lastIndexOf('createNewLineStates')).to.be.greaterThan(
+      names.lastIndexOf('holdStageLane'),
+    );
+    const [left] = await currentHarness().service.executor.read<{ records: number }>(
+      recordsOnLine,
+      { line },
+    );
+    expect(left?.records, 'records left on the rehearsal line, its stage included').to.equal(0);
   });
 
   it('reads when the Neo4j process answering started', async () => {

@@ -22,6 +22,7 @@ import {
 import type { RedisClient } from '../../shared/redis/redisClient';
 import { DECISIONS_QUEUE } from '../decisions';
 import { IdempotencyStore, warmPlansAtStart } from '../graph';
+import { rehearseStagedImport } from '../graphfile';
 import { AuthCache, Authenticator, RevocationFeed } from '../identity';
 import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
 import {
@@ -177,6 +178,7 @@ export async function startService(
   const warmup = warmPlansAtStart(
     ctx,
     config.serviceUrls ? [] : serviceOperations.map((op) => op.operationId),
+    { stagedImport: rehearseStagedImport },
   );
 
   return {

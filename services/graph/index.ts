@@ -57,7 +57,7 @@ export { eachEdge, eachNodeParentsFirst, FULL_READ_PAGE } from './pagedReads';
 export { historyRoutes } from './historyRoutes';
 export { IdempotencyStore } from './idempotency';
 export { WARMED_OPERATIONS, warmPlans, warmPlansAtStart } from './planWarmup';
-export type { StartedWarmup, WarmupReport } from './planWarmup';
+export type { StartedWarmup, WarmupOptions, WarmupReport } from './planWarmup';
 export { deleteNodesAndPorts, writePositions } from './nodeWrites';
 export type { NodePosition } from './nodeWrites';
 export { chainProblem, renderPath } from './paths';

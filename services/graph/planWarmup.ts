@@ -15,8 +15,12 @@
  * nothing is found; the batch finds no branch, so nothing is locked or written. An
  * import writes before anything could be not found, so its warm-up writes a record of
  * each kind on a line no one knows, through the function an import writes with, and
- * rolls the transaction back (newLineContent.ts rehearseNewLineWrites). A process
- * starting against a Neo4j that has the plans spends milliseconds.
+ * rolls the transaction back (newLineContent.ts rehearseNewLineWrites). Before that, a
+ * process that serves imports writes a small import and removes it, committed
+ * (WarmupOptions.stagedImport): a rollback never runs the code that commits records,
+ * which Neo4j's JVM would otherwise compile during the first large import. A process
+ * starting against a Neo4j that has the plans spends milliseconds planning (and about
+ * two seconds on that small import).
  *
  * Neo4j's plans go when it stops, while the processes that warmed them may run on (a
  * Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS when
@@ -42,7 +46,21 @@ import { neo4jStartTime } from './store/planWarmupQueries';
  * The first run of one operation's command, for ids that name nothing (an import's
  * writes: rehearsed on an unknown line and rolled back).
  */
-type Warmup = (ctx: ServiceContext, principal: Principal) => Promise<unknown>;
+type Warmup = (
+  ctx: ServiceContext,
+  principal: Principal,
+  options: WarmupOptions,
+) => Promise<unknown>;
+
+/** What a process adds to the warm-up from services the graph service does not import. */
+export interface WarmupOptions {
+  /**
+   * Writes a small import and removes it, committed (graphfile importRehearsal.ts): run
+   * first in the import's warm-up, so that Neo4j's JVM compiles the code that commits
+   * records before a first large import needs it, not during it.
+   */
+  stagedImport?: (ctx: ServiceContext) => Promise<unknown>;
+}
 
 /** An id that names nothing in the store (a fresh one each time). */
 const unknownId = () => randomUUID();
@@ -60,9 +78,13 @@ const WARMUPS: Record<string, Warmup> = {
   getNeighborhood: (ctx, principal) => readNeighborhood(ctx, principal, unknownId(), unknownId()),
   getBoundary: (ctx, principal) => readBoundary(ctx, principal, unknownId(), unknownId()),
   searchNodes: (ctx, principal) => searchNodes(ctx, principal, unknownId(), 'plan warm-up'),
-  // an import's writes (nodes, ports, wires, findings, touches), rolled back: no
-  // request of it can end in not-found before it writes
-  importProject: (ctx) => rehearseNewLineWrites(ctx),
+  // a small import committed and removed (when the process gives one), then an
+  // import's writes (nodes, ports, wires, findings, touches) in each shape, rolled back:
+  // no request of it can end in not-found before it writes
+  importProject: async (ctx, _principal, { stagedImport }) => {
+    if (stagedImport) await stagedImport(ctx);
+    return rehearseNewLineWrites(ctx);
+  },
   applyDeltas: (ctx, principal) =>
     applyDeltas(ctx, principal, unknownId(), {
       expected_version: 0,
@@ -98,6 +120,7 @@ export interface WarmupReport {
 export async function warmPlans(
   ctx: ServiceContext,
   operationIds: readonly string[],
+  options: WarmupOptions = {},
 ): Promise<WarmupReport> {
   // a caller with no user and no scope: it could read or write nothing even if an id
   // named something (each command answers not-found before it checks a scope)
@@ -114,7 +137,7 @@ export async function warmPlans(
     const outcome = ctx.stopping?.aborted
       ? 'skipped'
       : await warmOne(ctx, operationId, () =>
-          runForCaller(ctx.stopping, () => WARMUPS[operationId](ctx, principal)),
+          runForCaller(ctx.stopping, () => WARMUPS[operationId](ctx, principal, options)),
         );
     report.operations[operationId] = { outcome, ms: Math.round(performance.now() - at) };
   }
@@ -152,7 +175,7 @@ const STARTS_KEPT = 16;
 export function warmPlansAtStart(
   ctx: ServiceContext,
   operationIds: readonly string[],
-  { checkEveryMs = RESTART_CHECK_MS }: { checkEveryMs?: number } = {},
+  { checkEveryMs = RESTART_CHECK_MS, ...options }: { checkEveryMs?: number } & WarmupOptions = {},
 ): StartedWarmup {
   const served = WARMED_OPERATIONS.some((id) => operationIds.includes(id));
   if (!ctx.config.neo4j.warmPlans || !served) return { close: async () => {} };
@@ -170,7 +193,7 @@ export function warmPlansAtStart(
       if (warmedAfter.size >= STARTS_KEPT) warmedAfter.clear();
       warmedAfter.add(startedAt);
     }
-    await warmPlans(ctx, operationIds);
+    await warmPlans(ctx, operationIds, options);
   };
   let running: Promise<void> | undefined;
   const run = (first: boolean) => {

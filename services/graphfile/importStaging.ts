@@ -117,8 +117,15 @@ async function holdLane(tx: QueryRunner, line: string, lane: number): Promise<vo
   if (!held) throw stageLost();
 }
 
-/** Removes what was staged on `line` and its VStage record (the import was refused). */
-export async function abortStage(ctx: ServiceContext, line: string): Promise<void> {
-  await purgeLine(ctx.executor, line);
+/**
+ * Removes what was staged on `line` and its VStage record (the import was refused);
+ * answers the nodes, ports and wires it removed.
+ */
+export async function abortStage(
+  ctx: ServiceContext,
+  line: string,
+): Promise<{ nodes: number; ports: number; edges: number }> {
+  const removed = await purgeLine(ctx.executor, line);
   await ctx.executor.writeTx((tx) => deleteStageRecord(tx, line));
+  return removed;
 }

@@ -12,6 +12,7 @@ import { bookmarkedOperations } from '../../shared/http/bookmarkedOperations';
 import { BookmarkTokens } from '../../shared/neo4j/graphBookmarks';
 import type { Logger } from '../../shared/logging/logger';
 import { IdempotencyStore, warmPlansAtStart } from '../graph';
+import { rehearseStagedImport } from '../graphfile';
 import {
   listen,
   loadOperationRegistry,
@@ -76,7 +77,9 @@ export async function startOwnerService(
   const { server, url } = await listen(app, config);
   log.info({ url, operations: Object.keys(handlers) }, 'service process listening');
   // the largest statements of the operations it serves, planned before a request needs them
-  const warmup = warmPlansAtStart(ctx, Object.keys(handlers));
+  const warmup = warmPlansAtStart(ctx, Object.keys(handlers), {
+    stagedImport: rehearseStagedImport,
+  });
   return {
     name,
     server,
