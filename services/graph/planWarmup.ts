@@ -44,7 +44,8 @@ import { neo4jStartTime } from './store/planWarmupQueries';
 
 /**
  * The first run of one operation's command, for ids that name nothing (an import's
- * writes: rehearsed on an unknown line and rolled back).
+ * writes: rehearsed on an unknown line and rolled back, after the small import its
+ * options may commit and remove).
  */
 type Warmup = (
   ctx: ServiceContext,
