@@ -15,6 +15,7 @@ import { createWriteStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { generatedBehavior } from '../services/graphfile';
 
 /** Boundaries at the top level, at every size. */
 const TOP_LEVEL = 10;
@@ -91,19 +92,11 @@ export async function writeLargeGraphFile(
     });
   for (let i = 0; i < behaviors; i += 1) {
     const parent = midIds[i % mids];
-    const input = randomUUID();
-    const output = randomUUID();
-    await node({
-      id: randomUUID(),
-      kind: 'behavior',
-      parent_id: parent,
-      data: {
-        name: `step${i}`,
-        inputs: [{ id: input, name: 'in', type: 'int' }],
-        outputs: [{ id: output, name: 'out', type: 'int' }],
-      },
-      position: { x: (i % 100) * 10, y: 400 + Math.floor(i / 100) },
+    const { entry, input, output } = generatedBehavior(`step${i}`, parent, {
+      x: (i % 100) * 10,
+      y: 400 + Math.floor(i / 100),
     });
+    await node(entry);
     const previous = lastOutput.get(parent);
     if (previous) wires.push({ id: randomUUID(), source_handle: previous, target_handle: input });
     else firstInputs.push(input);

@@ -30,6 +30,38 @@ export const REHEARSAL_NODES = 1000;
 /** Boundaries at the top of the rehearsal's graph; its behaviors are spread under them. */
 const BOUNDARIES = 10;
 
+/** A generated graph file's behavior: its node entry and the ids of its two ports. */
+export interface GeneratedBehavior {
+  entry: Record<string, unknown>;
+  input: string;
+  output: string;
+}
+
+/**
+ * A behavior node of a generated graph file (this rehearsal's, the benchmarks' large
+ * graphs): under `parentId`, with an input and an output port of type int.
+ */
+export function generatedBehavior(
+  name: string,
+  parentId: string,
+  position: { x: number; y: number },
+): GeneratedBehavior {
+  const input = randomUUID();
+  const output = randomUUID();
+  const entry = {
+    id: randomUUID(),
+    kind: 'behavior',
+    parent_id: parentId,
+    data: {
+      name,
+      inputs: [{ id: input, name: 'in', type: 'int' }],
+      outputs: [{ id: output, name: 'out', type: 'int' }],
+    },
+    position,
+  };
+  return { entry, input, output };
+}
+
 /**
  * A graph file of `nodes` nodes shaped as users' are: boundaries, behaviors under them
  * with an input and an output port each, wires chaining each boundary's behaviors.
@@ -47,19 +79,11 @@ export function rehearsalFile(nodes: number): Record<string, unknown> {
   const lastOutput = new Map<string, string>();
   for (let i = 0; i < nodes - BOUNDARIES; i++) {
     const parent = boundaries[i % BOUNDARIES].id;
-    const input = randomUUID();
-    const output = randomUUID();
-    behaviors.push({
-      id: randomUUID(),
-      kind: 'behavior',
-      parent_id: parent,
-      data: {
-        name: `step ${i}`,
-        inputs: [{ id: input, name: 'in', type: 'int' }],
-        outputs: [{ id: output, name: 'out', type: 'int' }],
-      },
-      position: { x: (i % 100) * 10, y: 200 + Math.floor(i / 100) },
+    const { entry, input, output } = generatedBehavior(`step ${i}`, parent, {
+      x: (i % 100) * 10,
+      y: 200 + Math.floor(i / 100),
     });
+    behaviors.push(entry);
     const previous = lastOutput.get(parent);
     if (previous) edges.push({ id: randomUUID(), source_handle: previous, target_handle: input });
     lastOutput.set(parent, output);

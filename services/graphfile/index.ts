@@ -11,7 +11,7 @@ export { exportBranchFileAsOperator } from './commands/exportBranchFile';
 export { writeGraphFile } from './graphFileWriter';
 export type { FileCounts, FileExport } from './graphFileWriter';
 export { importProjectForUser } from './commands/importProject';
-export { rehearseStagedImport } from './importRehearsal';
+export { generatedBehavior, rehearseStagedImport } from './importRehearsal';
 export { graphFileRoutes } from './graphFileRoutes';
 export { readGraphFileStream } from './graphFileStream';
 export type { ImportProgress } from './importStaging';
