@@ -18,7 +18,7 @@ import { readTopLevel } from '../services/graph/commands/readTopLevel';
 import { searchNodes } from '../services/graph/commands/searchNodes';
 import { importProject } from '../services/graphfile/commands/importProject';
 import { rehearseStagedImport } from '../services/graphfile';
-import type { Rehearsal } from '../services/graphfile/importRehearsal';
+import type { Rehearsal } from '../services/graphfile';
 import type { ServiceContext } from '../shared/http/serviceContext';
 import { createLogger } from '../shared/logging/logger';
 import { cypher } from '../shared/neo4j/namedQuery';

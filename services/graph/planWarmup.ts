@@ -20,7 +20,7 @@
  * (WarmupOptions.stagedImport): a rollback never runs the code that commits records,
  * which Neo4j's JVM would otherwise compile during the first large import. A process
  * starting against a Neo4j that has the plans spends milliseconds planning (and about
- * two seconds on that small import).
+ * 1.5 s on that small import).
  *
  * Neo4j's plans go when it stops, while the processes that warmed them may run on (a
  * Neo4j pod restarted alone). So each such process also asks every RESTART_CHECK_MS when

@@ -21,6 +21,7 @@ import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { contentParts, mainView, recordCount, writeNewLineContent } from '../graph';
 import type { NewLineContent } from '../graph';
 import { deleteStageRecord, purgeLine } from '../purge';
+import type { ContentCounts } from '../purge';
 import { holdStage, holdStageLane, openStage, stageNotTaken } from './store/graphFileQueries';
 
 /** Overrides of the configured staging (config.staging), for tests. */
@@ -121,10 +122,7 @@ async function holdLane(tx: QueryRunner, line: string, lane: number): Promise<vo
  * Removes what was staged on `line` and its VStage record (the import was refused);
  * answers the nodes, ports and wires it removed.
  */
-export async function abortStage(
-  ctx: ServiceContext,
-  line: string,
-): Promise<{ nodes: number; ports: number; edges: number }> {
+export async function abortStage(ctx: ServiceContext, line: string): Promise<ContentCounts> {
   const removed = await purgeLine(ctx.executor, line);
   await ctx.executor.writeTx((tx) => deleteStageRecord(tx, line));
   return removed;

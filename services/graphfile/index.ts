@@ -12,6 +12,7 @@ export { writeGraphFile } from './graphFileWriter';
 export type { FileCounts, FileExport } from './graphFileWriter';
 export { importProjectForUser } from './commands/importProject';
 export { generatedBehavior, rehearseStagedImport } from './importRehearsal';
+export type { Rehearsal } from './importRehearsal';
 export { graphFileRoutes } from './graphFileRoutes';
 export { readGraphFileStream } from './graphFileStream';
 export type { ImportProgress } from './importStaging';

@@ -18,6 +18,7 @@ export type { HistoryResult } from './commands/sweepHistory';
 export { sweepPurges } from './commands/sweepPurges';
 export { deleteStageRecord, sweepStages } from './commands/sweepStages';
 export { purgeLine } from './commands/purgeBranch';
+export type { ContentCounts } from './commands/purgeBranch';
 export type { SweepResult } from './commands/sweepPurges';
 export { purgeProcessor } from './purgeJobs';
 export { PURGE_QUEUE, PurgeQueue } from './purgeQueue';
