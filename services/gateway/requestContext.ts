@@ -1,7 +1,7 @@
 /** Request id (echoed as X-Request-Id), a child logger per request, and an access log line. */
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../../shared/logging/logger';
+import { accessLog, type Logger } from '../../shared/logging/logger';
 import type { Principal } from '../../shared/http/principal';
 
 /**
@@ -44,6 +44,7 @@ export type RequestObserver = (request: {
 }) => void;
 
 export function requestContext(logger: Logger, observe?: RequestObserver): RequestHandler {
+  const access = accessLog(logger);
   return (req, res, next) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && VALID_ID.test(incoming) ? incoming : randomUUID();
@@ -58,18 +59,15 @@ export function requestContext(logger: Logger, observe?: RequestObserver): Reque
         status: res.statusCode,
         seconds: ms / 1000,
       });
-      logger.info(
-        {
-          reqId: requestId,
-          method: req.method,
-          path: req.path,
-          operationId: req.gateway.operationId,
-          status: res.statusCode,
-          ms: Math.round(ms * 10) / 10,
-          userId: req.gateway.principal?.userId,
-        },
-        'request',
-      );
+      access({
+        reqId: requestId,
+        method: req.method,
+        path: req.path,
+        operationId: req.gateway.operationId,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        userId: req.gateway.principal?.userId,
+      });
     });
     next();
   };

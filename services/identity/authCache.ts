@@ -34,13 +34,20 @@ export interface AuthCacheOptions {
 
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly maxEntries: number;
-  private readonly now: () => number;
+  /** Bound on cached keys. */
+  readonly maxEntries: number;
+  /** The clock entries expire by (Date.now unless a test gives its own). */
+  readonly now: () => number;
 
   constructor(private readonly options: AuthCacheOptions) {
     this.maxEntries = options.maxEntries ?? 10_000;
     this.now = options.now ?? Date.now;
     options.redis.on('close', () => this.entries.clear());
+  }
+
+  /** How long a key stays cached after its lookup, in milliseconds. */
+  get ttlMs(): number {
+    return this.options.ttlSeconds * 1000;
   }
 
   get enabled(): boolean {
@@ -102,7 +109,7 @@ export class AuthCache {
     this.entries.set(hash, {
       principal,
       epoch,
-      expiresAt: this.now() + this.options.ttlSeconds * 1000,
+      expiresAt: this.now() + this.ttlMs,
     });
   }
 

@@ -32,6 +32,19 @@ export class Authenticator {
   /** Lookups gathered into few statements, for callers past their unknown-key budget. */
   private readonly gathered: KeyLookupBatch;
 
+  /**
+   * The token hashes of Authorization headers whose key cachedPrincipal answered, so that
+   * a busy key's requests skip hashing their token (a SHA-256 per request, measured as a
+   * share of the gateway's fixed cost). A header's hash never changes, so this changes
+   * no answer: the key behind it is still checked against revocations and expiry on
+   * each request (AuthCache.getNow), and a header whose key is no longer answered is
+   * dropped. It holds raw headers, as the requests in flight do: only those of keys
+   * answered from the cache, at most as many as the cache holds keys (oldest out first),
+   * and none for longer than the cache keeps a key (it is emptied at each such period).
+   */
+  private readonly cachedHeaders = new Map<string, string>();
+  private cachedHeadersSince = -Infinity;
+
   /** With a cache, known keys skip the Neo4j lookup (see AuthCache for revocation). */
   constructor(private readonly options: { executor: Executor; cache?: AuthCache }) {
     this.gathered = new KeyLookupBatch({ executor: options.executor });
@@ -50,8 +63,26 @@ export class Authenticator {
    * answer (a key not cached, an epoch not confirmed lately, a bad credential).
    */
   cachedPrincipal(header: string | undefined): Principal | undefined {
-    const hash = this.options.cache && Authenticator.tokenHash(header);
-    return hash ? this.options.cache?.getNow(hash) : undefined;
+    const cache = this.options.cache;
+    if (!cache || !header) return undefined;
+    if (cache.now() - this.cachedHeadersSince >= cache.ttlMs) {
+      this.cachedHeaders.clear();
+      this.cachedHeadersSince = cache.now();
+    }
+    const known = this.cachedHeaders.get(header);
+    const hash = known ?? Authenticator.tokenHash(header);
+    const principal = hash ? cache.getNow(hash) : undefined;
+    if (principal && !known) this.rememberHeader(header, hash as string);
+    else if (!principal && known) this.cachedHeaders.delete(header);
+    return principal;
+  }
+
+  private rememberHeader(header: string, hash: string): void {
+    if (this.cachedHeaders.size >= (this.options.cache?.maxEntries ?? 0)) {
+      const oldest = this.cachedHeaders.keys().next();
+      if (!oldest.done) this.cachedHeaders.delete(oldest.value);
+    }
+    this.cachedHeaders.set(header, hash);
   }
 
   /** The hash keys are found by, or null when the header carries no well-formed token. */
