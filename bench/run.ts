@@ -45,8 +45,8 @@ async function main(): Promise<void> {
         default:
           'writes,reads,bulk,merge,history,blame,layout,search,gateway,tracing,rebase,review,feed,writers',
       },
-      'gateway-rounds': { type: 'string', default: '3' },
-      'gateway-seconds': { type: 'string', default: '5' },
+      'gateway-rounds': { type: 'string', default: '5' },
+      'gateway-seconds': { type: 'string', default: '4' },
       // the concurrent writers' timed seconds per layout and size (writersBench.ts)
       'writers-seconds': { type: 'string', default: '20' },
     },
