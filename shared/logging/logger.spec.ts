@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +63,33 @@ describe('accessLog', () => {
         expect(Object.keys(byAccessLog)).to.deep.equal(Object.keys(byPino));
       }
       expect(lines[1]).to.include({ msg: 'request', level: 30, status: 200, ms: 0.4 });
+      // read back as sent, through the destination's bytes
+      expect(lines[5].path).to.equal(LINES[2].path);
       if (mixin) expect(lines[1]).to.include({ trace_id: 't-1', span_id: 's-1' });
+    }
+  });
+
+  it('has every line written when the process exits at once after logging them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'logger-spec-'));
+    try {
+      const destination = join(dir, 'log.json');
+      const script = `
+        const { accessLog, createLogger } = require(${JSON.stringify(require.resolve('./logger'))});
+        const logger = createLogger({ level: 'info', destination: ${JSON.stringify(destination)} });
+        logger.info('opened');
+        // once the file is open (a process's stdout is from the start)
+        setTimeout(() => {
+          for (let i = 0; i < 500; i++) accessLog(logger)({ ...${JSON.stringify(LINES[0])}, status: i });
+          logger.info('closing');
+          process.exit(0);
+        }, 200);`;
+      execFileSync(process.execPath, ['--require', 'tsx/cjs', '--eval', script]);
+      const lines = readFileSync(destination, 'utf8').trimEnd().split('\n');
+      expect(lines).to.have.length(502);
+      expect(JSON.parse(lines[250]) as object).to.include({ msg: 'request', status: 249 });
+      expect(JSON.parse(lines[501]) as object).to.include({ msg: 'closing' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
