@@ -271,7 +271,9 @@ export async function createGateway(options: GatewayOptions): Promise<Express> {
     const request = {
       method: req.method,
       path: req.path,
+      // express parses the query afresh at each read of req.query
       query: req.query as Record<string, string | string[]>,
+      queryAsSent: () => req.query as Record<string, string | string[]>,
       headers: req.headers as Record<string, string | string[]>,
       body: req.body as unknown,
     };

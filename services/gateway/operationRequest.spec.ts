@@ -64,8 +64,16 @@ describe('operationChecker', () => {
               query: structuredClone(query),
               headers: { ...headers },
               body,
-            } as RawRequest & Request;
-            const checked = check(op, request, true);
+            } as Request;
+            const checked = check(
+              op,
+              {
+                ...request,
+                query: structuredClone(query),
+                queryAsSent: () => structuredClone(query),
+              } as RawRequest,
+              true,
+            );
             if (!checked) throw new Error(`${op.operationId} is left to handleRequest`);
             const validation = api.validator.validateRequest(request, op);
             const parsed = api.router.parseRequest(
@@ -76,9 +84,10 @@ describe('operationChecker', () => {
             expect(checked.errors ?? null, what).to.deep.equal(validation.errors);
             expect(checked.params, what).to.deep.equal(parsed.params);
             expect(checked.query, what).to.deep.equal(parsed.query);
-            expect(request.query, `${what}: the request's query is left as sent`).to.deep.equal(
-              query,
-            );
+            if (checked.errors)
+              expect(checked.query, `${what}: a refused request's query is as sent`).to.deep.equal(
+                query,
+              );
             compared++;
           }
         }
@@ -89,7 +98,13 @@ describe('operationChecker', () => {
 
   it('refuses an operation with a security requirement when no one is authenticated', async () => {
     const op = api.router.getOperation('listProjects') as Operation;
-    const request = { path: '/v1/projects', query: {}, headers: {}, body: undefined };
+    const request = {
+      path: '/v1/projects',
+      query: {},
+      queryAsSent: () => ({}),
+      headers: {},
+      body: undefined,
+    };
     expect(operationChecker(api)(op, request, false)?.unauthorized).to.equal(true);
     expect(operationChecker(api)(op, request, true)?.unauthorized).to.equal(false);
   });

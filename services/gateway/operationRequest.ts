@@ -70,22 +70,16 @@ export interface CheckedRequest {
 
 export interface RawRequest {
   path: string;
+  /**
+   * The query, parsed for this check alone: it is coerced in place, so that a valid
+   * request's query is not copied first.
+   */
   query: Query;
+  /** The query as sent, parsed again: what the handler sees of a request refused. */
+  queryAsSent: () => Query;
   /** By lower-case name, as node's http gives them. */
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
-}
-
-/** lodash cloneDeep for what a query parser builds: strings, arrays and objects. */
-function cloneQuery<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(cloneQuery) as T;
-  if (value === null || typeof value !== 'object') return value;
-  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<
-    string,
-    unknown
-  >;
-  for (const [k, v] of Object.entries(value)) copy[k] = cloneQuery(v);
-  return copy as T;
 }
 
 type Param = {
@@ -176,9 +170,9 @@ export function operationChecker(api: OpenAPIBackend) {
     const authorized =
       plan.security.length === 0 ||
       plan.security.some((r) => Object.keys(r).every(() => authenticated));
-    if (!authorized) return { unauthorized: true, params, query: cloneQuery(req.query) };
+    if (!authorized) return { unauthorized: true, params, query: req.queryAsSent() };
 
-    const query = cloneQuery(req.query);
+    const query = req.query;
     for (const [name, value] of Object.entries(query))
       if (typeof value === 'string' && plan.arrayQuery.has(name)) query[name] = [value];
     // the header parameters alone: the validators allow any other header, so copying
@@ -210,8 +204,7 @@ export function operationChecker(api: OpenAPIBackend) {
       if (validate.errors) errors.push(...validate.errors);
       else coerced = true;
     }
-    if (errors.length > 0)
-      return { unauthorized: false, errors, params, query: cloneQuery(req.query) };
-    return { unauthorized: false, params, query: coerced ? query : cloneQuery(req.query) };
+    if (errors.length > 0) return { unauthorized: false, errors, params, query: req.queryAsSent() };
+    return { unauthorized: false, params, query: coerced ? query : req.queryAsSent() };
   };
 }
