@@ -84,6 +84,10 @@ describe('Authenticator.cachedPrincipal', () => {
     expect(authenticator.cachedPrincipal(`Bearer ${a}`)?.keyId).to.equal('ka');
     expect(authenticator.cachedPrincipal(`Bearer ${b}`)?.keyId).to.equal('kb');
     expect(authenticator.cachedPrincipal(`Bearer ${a}`)?.keyId).to.equal('ka');
+    // padded past what is remembered: still answered, hashed each time
+    const padded = `Bearer ${b}${' '.repeat(300)}`;
+    expect(authenticator.cachedPrincipal(padded)?.keyId).to.equal('kb');
+    expect(authenticator.cachedPrincipal(padded)?.keyId).to.equal('kb');
     expect(authenticator.cachedPrincipal(`Bearer ${mintToken()}`)).to.equal(undefined);
     expect(authenticator.cachedPrincipal('Bearer not-a-token')).to.equal(undefined);
     expect(authenticator.cachedPrincipal(`Basic ${a}`)).to.equal(undefined);

@@ -28,6 +28,9 @@ export interface AddressGuard {
   chargeAnonymous(address: string): Promise<unknown>;
 }
 
+/** The longest Authorization header whose token hash is remembered (a token is < 200). */
+const MEMO_HEADER_CHARS = 256;
+
 export class Authenticator {
   /** Lookups gathered into few statements, for callers past their unknown-key budget. */
   private readonly gathered: KeyLookupBatch;
@@ -41,6 +44,8 @@ export class Authenticator {
    * dropped. It holds raw headers, as the requests in flight do: only those of keys
    * answered from the cache, at most as many as the cache holds keys (oldest out first),
    * and none for longer than the cache keeps a key (it is emptied at each such period).
+   * Headers longer than a token's (padded, say) are hashed each time, not kept: the
+   * memory a key's holder can fill here stays at most maxEntries x MEMO_HEADER_CHARS.
    */
   private readonly cachedHeaders = new Map<string, string>();
   private cachedHeadersSince = -Infinity;
@@ -72,7 +77,8 @@ export class Authenticator {
     const known = this.cachedHeaders.get(header);
     const hash = known ?? Authenticator.tokenHash(header);
     const principal = hash ? cache.getNow(hash) : undefined;
-    if (principal && !known) this.rememberHeader(header, hash as string);
+    if (principal && !known && header.length <= MEMO_HEADER_CHARS)
+      this.rememberHeader(header, hash as string);
     else if (!principal && known) this.cachedHeaders.delete(header);
     return principal;
   }
