@@ -105,6 +105,38 @@ describe('FeedPolls', () => {
     expect(feed.rounds.at(-1)!.after).to.equal(2);
   });
 
+  it('hands the read under way as a follower joins to that follower too (an event it commits meanwhile is not lost)', async () => {
+    const a = new Recorder(principal('a'));
+    // a round whose read is held until the second follower has joined
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const read = feed.read;
+    let rounds = 0;
+    polls = new FeedPolls({
+      pollMs: POLL_MS,
+      read: async (...args) => {
+        rounds += 1;
+        if (rounds === 2) await held;
+        return read(...args);
+      },
+    });
+    polls.follow('p', 0, a);
+    await until(() => rounds === 2);
+    const b = new Recorder(principal('b'));
+    polls.follow('p', 0, b);
+    // committed after b joined (and after its own catch-up read), read by the held round
+    feed.events.push(event(1));
+    release();
+    await until(() => a.seqs.length === 1 && b.seqs.length === 1);
+    expect(b.seqs).to.deep.equal([1]);
+    feed.events.push(event(2));
+    await until(() => a.seqs.length === 2 && b.seqs.length === 2);
+    expect([a.seqs, b.seqs]).to.deep.equal([
+      [1, 2],
+      [1, 2],
+    ]);
+  });
+
   it('starts a project poll after the head its first follower gives; another project has its own', async () => {
     feed.events.push(event(1), event(2), event(3));
     const a = new Recorder(principal('a'));

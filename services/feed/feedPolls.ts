@@ -15,7 +15,11 @@
  * (publishPending), so the poll's cursor never passes an event still to come. A follower
  * joins first and catches up with reads of its own after: what the poll handed out before
  * the follower joined was committed before that, so the follower's own reads find it;
- * what comes after reaches its inbox.
+ * what a later read finds reaches its inbox. That includes the read under way as it
+ * joins: its statements see what commits while it runs (Neo4j reads what is committed,
+ * not a snapshot), so it can hand out an event committed after the follower's own reads
+ * ran, with the poll's cursor then past it. The joiner gets that read's events too; it
+ * was found visible as it opened, and the next round checks it with the others.
  */
 import { AsyncResource } from 'node:async_hooks';
 import { NotFoundError } from '../../shared/errors/domainErrors';
@@ -164,14 +168,14 @@ class ProjectPoll {
       return false;
     }
     if (read.events.length > 0) this.cursor = read.events[read.events.length - 1].seq;
-    followers.forEach((follower, i) => {
-      if (!this.followers.has(follower)) return; // left meanwhile
-      if (read.visible[i]) follower.deliver(read.events);
-      else {
+    const checked = new Map(followers.map((follower, i) => [follower, read.visible[i]]));
+    for (const follower of [...this.followers]) {
+      // one that joined while the read ran is not in `checked`: it gets the events
+      if (checked.get(follower) === false) {
         this.followers.delete(follower);
         follower.fail(new NotFoundError('project'));
-      }
-    });
+      } else follower.deliver(read.events);
+    }
     return read.events.length === PAGE;
   }
 }
