@@ -170,7 +170,7 @@ export async function runGatewayBench(options: GatewayBenchOptions): Promise<Gat
 }
 
 /** The median of the ratios of round i of `a` to round i of `b`. */
-export const pairedRatio = (a: GatewaySample, b: GatewaySample) =>
+const pairedRatio = (a: GatewaySample, b: GatewaySample) =>
   median(a.rounds.map((rps, i) => rps / b.rounds[i]));
 
 export function reportGateway(samples: GatewaySample[], connections: number): void {

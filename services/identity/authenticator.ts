@@ -70,21 +70,22 @@ export class Authenticator {
   cachedPrincipal(header: string | undefined): Principal | undefined {
     const cache = this.options.cache;
     if (!cache || !header) return undefined;
-    if (cache.now() - this.cachedHeadersSince >= cache.ttlMs) {
+    const now = cache.now();
+    if (now - this.cachedHeadersSince >= cache.ttlMs) {
       this.cachedHeaders.clear();
-      this.cachedHeadersSince = cache.now();
+      this.cachedHeadersSince = now;
     }
     const known = this.cachedHeaders.get(header);
     const hash = known ?? Authenticator.tokenHash(header);
     const principal = hash ? cache.getNow(hash) : undefined;
     if (principal && !known && header.length <= MEMO_HEADER_CHARS)
-      this.rememberHeader(header, hash as string);
+      this.rememberHeader(header, hash as string, cache.maxEntries);
     else if (!principal && known) this.cachedHeaders.delete(header);
     return principal;
   }
 
-  private rememberHeader(header: string, hash: string): void {
-    if (this.cachedHeaders.size >= (this.options.cache?.maxEntries ?? 0)) {
+  private rememberHeader(header: string, hash: string, maxEntries: number): void {
+    if (this.cachedHeaders.size >= maxEntries) {
       const oldest = this.cachedHeaders.keys().next();
       if (!oldest.done) this.cachedHeaders.delete(oldest.value);
     }
