@@ -9,7 +9,7 @@ import { FORKS } from './historyBench';
 import { BATCHES } from './mergeBench';
 import { PINNED_AGE, SCOPED_READS } from './readBench';
 import { FLAT_SEARCHES, SEARCHES } from './searchBench';
-import { printTable, ratio, Sample } from './stats';
+import { printTable, ratio, Sample, verdict } from './stats';
 
 /** The sample of `label` at `size`. */
 const finder = (samples: Sample[]) => (label: string, size: number) =>
@@ -72,8 +72,7 @@ export function reportSearch(samples: Sample[], sizes: number[]): void {
   for (const label of FLAT_SEARCHES) {
     const [a, b] = [find(label, large), find(label, small)];
     if (!a || !b) continue;
-    const holds = a.p50 <= 1.3 * b.p50 ? 'holds' : 'does not hold';
-    console.log(`  ${label}: ${ratio(a, b)} (target <= 1.3x: ${holds})`);
+    console.log(`  ${label}: ${ratio(a, b)} (target <= 1.3x: ${verdict(a.p50 <= 1.3 * b.p50)})`);
   }
   const [a, b] = [find(SEARCHES.substring, large), find(SEARCHES.substring, small)];
   if (a && b)
@@ -103,9 +102,10 @@ export function reportTargets(samples: Sample[], storage: StorageFigure[], sizes
   const large = Math.max(...sizes);
   const lines: string[] = [];
   const flat = (label: string) => {
-    if (find(label, large) && find(label, small))
+    const [a, b] = [find(label, large), find(label, small)];
+    if (a && b)
       lines.push(
-        `  ${label}: @ ${large} / @ ${small} = ${ratio(find(label, large), find(label, small))} (target <= 1.3x)`,
+        `  ${label}: @ ${large} / @ ${small} = ${ratio(a, b)} (target <= 1.3x: ${verdict(a.p50 <= 1.3 * b.p50)})`,
       );
   };
   flat('fork');
@@ -125,13 +125,15 @@ export function reportTargets(samples: Sample[], storage: StorageFigure[], sizes
       const own = find(`${count}-delta batch (its own statements)`, size);
       if (api && own)
         lines.push(
-          `  ${count}-delta batch API / its own statements @ ${size} = ${ratio(api, own)} (target <= 2x: ${api.p50 <= 2 * own.p50 ? 'holds' : 'NOT MET'})`,
+          `  ${count}-delta batch API / its own statements @ ${size} = ${ratio(api, own)} (target <= 2x: ${verdict(api.p50 <= 2 * own.p50)})`,
         );
     }
     for (const op of SCOPED_READS) {
       const [pinned, head] = [find(`${op} pinned (API)`, size), find(`${op} (API)`, size)];
       if (pinned && head)
-        lines.push(`  ${op} pinned / current @ ${size} = ${ratio(pinned, head)} (target <= 1.5x)`);
+        lines.push(
+          `  ${op} pinned / current @ ${size} = ${ratio(pinned, head)} (target <= 1.5x: ${verdict(pinned.p50 <= 1.5 * head.p50)})`,
+        );
     }
     const [api, bare] = [
       find('full-graph read (API)', size),
@@ -139,13 +141,15 @@ export function reportTargets(samples: Sample[], storage: StorageFigure[], sizes
     ];
     if (api && bare)
       lines.push(
-        `  full-graph read API / bare Cypher @ ${size} = ${ratio(api, bare)} (target <= 1.5x)`,
+        `  full-graph read API / bare Cypher @ ${size} = ${ratio(api, bare)} (target <= 1.5x: ${verdict(api.p50 <= 1.5 * bare.p50)})`,
       );
   }
-  for (const s of storage)
+  for (const s of storage) {
+    const grown = s.total / (s.main + s.changes);
     lines.push(
-      `  records after ${FORKS} forks / (main + their batches) @ ${s.size} = ${(s.total / (s.main + s.changes)).toFixed(4)}x (target <= 1.05x)`,
+      `  records after ${FORKS} forks / (main + their batches) @ ${s.size} = ${grown.toFixed(4)}x (target <= 1.05x: ${verdict(grown <= 1.05)})`,
     );
+  }
   console.log('\nThe versioned store against its targets (p50 ratios, this run):');
   for (const line of lines) console.log(line);
 }

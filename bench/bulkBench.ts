@@ -19,7 +19,7 @@ import { findingRow, orphanNodeFinding, unsatisfiedInputFinding } from '../servi
 import { BenchClient } from './benchClient';
 import { bareBatch } from './fixtureQueries';
 import { Fixture, loadedProject, pick } from './graphFixture';
-import { measureInterleaved, Sample } from './stats';
+import { measureInterleaved, Sample, verdict } from './stats';
 import { bareParams, storedRecords } from './writeBench';
 
 export const BULK = 1000;
@@ -177,7 +177,7 @@ export function reportBulk(samples: Sample[], sizes: number[]): void {
       if (!api || !bare) continue;
       const ratio = api.p50 / bare.p50;
       console.log(
-        `  ${what} @ ${size}: API ${api.p50.toFixed(1)} ms, bare ${bare.p50.toFixed(1)} ms, ${ratio.toFixed(2)}x (target <= ${BULK_TARGET}x: ${ratio <= BULK_TARGET ? 'holds' : 'NOT MET'})`,
+        `  ${what} @ ${size}: API ${api.p50.toFixed(1)} ms, bare ${bare.p50.toFixed(1)} ms, ${ratio.toFixed(2)}x (target <= ${BULK_TARGET}x: ${verdict(ratio <= BULK_TARGET)})`,
       );
     }
 }

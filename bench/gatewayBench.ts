@@ -22,6 +22,7 @@ import type { Executor } from '../shared/neo4j/executor';
 import { createGateway, opsRouter, RateLimits } from '../services/gateway';
 import { OPENAPI_PATH, ServiceMetrics } from '../services/platform';
 import { AuthCache, Authenticator, RevocationFeed } from '../services/identity';
+import { verdict } from './stats';
 
 export interface GatewaySample {
   label: string;
@@ -183,6 +184,6 @@ export function reportGateway(samples: GatewaySample[], connections: number): vo
   const [gateway, bare] = samples;
   const ratio = pairedRatio(gateway, bare);
   console.log(
-    `  gateway/bare throughput: ${(ratio * 100).toFixed(0)}%, median of the rounds' ratios (target at least 60%: ${ratio >= 0.6 ? 'holds' : 'NOT MET'}); of the medians ${((gateway.median / bare.median) * 100).toFixed(0)}%; CPU per request bare/gateway: ${((bare.cpuPerRequest / gateway.cpuPerRequest) * 100).toFixed(0)}%`,
+    `  gateway/bare throughput: ${(ratio * 100).toFixed(0)}%, median of the rounds' ratios (target at least 60%: ${verdict(ratio >= 0.6)}); of the medians ${((gateway.median / bare.median) * 100).toFixed(0)}%; CPU per request bare/gateway: ${((bare.cpuPerRequest / gateway.cpuPerRequest) * 100).toFixed(0)}%`,
   );
 }

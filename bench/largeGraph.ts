@@ -32,11 +32,10 @@ import { apiOf, expectStatus, timed } from './largeGraphApi';
 import { compareWithSmall } from './largeGraphCompare';
 import { largeProject } from './largeGraphProject';
 import { peakResident } from './processMemory';
+import { verdict } from './stats';
 
 /** The import's target: a 100k-node graph file in 30 s or less (reported at other sizes). */
 const IMPORT_TARGET = { nodes: 100_000, seconds: 30 };
-
-const verdict = (holds: boolean) => (holds ? 'holds' : 'NOT MET');
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

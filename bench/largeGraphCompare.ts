@@ -21,7 +21,7 @@ import {
   tenAdded,
   tenChanged,
 } from './largeGraphProject';
-import { sampleOf } from './stats';
+import { sampleOf, verdict } from './stats';
 
 /** How many main versions older than the head the pinned reads read. */
 const PINNED_AGE = 100;
@@ -36,8 +36,6 @@ interface Figure {
   /** An absolute target of the large one, in ms, beside the ratio's. */
   underMs?: number;
 }
-
-const verdict = (holds: boolean) => (holds ? 'holds' : 'NOT MET');
 
 /** What a turn of a measured step times: `work`, the waits for a rate limit left out. */
 type Timed = (work: () => Promise<void>) => Promise<void>;

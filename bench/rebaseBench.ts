@@ -13,7 +13,7 @@ import type { ServiceMetrics } from '../services/platform';
 import { BenchClient } from './benchClient';
 import { applyBatches, BATCHES } from './mergeBench';
 import { loadFixture } from './graphFixture';
-import { measureEach, printTable, Sample, sampleOf } from './stats';
+import { measureEach, printTable, Sample, sampleOf, verdict } from './stats';
 
 /** Merges into main after the branch forked. */
 export const MAIN_MERGES = 10;
@@ -115,11 +115,10 @@ export function reportRebase(figures: RebaseFigures, sizes: number[]): void {
   const own = (size: number) =>
     figures.samples.find((s) => s.size === size && s.label === 'its statements');
   const [small, large] = [sizes[0], sizes[sizes.length - 1]];
-  const holds = (ok: boolean) => (ok ? 'holds' : 'does NOT hold');
   if (large !== small) {
     const r = (api(large)?.p50 ?? NaN) / (api(small)?.p50 ?? NaN);
     console.log(
-      `rebase at ${large} against ${small} nodes: ${r.toFixed(2)}x (target within 1.3x): ${holds(r <= 1.3)}`,
+      `rebase at ${large} against ${small} nodes: ${r.toFixed(2)}x (target within 1.3x): ${verdict(r <= 1.3)}`,
     );
   } else {
     console.log(
@@ -129,7 +128,7 @@ export function reportRebase(figures: RebaseFigures, sizes: number[]): void {
   for (const size of sizes) {
     const r = (api(size)?.p50 ?? NaN) / (own(size)?.p50 ?? NaN);
     console.log(
-      `rebase through the API against its statements at ${size} nodes: ${r.toFixed(2)}x (target within 2x): ${holds(r <= 2)}`,
+      `rebase through the API against its statements at ${size} nodes: ${r.toFixed(2)}x (target within 2x): ${verdict(r <= 2)}`,
     );
   }
 }

@@ -23,7 +23,7 @@ import type { Executor } from '../shared/neo4j/executor';
 import type { BenchClient } from './benchClient';
 import { benchMember } from './benchService';
 import { pick } from './graphFixture';
-import { measureInterleaved, printTable, Sample } from './stats';
+import { measureInterleaved, printTable, Sample, verdict } from './stats';
 import { loadNestedFixture, NestedFixture } from './webFixture';
 
 const RUNS = 30;
@@ -142,7 +142,6 @@ export async function runReviewBench(options: {
 export function reportReview(samples: Sample[], sizes: number[]): void {
   printTable('Change request page, opened by a reviewer (p50 / p95 ms)', samples);
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
-  const holds = (ok: boolean) => (ok ? 'holds' : 'does NOT hold');
   const find = (label: string, size: number) =>
     samples.find((s) => s.label === label && s.size === size);
   console.log('\nThe change request page against its target (p50 ratios, this run):');
@@ -155,7 +154,7 @@ export function reportReview(samples: Sample[], sizes: number[]): void {
     }
     const r = a.p50 / b.p50;
     console.log(
-      `  ${label}: @ ${large} / @ ${small} = ${r.toFixed(2)}x (target <= 1.5x): ${holds(r <= 1.5)}`,
+      `  ${label}: @ ${large} / @ ${small} = ${r.toFixed(2)}x (target <= 1.5x): ${verdict(r <= 1.5)}`,
     );
   }
 }

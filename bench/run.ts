@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '../shared/logging/logger';
 import { startService } from '../services/gateway';
 import { benchConfig, benchUser } from './benchService';
-import { printTable, Sample } from './stats';
+import { printTable, Sample, verdict } from './stats';
 import { reportBulk, runBulkBench } from './bulkBench';
 import { runMergeBench } from './mergeBench';
 import { reportRebase, runRebaseBench } from './rebaseBench';
@@ -126,8 +126,9 @@ async function main(): Promise<void> {
     await part('blame', async () => {
       const figures = await runNodeHistoryBench({ client, executor, userId });
       printTable('Node history (getNodeHistory)', figures.samples, () => 'trail length');
+      const [short, long] = figures.samples;
       console.log(
-        `node history, trail of ${LONG} against ${SHORT} changes: ${figures.ratio} (target within 1.3x)`,
+        `node history, trail of ${LONG} against ${SHORT} changes: ${figures.ratio} (target within 1.3x: ${verdict(long.p50 <= 1.3 * short.p50)})`,
       );
     });
     await part('layout', async () => {

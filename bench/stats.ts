@@ -129,6 +129,9 @@ export function printTable(
   for (const row of rows) console.log(line(row));
 }
 
+/** How a figure stands against its target, the same words in every report. */
+export const verdict = (holds: boolean): string => (holds ? 'holds' : 'NOT MET');
+
 export function ratio(a: Sample | undefined, b: Sample | undefined): string {
   if (!a || !b) return '-';
   return `${(a.p50 / b.p50).toFixed(2)}x`;

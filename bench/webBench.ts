@@ -12,7 +12,7 @@ import { startService } from '../services/gateway';
 import { launchChromium, openWithKey } from '../test/support/webBrowser';
 import { buildWeb } from '../web/build';
 import { benchConfig, benchUser } from './benchService';
-import { percentile, printTable, ratio, Sample } from './stats';
+import { percentile, printTable, ratio, Sample, verdict } from './stats';
 import { loadNestedFixture } from './webFixture';
 
 async function main(): Promise<void> {
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
     });
     printTable('Web viewer: time to first render (headless chromium)', samples);
     console.log(
-      `\nRatio (p50): main @ ${largeGraph.total} / branch @ ${smallGraph.total} = ${ratio(samples[1], samples[0])} (target within 1.5x)`,
+      `\nRatio (p50): main @ ${largeGraph.total} / branch @ ${smallGraph.total} = ${ratio(samples[1], samples[0])} (target within 1.5x: ${verdict(samples[1].p50 <= 1.5 * samples[0].p50)})`,
     );
 
     // Find node: the name search the viewer sends (searchNodes), beside the same on
