@@ -10,10 +10,16 @@
  * at the limit, the window is refused here until it ends without asking Redis again: a
  * counter only grows within its window.
  *
- * One claim per key is in flight at a time; requests arriving meanwhile wait for it. The
- * window's end is measured from when the claim was sent, so this process never spends a
- * window's points after Redis has started the next one.
+ * One claim per key is in flight at a time. A key whose leases have grown to the largest
+ * size (a busy one) claims the next lease when a quarter of the one in hand is left, while
+ * its last points are spent, so its requests do not all wait on a round trip to Redis
+ * every lease; a key that seldom asks never claims ahead. Requests that find no point in
+ * hand wait for the claim in flight. The window's end is measured from when the
+ * claim was sent, so this process never spends a window's points after Redis has started
+ * the next one: points in hand when their window ends are dropped, and a claim answered in
+ * a new window replaces them instead of adding to them.
  */
+import { startEarly } from '../../shared/async/promises';
 import type { RedisClient } from '../../shared/redis/redisClient';
 
 /** INCRBY the window's counter; start its window when it has none. Answers {count, ttl ms}. */
@@ -55,6 +61,8 @@ interface Lease {
 export class WindowLeases {
   private readonly leases = new Map<string, Lease>();
   private readonly maxLease: number;
+  /** Points left in a lease of the largest size when the next is claimed (0: never ahead). */
+  private readonly claimAheadAt: number;
 
   constructor(
     private readonly options: {
@@ -65,6 +73,7 @@ export class WindowLeases {
     },
   ) {
     this.maxLease = Math.max(1, Math.min(64, Math.floor(options.limit / 20)));
+    this.claimAheadAt = this.maxLease >= 4 ? this.maxLease / 4 : 0;
   }
 
   /** Spends one point of `key`'s window; rejects only when Redis does not answer. */
@@ -84,17 +93,29 @@ export class WindowLeases {
    * being claimed), which only spend() makes.
    */
   spendNow(key: string): Spent | undefined {
-    let lease = this.leases.get(key);
-    if (lease && !lease.claiming && lease.resetAt <= Date.now()) {
-      this.leases.delete(key);
-      lease = undefined;
-    }
-    if (!lease || lease.claiming) return undefined;
+    const lease = this.inWindow(key);
+    if (!lease) return undefined;
     if (lease.left > 0) {
       lease.left -= 1;
+      const busy = lease.next === this.maxLease && lease.left < this.claimAheadAt;
+      if (busy && !lease.claiming && lease.unclaimed > 0)
+        // awaited by the requests that find no point in hand before it answers (spend)
+        startEarly(this.claim(key, lease));
       return { admitted: true, remaining: lease.unclaimed + lease.left, resetAt: lease.resetAt };
     }
-    if (lease.unclaimed === 0) return { admitted: false, remaining: 0, resetAt: lease.resetAt };
+    if (lease.claiming || lease.unclaimed > 0) return undefined;
+    return { admitted: false, remaining: 0, resetAt: lease.resetAt };
+  }
+
+  /** `key`'s lease, without the points of a window that has ended. */
+  private inWindow(key: string): Lease | undefined {
+    const lease = this.leases.get(key);
+    if (!lease || lease.resetAt > Date.now()) return lease;
+    if (lease.claiming) {
+      lease.left = 0;
+      return lease;
+    }
+    this.leases.delete(key);
     return undefined;
   }
 
@@ -117,8 +138,12 @@ export class WindowLeases {
       ) as Promise<[number, number]>
     )
       .then(([count, ttl]) => {
-        const { limit } = this.options;
-        lease.left = Math.max(0, Math.min(size, limit - (count - size)));
+        const { limit, windowMs } = this.options;
+        const granted = Math.max(0, Math.min(size, limit - (count - size)));
+        // both ends are measured from below, so one window's differ by less than its
+        // length; a claim counted in the next window does not add to the last one's points
+        const sameWindow = sent + ttl < lease.resetAt + windowMs / 2;
+        lease.left = (sameWindow ? lease.left : 0) + granted;
         lease.unclaimed = Math.max(0, limit - count);
         lease.resetAt = sent + ttl;
         lease.next = Math.min(this.maxLease, size * 2);
