@@ -90,15 +90,16 @@ export class WindowLeases {
   /**
    * Spends one point of `key`'s window from the lease in hand, or answers a window this
    * process knows is used up; undefined when that takes a claim (none in hand, or one
-   * being claimed), which only spend() makes.
+   * being claimed), which spend() makes. A lease of the largest size running low is
+   * claimed ahead here, while points are still in hand.
    */
   spendNow(key: string): Spent | undefined {
     const lease = this.inWindow(key);
     if (!lease) return undefined;
     if (lease.left > 0) {
       lease.left -= 1;
-      const busy = lease.next === this.maxLease && lease.left < this.claimAheadAt;
-      if (busy && !lease.claiming && lease.unclaimed > 0)
+      const low = lease.next === this.maxLease && lease.left < this.claimAheadAt;
+      if (low && !lease.claiming && lease.unclaimed > 0)
         // awaited by the requests that find no point in hand before it answers (spend)
         startEarly(this.claim(key, lease));
       return { admitted: true, remaining: lease.unclaimed + lease.left, resetAt: lease.resetAt };
