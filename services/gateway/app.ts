@@ -41,6 +41,7 @@ import {
   operationChecker,
 } from './operationRequest';
 import { startEarly } from '../../shared/async/promises';
+import { HandlerRequest, Parsed } from './handlerRequest';
 import { nameRequestSpan } from '../../shared/telemetry/telemetry';
 
 export interface GatewayOptions {
@@ -78,9 +79,6 @@ type Operation = {
   ['x-body-validation']?: string;
 };
 
-/** The path parameters and query an operation handler reads. */
-type Parsed = { params?: unknown; query?: unknown };
-
 async function dispatch(
   operations: OperationTable,
   operationId: string,
@@ -93,20 +91,7 @@ async function dispatch(
   // a caller who hangs up cancels the work done for it (its Neo4j transactions end)
   const signal = hangUpSignal(res);
   const result: OperationResult = await runForCaller(signal, () =>
-    handler({
-      operationId,
-      params: (parsed.params ?? {}) as Record<string, string>,
-      query: (parsed.query ?? {}) as Record<string, unknown>,
-      body: req.body,
-      headers: req.headers as Record<string, string | undefined>,
-      principal: req.gateway.principal as NonNullable<typeof req.gateway.principal>,
-      requestId: req.gateway.requestId,
-      // made when the handler first logs (GatewayRequestState.log): most never do
-      get log() {
-        return req.gateway.log;
-      },
-      signal,
-    }),
+    handler(new HandlerRequest(operationId, parsed, req, signal)),
   );
   if (result.headers) res.set(result.headers);
   if (result.stream) {

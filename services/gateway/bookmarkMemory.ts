@@ -78,7 +78,8 @@ export function rememberingOperations(
           ...request.headers,
           [HEADER]: memory.tokens.issue([...sent, ...recalled]),
         };
-        return handler({ ...request, headers });
+        // the logger too: a spread copies no getter of the request's class
+        return handler({ ...request, headers, log: request.log });
       }
       const result = await handler(request);
       const token = result.headers?.[BOOKMARK_HEADER];
