@@ -114,7 +114,7 @@ export function bareParams(
 /** Batches before timing starts at each size. */
 const BATCH_WARMUP = 10;
 
-/** Timed validates of a 10-delta batch at each size. */
+/** Timed validates of a 10-delta batch at each size (a few tens of milliseconds each). */
 const VALIDATE_RUNS = 30;
 
 /**
@@ -263,6 +263,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
   const { client, executor, sizes } = options;
   const samples: Sample[] = [];
   const applyInProcess = inProcessApplier(options);
+  const validated: { size: number; fixture: Fixture; branchId: string }[] = [];
   await warmUp(client, executor);
   for (const size of sizes) {
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
@@ -329,18 +330,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
         )),
       );
     }
-    // a validate costs tens of milliseconds at every size: enough runs that a few seconds
-    // of a slow machine (a checkpoint after the fixture's load) do not move the median
-    // that the store's target compares across sizes (5 runs at 100k once measured 1.62x)
-    samples.push(
-      await measure(
-        'validate 10-delta batch (API)',
-        size,
-        VALIDATE_RUNS,
-        () => client.validate(branchId, batchDeltas(fixture, 10).deltas).then(() => undefined),
-        3,
-      ),
-    );
+    validated.push({ size, fixture, branchId });
     // the full read's three ways take turns run by run, as the batches' ways do: its
     // target (the API within 1.5x of the statements it runs) is a ratio of two of them
     const fullRead = (read: () => Promise<unknown>) => async () => {
@@ -365,5 +355,30 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
       )),
     );
   }
+  samples.push(...(await validateAcrossSizes(client, validated)));
   return samples;
+}
+
+/**
+ * Validate of a 10-delta batch on each size's branch, once every size's fixture is loaded,
+ * the sizes taking turns run by run: the store's target compares these medians across
+ * sizes, and timed size by size, minutes apart, they compared the machine's moments
+ * instead (a checkpoint after a fixture's load once put the largest at 1.62x the smallest,
+ * another whole run at 0.77x).
+ */
+async function validateAcrossSizes(
+  client: BenchClient,
+  branches: { size: number; fixture: Fixture; branchId: string }[],
+): Promise<Sample[]> {
+  process.stderr.write(`validate of a 10-delta batch, the sizes in turn ...\n`);
+  return measureInterleaved(
+    branches.map(({ size, fixture, branchId }) => ({
+      label: 'validate 10-delta batch (API)',
+      size,
+      step: () => client.validate(branchId, batchDeltas(fixture, 10).deltas).then(() => undefined),
+    })),
+    branches[0]?.size ?? 0,
+    VALIDATE_RUNS,
+    3,
+  );
 }
