@@ -263,7 +263,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
   const { client, executor, sizes } = options;
   const samples: Sample[] = [];
   const applyInProcess = inProcessApplier(options);
-  const validated: { size: number; fixture: Fixture; branchId: string }[] = [];
+  const validated: SizedBranch[] = [];
   await warmUp(client, executor);
   for (const size of sizes) {
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
@@ -359,6 +359,13 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
   return samples;
 }
 
+/** A size's branch, after its batches, and the fixture its main was loaded with. */
+interface SizedBranch {
+  size: number;
+  fixture: Fixture;
+  branchId: string;
+}
+
 /**
  * Validate of a 10-delta batch on each size's branch, once every size's fixture is loaded,
  * the sizes taking turns run by run: the store's target compares these medians across
@@ -368,7 +375,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
  */
 async function validateAcrossSizes(
   client: BenchClient,
-  branches: { size: number; fixture: Fixture; branchId: string }[],
+  branches: SizedBranch[],
 ): Promise<Sample[]> {
   process.stderr.write(`validate of a 10-delta batch, the sizes in turn ...\n`);
   return measureInterleaved(
