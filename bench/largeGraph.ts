@@ -9,7 +9,9 @@
  * --service-pid names its process. With --fill, a branch is then also filled through the
  * API in batches of 1000 and merged into main (staged). Prints each step's time, the
  * targets that apply and whether they hold, and the store's growth on disk per imported
- * node when --data-dir names Neo4j's data.
+ * node when --data-dir names Neo4j's data. At the import target's size, the same records
+ * are then also written barely and removed (largeGraphReference.ts), for the import's
+ * time against the store's own.
  *
  *   npx tsx bench/largeGraph.ts --url http://127.0.0.1:8080 --token <key> --user <name>
  *     [--nodes 100000] [--fill] [--data-dir .data/neo4j] [--project ID --main ID]
@@ -31,6 +33,7 @@ import { fillAndMerge } from './largeGraphFill';
 import { apiOf, expectStatus, timed } from './largeGraphApi';
 import { compareWithSmall } from './largeGraphCompare';
 import { largeProject } from './largeGraphProject';
+import { bareImportReference } from './largeGraphReference';
 import { peakResident } from './processMemory';
 import { verdict } from './stats';
 
@@ -132,6 +135,7 @@ async function importLarge(
         `  store on disk: +${(grown / 1024 / 1024).toFixed(0)} MiB, ${Math.round(grown / size)} bytes per imported node (its ports, wires, findings and trail, and the transaction log, included)`,
       );
     }
+    if (size === IMPORT_TARGET.nodes) await reportReference(file, importMs);
     return { projectId: imported.project.id, mainId: imported.main_branch.id };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -142,3 +146,15 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 });
+
+/**
+ * The import beside the bare writes of its records (largeGraphReference.ts), at the
+ * target's size: how much of the import's time the store's own cost of its records
+ * takes on this machine now.
+ */
+async function reportReference(file: string, importMs: number): Promise<void> {
+  const bare = await bareImportReference(file);
+  console.log(
+    `  reference: the same ${bare.records} records by plain UNWIND ... CREATE (${bare.chunk} a transaction, ${bare.writers} side by side, after the import): ${(bare.ms / 1000).toFixed(1)} s; the import took ${(importMs / bare.ms).toFixed(2)}x that (reported; removed again in ${(bare.removedMs / 1000).toFixed(1)} s)`,
+  );
+}

@@ -2,11 +2,12 @@
  * Turns a read graph file into the batch an import applies: one add_node delta per node, parents
  * first (a stable topological order by parent_id, so a file may list a child before its parent),
  * then one add_edge delta per edge, parsed by the delta parser exactly like a batch; plus
- * the nodes' positions ({x, y} numbers; absent = {0, 0}). Pure: no database.
+ * the nodes' positions ({x, y} numbers; absent = {0, 0}); and that batch checked whole as
+ * a new main's first content (checkImportContent). Pure: no database.
  */
 import { DeltaError } from '../../shared/errors/domainErrors';
-import type { AddNode, Delta } from '../graph';
-import { parseDeltaBatch } from '../graph';
+import type { AddNode, Delta, NewLineContent } from '../graph';
+import { checkNewLineContent, mainView, parseDeltaBatch } from '../graph';
 import { fileError, inFileTerms } from './fileErrors';
 import type { GraphFileContent } from './graphFileReader';
 
@@ -88,4 +89,22 @@ export function planImport(file: GraphFileContent): ImportPlan {
     positions: positionsOf(file.nodes, deltas),
     nodeCount,
   };
+}
+
+/**
+ * The plan's content checked as the first version of main `mainId` (its line holds
+ * nothing yet), nested at most `maxDepth` deep: the records an import writes, or the
+ * first refusal in file terms. In memory: nothing is read or written.
+ */
+export function checkImportContent(
+  plan: ImportPlan,
+  mainId: string,
+  maxDepth: number,
+): NewLineContent {
+  try {
+    return checkNewLineContent(mainView(mainId, 0), plan.deltas, maxDepth, plan.positions);
+  } catch (error) {
+    if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
+    throw error;
+  }
 }

@@ -18,14 +18,13 @@
  * `graphctl import` does the same for a named user, and reports its progress.
  */
 import { randomUUID } from 'node:crypto';
-import { DeltaError, InvalidInputError } from '../../../shared/errors/domainErrors';
+import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { Principal } from '../../../shared/http/principal';
 import type { ServiceContext } from '../../../shared/http/serviceContext';
 import { nowTimestamp } from '../../../shared/http/timestamps';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import {
   appendChange,
-  checkNewLineContent,
   mainView,
   recordCount,
   recordedBytes,
@@ -42,9 +41,8 @@ import {
   DEFAULT_LANGUAGE,
   insertProject,
 } from '../../projects';
-import { inFileTerms } from '../fileErrors';
 import { readGraphFile } from '../graphFileReader';
-import { ImportPlan, planImport } from '../importPlan';
+import { checkImportContent, planImport } from '../importPlan';
 import { abortStage, holdImportStage, stageContent } from '../importStaging';
 import type { ProgressListener, StagingOptions } from '../importStaging';
 import { deleteStageRecord } from '../../purge';
@@ -131,7 +129,7 @@ async function importAs(
   const name = projectName(file.projectName);
   const plan = planImport(file);
   const mainId = randomUUID();
-  const content = checkContent(ctx, mainId, plan);
+  const content = checkImportContent(plan, mainId, ctx.config.limits.maxNestingDepth);
   const usage = {
     ...content.usage,
     bytes: recordedBytes(plan.deltas),
@@ -182,21 +180,6 @@ async function createOverContent(
   await saveUsage(tx, over.mainId, over.usage);
   await appendChange(tx, over.mainId, importEntry(principal, over.usage), []);
   return created;
-}
-
-/** The plan's content checked as main's first version, refusals in file terms. */
-function checkContent(ctx: ServiceContext, mainId: string, plan: ImportPlan): NewLineContent {
-  try {
-    return checkNewLineContent(
-      mainView(mainId, 0),
-      plan.deltas,
-      ctx.config.limits.maxNestingDepth,
-      plan.positions,
-    );
-  } catch (error) {
-    if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
-    throw error;
-  }
 }
 
 /** The content staged on main's line first, then the project and main created over it
