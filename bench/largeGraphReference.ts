@@ -101,7 +101,9 @@ function bareRows(part: NewLineContentPart, line: string): [NamedQuery, object[]
 export async function bareImportReference(file: string): Promise<BareReference> {
   const config = loadConfig();
   const { chunk, writers } = config.staging;
-  const logger = createLogger({ level: 'warn', name: 'bench-large', toStderr: true });
+  // errors only: removing the line's records takes a few statements of seconds each,
+  // which a warning per slow statement would interleave with the figures
+  const logger = createLogger({ level: 'error', name: 'bench-large', toStderr: true });
   const executor = new Executor({ ...config.neo4j, logger });
   const line = randomUUID();
   try {
