@@ -142,11 +142,6 @@ async function importLarge(
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-});
-
 /**
  * The import beside the bare writes of its records (largeGraphReference.ts), at the
  * target's size: how much of the import's time the store's own cost of its records
@@ -158,3 +153,8 @@ async function reportReference(file: string, importMs: number): Promise<void> {
     `  reference: the same ${bare.records} records by plain UNWIND ... CREATE (${bare.chunk} a transaction, ${bare.writers} side by side, after the import): ${(bare.ms / 1000).toFixed(1)} s; the import took ${(importMs / bare.ms).toFixed(2)}x that (reported; removed again in ${(bare.removedMs / 1000).toFixed(1)} s)`,
   );
 }
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});
