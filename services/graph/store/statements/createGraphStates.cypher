@@ -8,10 +8,9 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $nodes AS row
-  WITH row.id AS id, row.props AS props
   CREATE (n:GNode)
-  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
-  RETURN count(*) AS nodes
+  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
+  RETURN count(row) AS nodes
 }
 CALL () {
   CALL () {
@@ -22,10 +21,9 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $ports AS row
-  WITH row.id AS id, row.props AS props
   CREATE (n:Port)
-  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
-  RETURN count(*) AS ports
+  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
+  RETURN count(row) AS ports
 }
 CALL () {
   CALL () {
@@ -36,9 +34,8 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $edges AS row
-  WITH row.id AS id, row.props AS props
   CREATE (n:Edge)
-  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
-  RETURN count(*) AS edges
+  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
+  RETURN count(row) AS edges
 }
 RETURN nodes, ports, edges

@@ -233,10 +233,9 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $nodes AS row
-    WITH view, row.id AS id, row.props AS props
     CREATE (n:GNode)
-    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
-    RETURN count(*) AS nodesWritten
+    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
+    RETURN count(row) AS nodesWritten
   }
   CALL (view, tombstoned) {
     CALL (view, tombstoned) {
@@ -247,10 +246,9 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $ports AS row
-    WITH view, row.id AS id, row.props AS props
     CREATE (n:Port)
-    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
-    RETURN count(*) AS portsWritten
+    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
+    RETURN count(row) AS portsWritten
   }
   CALL (view, tombstoned) {
     CALL (view, tombstoned) {
@@ -261,10 +259,9 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $edges AS row
-    WITH view, row.id AS id, row.props AS props
     CREATE (n:Edge)
-    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
-    RETURN count(*) AS edgesWritten
+    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
+    RETURN count(row) AS edgesWritten
   }
   RETURN count(*) AS prewritten
 }
@@ -284,10 +281,9 @@ CALL (view, b, ports, orphansKept, wires, findingsKept, prewritten) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND opened AS row
-    WITH view, row.id AS id, row.props AS props
     CREATE (n:GFinding)
-    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
-    RETURN count(*) AS openedCount
+    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
+    RETURN count(row) AS openedCount
   }
   CALL (view, closed) {
     UNWIND closed AS id
