@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { loadConfig } from '../shared/config/config';
+import type { Config } from '../shared/config/config';
 import { createLogger } from '../shared/logging/logger';
 import { Executor } from '../shared/neo4j/executor';
 import { cypher } from '../shared/neo4j/namedQuery';
@@ -57,8 +58,7 @@ export interface BareReference {
 }
 
 /** The file's content as graphctl import checks it (read, planned, checked in memory). */
-async function importContent(file: string, line: string): Promise<NewLineContent> {
-  const config = loadConfig();
+async function importContent(file: string, line: string, config: Config): Promise<NewLineContent> {
   const handle = await open(file);
   try {
     const text = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1 << 20 });
@@ -134,7 +134,7 @@ export async function bareImportReference(file: string): Promise<BareReference> 
   const executor = new Executor({ ...config.neo4j, logger });
   const line = randomUUID();
   try {
-    const content = await importContent(file, line);
+    const content = await importContent(file, line, config);
     const ms = await writeBarely(executor, content, line, { chunk, writers }).catch(
       async (error: unknown) => {
         await purgeLine(executor, line);
