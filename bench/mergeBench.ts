@@ -10,10 +10,10 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../shared/neo4j/executor';
 import { BenchClient } from './benchClient';
 import { Fixture, loadedProject, pick } from './graphFixture';
-import { measureEach, Sample, sampleOf } from './stats';
+import { measureInterleaved, Sample, sampleOf } from './stats';
 
-/** Timed runs per merge case (each needs forks and its batches of set-up). */
-const RUNS = 5;
+/** Timed runs per merge case and size (each needs forks and its batches of set-up). */
+const RUNS = 9;
 
 /** Batches on the merged branch. */
 export const BATCHES = 10;
@@ -50,78 +50,97 @@ export async function applyBatches(
   return version;
 }
 
-/**
- * Merges and previews, untimed, before the first size: a statement's first plan (the
- * unrolled walks of the nesting limit) takes seconds, which would otherwise land on the
- * smallest size and flatter every ratio against it.
- */
-async function warmUp(client: BenchClient, projectId: string, fixture: Fixture): Promise<void> {
-  process.stderr.write(`  warming up: ${WARMUP_MERGES} merges of each kind ...\n`);
-  for (let i = 0; i < WARMUP_MERGES; i++) {
-    const [moved, behind] = [await client.fork(projectId), await client.fork(projectId)];
-    const version = await applyBatches(client, behind, fixture, BATCHES);
-    await client.merge(moved, await applyBatches(client, moved, fixture, 1));
-    await client.call('GET', `/v1/branches/${behind}/merge-preview`);
-    await client.merge(behind, version);
-  }
-}
-
-/** Untimed merges of each kind before the first size. */
+/** Untimed merges of each kind and size before the timed runs (see runMergeBench). */
 const WARMUP_MERGES = 3;
 
+/** A size's loaded main, and the branch its next timed merge takes. */
+interface SizedMain {
+  size: number;
+  projectId: string;
+  fixture: Fixture;
+  ready: { branchId: string; version: number };
+}
+
+/** A branch `BATCHES` batches ahead of an untouched main: the fast-forward's case. */
+async function aheadOfMain(client: BenchClient, main: SizedMain): Promise<void> {
+  const branchId = await client.fork(main.projectId);
+  main.ready = { branchId, version: await applyBatches(client, branchId, main.fixture, BATCHES) };
+}
+
+/**
+ * A branch `BATCHES` batches ahead of a main that another branch moved since the fork:
+ * the replay's case. Returns the preview's time for that branch, taken here (untimed for
+ * the merge) so that both sides of the replay meet the same moment.
+ */
+async function behindMovedMain(client: BenchClient, main: SizedMain): Promise<number> {
+  const [moved, behind] = [await client.fork(main.projectId), await client.fork(main.projectId)];
+  const version = await applyBatches(client, behind, main.fixture, BATCHES);
+  await client.merge(moved, await applyBatches(client, moved, main.fixture, 1));
+  const started = performance.now();
+  await client.call('GET', `/v1/branches/${behind}/merge-preview`);
+  const preview = performance.now() - started;
+  main.ready = { branchId: behind, version };
+  return preview;
+}
+
+async function mergeReady(client: BenchClient, main: SizedMain, mode: string): Promise<void> {
+  const body = await client.merge(main.ready.branchId, main.ready.version);
+  if (body.mode !== mode) throw new Error(`expected ${mode}: ${body.mode}`);
+}
+
+/**
+ * Every size's main is loaded first; then the sizes take turns run by run, each run's
+ * branch set up untimed just before its merge. The store's targets compare these medians
+ * across sizes, and timed size by size, right after each size's load, they compared the
+ * machine's moments instead (the load's checkpoint lands on the first runs of its size).
+ * The warm-up runs also take each statement's first plan (the unrolled walks of the
+ * nesting limit take seconds to plan) off the timed runs.
+ */
 export async function runMergeBench(options: {
   client: BenchClient;
   executor: Executor;
   sizes: number[];
 }): Promise<Sample[]> {
   const { client, executor } = options;
-  const samples: Sample[] = [];
+  const mains: SizedMain[] = [];
   for (const size of options.sizes) {
     process.stderr.write(`merge @ ${size} nodes: loading fixture on main ...\n`);
-    const project = await loadedProject(client, executor, size);
-    const { fixture } = project;
-    let ready = { branchId: '', version: 0 };
-    if (size === options.sizes[0]) await warmUp(client, project.projectId, fixture);
-    samples.push(
-      await measureEach(
-        `merge fast-forward (${BATCHES} batches)`,
-        size,
-        RUNS,
-        async () => {
-          const branchId = await client.fork(project.projectId);
-          ready = { branchId, version: await applyBatches(client, branchId, fixture, BATCHES) };
-        },
-        async () => {
-          const body = await client.merge(ready.branchId, ready.version);
-          if (body.mode !== 'fast_forward') throw new Error(`expected fast_forward: ${body.mode}`);
-        },
-      ),
-    );
-    const previews: number[] = [];
-    samples.push(
-      await measureEach(
-        `merge replay (${BATCHES} batches)`,
-        size,
-        RUNS,
-        async () => {
-          const [moved, behind] = [
-            await client.fork(project.projectId),
-            await client.fork(project.projectId),
-          ];
-          const version = await applyBatches(client, behind, fixture, BATCHES);
-          await client.merge(moved, await applyBatches(client, moved, fixture, 1));
-          const started = performance.now();
-          await client.call('GET', `/v1/branches/${behind}/merge-preview`);
-          previews.push(performance.now() - started);
-          ready = { branchId: behind, version };
-        },
-        async () => {
-          const body = await client.merge(ready.branchId, ready.version);
-          if (body.mode !== 'replay') throw new Error(`expected replay: ${body.mode}`);
-        },
-      ),
-    );
-    samples.push(sampleOf(`merge preview (replay, ${BATCHES} batches)`, size, previews));
+    const { projectId, fixture } = await loadedProject(client, executor, size);
+    mains.push({ size, projectId, fixture, ready: { branchId: '', version: 0 } });
   }
-  return samples;
+  const first = options.sizes[0] ?? 0;
+  process.stderr.write(`merge fast-forward, the sizes in turn ...\n`);
+  const fastForwards = await measureInterleaved(
+    mains.map((main) => ({
+      label: `merge fast-forward (${BATCHES} batches)`,
+      size: main.size,
+      prepare: () => aheadOfMain(client, main),
+      step: () => mergeReady(client, main, 'fast_forward'),
+    })),
+    first,
+    RUNS,
+    WARMUP_MERGES,
+  );
+  process.stderr.write(`merge replay, the sizes in turn ...\n`);
+  const previews = mains.map(() => [] as number[]);
+  let run = 0;
+  const replays = await measureInterleaved(
+    mains.map((main, at) => ({
+      label: `merge replay (${BATCHES} batches)`,
+      size: main.size,
+      prepare: async () => {
+        const preview = await behindMovedMain(client, main);
+        if (run > WARMUP_MERGES) previews[at].push(preview);
+      },
+      step: () => mergeReady(client, main, 'replay'),
+    })),
+    first,
+    RUNS,
+    WARMUP_MERGES,
+    () => void run++,
+  );
+  const previewSamples = mains.map((main, at) =>
+    sampleOf(`merge preview (replay, ${BATCHES} batches)`, main.size, previews[at]),
+  );
+  return [...fastForwards, ...replays, ...previewSamples];
 }
