@@ -10,9 +10,8 @@
  * The import's time against it separates the code from the machine: on this 2-core machine
  * the same import took 29 to 45 s on fresh stacks of identical code, and everything else it
  * measured moved with it. It runs after the import, on a Neo4j the import warmed, so the
- * ratio is if anything larger than the import's own overhead. The import sets a record's
- * line, id and versions after its other properties (four more SETs, recordWriteQueries.ts
- * newLineStatesBody), the plainest form does not: that difference is in the ratio too.
+ * ratio is if anything larger than the import's own overhead. Both create a record with
+ * all its properties in one SET (recordWriteQueries.ts newLineStatesBody).
  */
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';

@@ -8,9 +8,10 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $nodes AS row
+  WITH row.id AS id, row.props AS props
   CREATE (n:GNode)
-  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
-  RETURN count(row) AS nodes
+  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
+  RETURN count(*) AS nodes
 }
 CALL () {
   CALL () {
@@ -21,9 +22,10 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $ports AS row
+  WITH row.id AS id, row.props AS props
   CREATE (n:Port)
-  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
-  RETURN count(row) AS ports
+  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
+  RETURN count(*) AS ports
 }
 CALL () {
   CALL () {
@@ -34,8 +36,9 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $edges AS row
+  WITH row.id AS id, row.props AS props
   CREATE (n:Edge)
-  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
-  RETURN count(row) AS edges
+  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
+  RETURN count(*) AS edges
 }
 RETURN nodes, ports, edges

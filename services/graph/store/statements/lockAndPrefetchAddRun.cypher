@@ -233,9 +233,10 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $nodes AS row
+    WITH view, row.id AS id, row.props AS props
     CREATE (n:GNode)
-    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
-    RETURN count(row) AS nodesWritten
+    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
+    RETURN count(*) AS nodesWritten
   }
   CALL (view, tombstoned) {
     CALL (view, tombstoned) {
@@ -246,9 +247,10 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $ports AS row
+    WITH view, row.id AS id, row.props AS props
     CREATE (n:Port)
-    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
-    RETURN count(row) AS portsWritten
+    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
+    RETURN count(*) AS portsWritten
   }
   CALL (view, tombstoned) {
     CALL (view, tombstoned) {
@@ -259,9 +261,10 @@ CALL (view, b, tombstoned) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND $edges AS row
+    WITH view, row.id AS id, row.props AS props
     CREATE (n:Edge)
-    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
-    RETURN count(row) AS edgesWritten
+    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
+    RETURN count(*) AS edgesWritten
   }
   RETURN count(*) AS prewritten
 }
@@ -281,9 +284,10 @@ CALL (view, b, ports, orphansKept, wires, findingsKept, prewritten) {
       SET cur.vto = toInteger(view.ver)
     }
     UNWIND opened AS row
+    WITH view, row.id AS id, row.props AS props
     CREATE (n:GFinding)
-    SET n = row.props, n.branch_id = view.line, n.id = row.id, n.vfrom = toInteger(view.ver), n.vto = 9007199254740991
-    RETURN count(row) AS openedCount
+    SET n = props {.*, branch_id: view.line, id: id, vfrom: toInteger(view.ver), vto: 9007199254740991}
+    RETURN count(*) AS openedCount
   }
   CALL (view, closed) {
     UNWIND closed AS id

@@ -8,9 +8,10 @@ CALL () {
     SET cur.vto = toInteger($view.ver)
   }
   UNWIND $findings.opened AS row
+  WITH row.id AS id, row.props AS props
   CREATE (n:GFinding)
-  SET n = row.props, n.branch_id = $view.line, n.id = row.id, n.vfrom = toInteger($view.ver), n.vto = 9007199254740991
-  RETURN count(row) AS opened
+  SET n = props {.*, branch_id: $view.line, id: id, vfrom: toInteger($view.ver), vto: 9007199254740991}
+  RETURN count(*) AS opened
 }
 CALL () {
   UNWIND $findings.closed AS id
