@@ -13,11 +13,12 @@ import type { ServiceMetrics } from '../services/platform';
 import { BenchClient } from './benchClient';
 import { applyBatches, BATCHES } from './mergeBench';
 import { loadFixture } from './graphFixture';
-import { measureEach, printTable, Sample, sampleOf, verdict } from './stats';
+import type { Fixture } from './graphFixture';
+import { measureInterleaved, printTable, Sample, sampleOf, verdict } from './stats';
 
 /** Merges into main after the branch forked. */
 export const MAIN_MERGES = 10;
-const RUNS = 5;
+const RUNS = 7;
 const WARMUP = 2;
 
 /**
@@ -47,6 +48,39 @@ export interface RebaseFigures {
   samples: Sample[];
 }
 
+/** A size's loaded main, and the branch its next timed rebase takes. */
+interface SizedMain {
+  size: number;
+  projectId: string;
+  fixture: Fixture;
+  ready: { branchId: string; version: number };
+}
+
+/** A branch of `BATCHES` batches, and `MAIN_MERGES` merges into main since its fork. */
+async function behindMergedMain(client: BenchClient, main: SizedMain): Promise<void> {
+  const branchId = await client.fork(main.projectId);
+  const version = await applyBatches(client, branchId, main.fixture, BATCHES);
+  for (let i = 0; i < MAIN_MERGES; i++) {
+    const moved = await client.fork(main.projectId);
+    await client.merge(moved, await applyBatches(client, moved, main.fixture, 1));
+  }
+  main.ready = { branchId, version };
+}
+
+async function rebaseReady(client: BenchClient, main: SizedMain): Promise<void> {
+  const body = await client.call('POST', `/v1/branches/${main.ready.branchId}/rebase`, {
+    expected_version: main.ready.version,
+  });
+  if (body.rebased !== true) throw new Error(`expected a rebase: ${JSON.stringify(body)}`);
+}
+
+/**
+ * Every size's main is loaded first; then the sizes take turns run by run, each run's
+ * branch and main's merges set up untimed just before its rebase: the target compares
+ * these medians across sizes, and timed size by size, right after each size's load,
+ * they compared the machine's moments instead. The warm-up runs take each statement's
+ * first plan off the timed runs.
+ */
 export async function runRebaseBench(options: {
   client: BenchClient;
   executor: Executor;
@@ -54,57 +88,40 @@ export async function runRebaseBench(options: {
   sizes: number[];
 }): Promise<RebaseFigures> {
   const { client, executor, metrics } = options;
-  const samples: Sample[] = [];
+  const mains: SizedMain[] = [];
   for (const size of options.sizes) {
     process.stderr.write(`rebase @ ${size} nodes: loading fixture on main ...\n`);
     const project = await client.createProject();
     const fixture = await loadFixture(executor, project.mainId, size);
-    let ready = { branchId: '', version: 0 };
-    const setup = async () => {
-      const branchId = await client.fork(project.projectId);
-      const version = await applyBatches(client, branchId, fixture, BATCHES);
-      for (let i = 0; i < MAIN_MERGES; i++) {
-        const moved = await client.fork(project.projectId);
-        await client.merge(moved, await applyBatches(client, moved, fixture, 1));
-      }
-      ready = { branchId, version };
-    };
-    const rebase = async () => {
-      const body = await client.call('POST', `/v1/branches/${ready.branchId}/rebase`, {
-        expected_version: ready.version,
-      });
-      if (body.rebased !== true) throw new Error(`expected a rebase: ${JSON.stringify(body)}`);
-    };
-    if (size === options.sizes[0]) {
-      process.stderr.write(`  warming up: ${WARMUP} rebases ...\n`);
-      for (let i = 0; i < WARMUP; i++) {
-        await setup();
-        await rebase();
-      }
-    }
-    const statements: number[] = [];
-    samples.push(
-      await measureEach(
-        `rebase (${BATCHES} batches over ${MAIN_MERGES} merges)`,
-        size,
-        RUNS,
-        setup,
-        async () => {
-          const before = await statementSeconds(metrics);
-          await rebase();
-          statements.push((await statementSeconds(metrics)) - before);
-        },
-      ),
-    );
-    samples.push(
-      sampleOf(
-        `its statements`,
-        size,
-        statements.map((s) => s * 1000),
-      ),
-    );
+    mains.push({
+      size,
+      projectId: project.projectId,
+      fixture,
+      ready: { branchId: '', version: 0 },
+    });
   }
-  return { samples };
+  process.stderr.write(`rebase, the sizes in turn ...\n`);
+  const statements = mains.map(() => [] as number[]);
+  let run = 0;
+  const rebases = await measureInterleaved(
+    mains.map((main, at) => ({
+      label: `rebase (${BATCHES} batches over ${MAIN_MERGES} merges)`,
+      size: main.size,
+      prepare: () => behindMergedMain(client, main),
+      step: async () => {
+        const before = await statementSeconds(metrics);
+        await rebaseReady(client, main);
+        const spent = (await statementSeconds(metrics)) - before;
+        if (run > WARMUP) statements[at].push(spent * 1000);
+      },
+    })),
+    options.sizes[0] ?? 0,
+    RUNS,
+    WARMUP,
+    () => void run++,
+  );
+  const own = mains.map((main, at) => sampleOf(`its statements`, main.size, statements[at]));
+  return { samples: [...rebases, ...own] };
 }
 
 /** The figures, each target and whether it holds. */

@@ -32,7 +32,7 @@ import { bareFullRead } from './readQueries';
 import { readEdgesPage, readNodesWithPorts } from '../services/graph/store/graphReadQueries';
 import type { Row } from '../shared/neo4j/namedQuery';
 import { ownStatements } from './ownStatements';
-import { measure, measureInterleaved, Sample } from './stats';
+import { measureInterleaved, Sample } from './stats';
 
 /**
  * The node and port records the API stores for add_node delta `delta` (parsed as the API
@@ -269,19 +269,8 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
     process.stderr.write(`writes @ ${size} nodes: loading fixture on main ...\n`);
     const project = await client.createProject();
     const fixture = await loadFixture(executor, project.mainId, size);
-    const forkRuns = 10;
-    let branchId = '';
-    samples.push(
-      await measure(
-        'fork',
-        size,
-        forkRuns,
-        async () => {
-          branchId = await client.fork(project.projectId);
-        },
-        0,
-      ),
-    );
+    // forks are timed once every size is loaded (forksAcrossSizes); the batches go on this one
+    const branchId = await client.fork(project.projectId);
     let version = 0;
     const ways = batchWays({ client, executor, applyInProcess, fixture, branchId });
     const own = ownStatements(executor, (recording) =>
@@ -330,7 +319,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
         )),
       );
     }
-    validated.push({ size, fixture, branchId });
+    validated.push({ size, fixture, branchId, projectId: project.projectId });
     // the full read's three ways take turns run by run, as the batches' ways do: its
     // target (the API within 1.5x of the statements it runs) is a ratio of two of them
     const fullRead = (read: () => Promise<unknown>) => async () => {
@@ -355,6 +344,7 @@ export async function runWriteBench(options: WriteBenchOptions): Promise<Sample[
       )),
     );
   }
+  samples.push(...(await forksAcrossSizes(client, validated)));
   samples.push(...(await validateAcrossSizes(client, validated)));
   return samples;
 }
@@ -364,6 +354,29 @@ interface SizedBranch {
   size: number;
   fixture: Fixture;
   branchId: string;
+  projectId: string;
+}
+
+/** Timed forks of each size's main. */
+const FORK_RUNS = 15;
+
+/**
+ * Forks of each size's main, once every size's fixture is loaded, the sizes taking
+ * turns run by run, for the reason validateAcrossSizes gives: the store's target compares
+ * these medians across sizes.
+ */
+async function forksAcrossSizes(client: BenchClient, mains: SizedBranch[]): Promise<Sample[]> {
+  process.stderr.write(`fork, the sizes in turn ...\n`);
+  return measureInterleaved(
+    mains.map(({ size, projectId }) => ({
+      label: 'fork',
+      size,
+      step: () => client.fork(projectId).then(() => undefined),
+    })),
+    mains[0]?.size ?? 0,
+    FORK_RUNS,
+    2,
+  );
 }
 
 /**
