@@ -53,12 +53,31 @@ export async function applyBatches(
 /** Untimed merges of each kind and size before the timed runs (see runMergeBench). */
 const WARMUP_MERGES = 3;
 
-/** A size's loaded main, and the branch its next timed merge takes. */
-interface SizedMain {
+/** A size's loaded main, and the branch its next timed merge (or rebase) takes. */
+export interface SizedMain {
   size: number;
   projectId: string;
   fixture: Fixture;
   ready: { branchId: string; version: number };
+}
+
+/**
+ * A main loaded for each of `sizes`, all before any is timed: a bench whose sizes take
+ * turns run by run (merges, rebases) needs every one of them at hand.
+ */
+export async function loadedMains(
+  client: BenchClient,
+  executor: Executor,
+  sizes: number[],
+  what: string,
+): Promise<SizedMain[]> {
+  const mains: SizedMain[] = [];
+  for (const size of sizes) {
+    process.stderr.write(`${what} @ ${size} nodes: loading fixture on main ...\n`);
+    const { projectId, fixture } = await loadedProject(client, executor, size);
+    mains.push({ size, projectId, fixture, ready: { branchId: '', version: 0 } });
+  }
+  return mains;
 }
 
 /** A branch `BATCHES` batches ahead of an untouched main: the fast-forward's case. */
@@ -102,12 +121,7 @@ export async function runMergeBench(options: {
   sizes: number[];
 }): Promise<Sample[]> {
   const { client, executor } = options;
-  const mains: SizedMain[] = [];
-  for (const size of options.sizes) {
-    process.stderr.write(`merge @ ${size} nodes: loading fixture on main ...\n`);
-    const { projectId, fixture } = await loadedProject(client, executor, size);
-    mains.push({ size, projectId, fixture, ready: { branchId: '', version: 0 } });
-  }
+  const mains = await loadedMains(client, executor, options.sizes, 'merge');
   const first = options.sizes[0] ?? 0;
   process.stderr.write(`merge fast-forward, the sizes in turn ...\n`);
   const fastForwards = await measureInterleaved(

@@ -11,9 +11,8 @@
 import type { Executor } from '../shared/neo4j/executor';
 import type { ServiceMetrics } from '../services/platform';
 import { BenchClient } from './benchClient';
-import { applyBatches, BATCHES } from './mergeBench';
-import { loadFixture } from './graphFixture';
-import type { Fixture } from './graphFixture';
+import { applyBatches, BATCHES, loadedMains } from './mergeBench';
+import type { SizedMain } from './mergeBench';
 import { measureInterleaved, printTable, Sample, sampleOf, verdict } from './stats';
 
 /** Merges into main after the branch forked. */
@@ -48,14 +47,6 @@ export interface RebaseFigures {
   samples: Sample[];
 }
 
-/** A size's loaded main, and the branch its next timed rebase takes. */
-interface SizedMain {
-  size: number;
-  projectId: string;
-  fixture: Fixture;
-  ready: { branchId: string; version: number };
-}
-
 /** A branch of `BATCHES` batches, and `MAIN_MERGES` merges into main since its fork. */
 async function behindMergedMain(client: BenchClient, main: SizedMain): Promise<void> {
   const branchId = await client.fork(main.projectId);
@@ -88,18 +79,7 @@ export async function runRebaseBench(options: {
   sizes: number[];
 }): Promise<RebaseFigures> {
   const { client, executor, metrics } = options;
-  const mains: SizedMain[] = [];
-  for (const size of options.sizes) {
-    process.stderr.write(`rebase @ ${size} nodes: loading fixture on main ...\n`);
-    const project = await client.createProject();
-    const fixture = await loadFixture(executor, project.mainId, size);
-    mains.push({
-      size,
-      projectId: project.projectId,
-      fixture,
-      ready: { branchId: '', version: 0 },
-    });
-  }
+  const mains = await loadedMains(client, executor, options.sizes, 'rebase');
   process.stderr.write(`rebase, the sizes in turn ...\n`);
   const statements = mains.map(() => [] as number[]);
   let run = 0;
