@@ -137,21 +137,19 @@ export async function runMergeBench(options: {
   );
   process.stderr.write(`merge replay, the sizes in turn ...\n`);
   const previews = mains.map(() => [] as number[]);
-  let run = 0;
   const replays = await measureInterleaved(
     mains.map((main, at) => ({
       label: `merge replay (${BATCHES} batches)`,
       size: main.size,
-      prepare: async () => {
+      prepare: async (timed) => {
         const preview = await behindMovedMain(client, main);
-        if (run > WARMUP_MERGES) previews[at].push(preview);
+        if (timed) previews[at].push(preview);
       },
       step: () => mergeReady(client, main, 'replay'),
     })),
     first,
     RUNS,
     WARMUP_MERGES,
-    () => void run++,
   );
   const previewSamples = mains.map((main, at) =>
     sampleOf(`merge preview (replay, ${BATCHES} batches)`, main.size, previews[at]),

@@ -53,14 +53,16 @@ export async function measureEach(
  * ratios then compare the same moments, which timing each in a block of its own does not.
  * `beforeRun`, untimed, starts each run (and each warm-up run): for instance, to choose the
  * target every side of that run works on. A side's `prepare`, untimed, runs just before
- * each of its steps. A side's `size` (else `size`) is the graph size its sample is of:
- * sides on graphs of several sizes taking turns compare the sizes at the same moments.
+ * each of its steps; both are told whether the run is timed (not a warm-up), for a side
+ * that keeps figures of its own beside the timing. A side's `size` (else `size`) is the
+ * graph size its sample is of: sides on graphs of several sizes taking turns compare the
+ * sizes at the same moments.
  */
 export async function measureInterleaved(
   sides: {
     label: string;
-    step: () => Promise<void>;
-    prepare?: () => Promise<void>;
+    step: (timed: boolean) => Promise<void>;
+    prepare?: (timed: boolean) => Promise<void>;
     size?: number;
   }[],
   size: number,
@@ -71,8 +73,8 @@ export async function measureInterleaved(
   for (let i = 0; i < warmup; i++) {
     beforeRun();
     for (const side of sides) {
-      await side.prepare?.();
-      await side.step();
+      await side.prepare?.(false);
+      await side.step(false);
     }
   }
   const times = sides.map(() => [] as number[]);
@@ -80,9 +82,9 @@ export async function measureInterleaved(
     beforeRun();
     for (let k = 0; k < sides.length; k++) {
       const at = (i + k) % sides.length;
-      await sides[at].prepare?.();
+      await sides[at].prepare?.(true);
       const started = performance.now();
-      await sides[at].step();
+      await sides[at].step(true);
       times[at].push(performance.now() - started);
     }
   }
