@@ -1,7 +1,12 @@
 /** The graph file. */
 import { expect } from 'chai';
 import { importProject } from '../services/graphfile/commands/importProject';
+import { readGraphFile } from '../services/graphfile/graphFileReader';
+import { importRecordsFirst, planImport } from '../services/graphfile/importPlan';
+import { abortStage, stageContent } from '../services/graphfile/importStaging';
+import type { ImportProgress } from '../services/graphfile/importStaging';
 import { mainView } from '../services/graph';
+import type { RecordsFirst } from '../services/graph';
 import { sweepStages } from '../services/purge';
 import { DeltaError, ServiceUnavailableError } from '../shared/errors/domainErrors';
 import type { ServiceContext } from '../shared/http/serviceContext';
@@ -406,7 +411,7 @@ describe('graph file: staged import', function () {
     expect(left[0]?.n, 'records left behind').to.equal(0);
   });
 
-  it('a refusal anywhere in the file is found before anything is staged; nothing is created', async () => {
+  it('a refusal anywhere in the file: what was staged while it was checked is removed, and nothing is created', async () => {
     const user = await newUser();
     const [a, b, c] = [uuid(), uuid(), uuid()];
     const file = {
@@ -434,5 +439,97 @@ describe('graph file: staged import', function () {
       { ids: [a, b, c] },
     );
     expect(stages[0]?.n).to.equal(0);
+  });
+
+  /** A file of `count` behaviors, each with an input and an output port; the last one's name is `lastName`. */
+  function behaviorsFile(count: number, lastName = `n${count - 1}`) {
+    const nodes = Array.from({ length: count }, (_, i) => ({
+      id: uuid(),
+      kind: 'behavior',
+      parent_id: null,
+      data: {
+        name: i === count - 1 ? lastName : `n${i}`,
+        inputs: [{ id: uuid(), name: 'in', type: 'int' }],
+        outputs: [{ id: uuid(), name: 'out', type: 'int' }],
+      },
+    }));
+    return { schema_version: 6, project_name: uniqueName('overlap'), nodes, edges: [] };
+  }
+
+  /** The records a line holds (nodes, ports and the stage record), counted. */
+  const lineContent = cypher(
+    'testLineContent',
+    `CALL () { MATCH (n:GNode {branch_id: $line}) RETURN count(n) AS nodes }
+     CALL () { MATCH (p:Port {branch_id: $line}) RETURN count(p) AS ports }
+     CALL () { MATCH (s:VStage {line: $line}) RETURN count(s) AS stages }
+     RETURN nodes, ports, stages`,
+  );
+  type LineContent = { nodes: number; ports: number; stages: number };
+  const contentOf = async (line: string): Promise<LineContent> =>
+    (await currentHarness().service.executor.read<LineContent>(lineContent, { line }))[0];
+
+  /** `content` whose check answers only once `line` holds at least `nodes` node records. */
+  function checkedOnceWritten(content: RecordsFirst, line: string, nodes: number): RecordsFirst {
+    return {
+      ...content,
+      rest: async () => {
+        const deadline = Date.now() + 30_000;
+        while ((await contentOf(line)).nodes < nodes) {
+          if (Date.now() > deadline) throw new Error(`fewer than ${nodes} nodes written`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return content.rest();
+      },
+    };
+  }
+
+  it('the records are written while the content is checked; progress is told once the check has ended', async () => {
+    const ctx = context();
+    const line = uuid();
+    const plan = planImport(readGraphFile(behaviorsFile(8)));
+    const content = importRecordsFirst(plan, line, ctx.config.limits.maxNestingDepth);
+    const told: ImportProgress[] = [];
+    await stageContent(ctx, line, checkedOnceWritten(content, line, 8), {
+      chunk: 2,
+      writers: 2,
+      progress: (p) => told.push(p),
+    });
+    // every node (and its ports) was written before the check answered; then the rest
+    expect(told[0]).to.deep.include({ stage: 'checked', nodes: 8, edges: 0 });
+    expect(told.slice(1).every((p) => p.stage === 'written')).to.equal(true);
+    const last = told[told.length - 1];
+    expect(last).to.deep.include({ stage: 'written' });
+    if (last.stage !== 'written') throw new Error('the last progress is a part written');
+    expect(last.written).to.equal(last.records);
+    expect(await contentOf(line)).to.deep.equal({ nodes: 8, ports: 16, stages: 1 });
+    expect(await abortStage(ctx, line)).to.deep.equal({ nodes: 8, ports: 16, edges: 0 });
+    expect(await contentOf(line)).to.deep.equal({ nodes: 0, ports: 0, stages: 0 });
+  });
+
+  it('a refusal the check finds after records were written is answered once the lanes have stopped, and the stage is removed with them', async () => {
+    const ctx = context();
+    const line = uuid();
+    // the last behavior takes the first one's name: the check refuses it
+    const plan = planImport(readGraphFile(behaviorsFile(12, 'n0')));
+    const content = importRecordsFirst(plan, line, ctx.config.limits.maxNestingDepth);
+    const told: ImportProgress[] = [];
+    const refused = await stageContent(ctx, line, checkedOnceWritten(content, line, 4), {
+      chunk: 2,
+      writers: 2,
+      progress: (p) => told.push(p),
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).to.be.instanceOf(DeltaError);
+    expect((refused as DeltaError).envelope).to.deep.include({
+      error: 'duplicate_name',
+      field: 'nodes[11].data.name',
+    });
+    expect(told, 'no progress past a refusal').to.deep.equal([]);
+    const staged = await contentOf(line);
+    expect(staged.nodes, 'nodes written while the content was checked').to.be.at.least(4);
+    await abortStage(ctx, line);
+    expect(await contentOf(line)).to.deep.equal({ nodes: 0, ports: 0, stages: 0 });
   });
 });

@@ -20,7 +20,9 @@
  *   quotaProblem, requireWithinQuota, the node records (NodeRecord, PortRecord,
  *   NodeWithPorts) and path rules (chainProblem, renderPath);
  * - the first content of a new line (an imported main): checkNewLineContent checks it
- *   whole in memory, writeNewLineContent writes it in parts (contentParts);
+ *   whole in memory, or recordsFirst builds its node, port and wire records first and
+ *   checks it while they are written; writeNewLineContent writes it in parts
+ *   (contentParts);
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - the change trail (trail/: its one record type and its writers' and readers'
@@ -84,11 +86,13 @@ export { grown } from './branchUsage';
 export { touchesOf } from './trail/touches';
 export {
   checkNewLineContent,
+  checkedFirst,
   contentParts,
   recordCount,
+  recordsFirst,
   writeNewLineContent,
 } from './newLineContent';
-export type { NewLineContent, NewLineContentPart } from './newLineContent';
+export type { NewLineContent, NewLineContentPart, RecordsFirst } from './newLineContent';
 export { baseAt, branchView, isMainView, mainView, OPEN, writeViewOf } from './view';
 export { graphVersion, graphViewOf, resolveView } from './viewResolver';
 export type { View } from './view';

@@ -1,8 +1,14 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DeltaError } from '../../shared/errors/domainErrors';
 import { parseDeltaBatch } from './deltas/parseDeltas';
-import { checkNewLineContent } from './newLineContent';
+import type { Delta } from './deltas/deltaTypes';
+import { checkNewLineContent, recordsFirst } from './newLineContent';
 import { mainView } from './view';
+
+const parsed = (deltas: unknown[]): Delta[] =>
+  parseDeltaBatch({ deltas }, { maxDeltas: 100_000, requireVersion: false }).deltas;
 
 describe('checkNewLineContent: the order its records are written in', () => {
   // two boundaries whose children the file lists in turns (a, b, a, b, ...), each child
@@ -78,5 +84,142 @@ describe('checkNewLineContent: the order its records are written in', () => {
     expect(sources).to.deep.equal([...sources].sort((a, b) => a - b));
     expect(content.edges.map((row) => row.id)).to.have.members([loose, ...wires.map((w) => w.id)]);
     expect(content.edges[0].id).to.equal(loose);
+  });
+});
+
+describe('recordsFirst: the records of a new line known before its check, the rest after it', () => {
+  const view = mainView(randomUUID(), 0);
+  const [system, store, worker, loose] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+  const [read, out, input] = [randomUUID(), randomUUID(), randomUUID()];
+  const raw = [
+    { type: 'add_node', node: { id: system, kind: 'boundary', data: { name: 'system' } } },
+    {
+      type: 'add_node',
+      node: {
+        id: store,
+        kind: 'state',
+        parent_id: system,
+        data: { name: 'store', outputs: [{ id: read, name: 'read', type: 'str' }] },
+      },
+    },
+    {
+      type: 'add_node',
+      node: {
+        id: worker,
+        kind: 'behavior',
+        parent_id: system,
+        data: {
+          name: 'worker',
+          source_decisions: [randomUUID()],
+          inputs: [{ id: input, name: 'in', type: 'int' }],
+          outputs: [{ id: out, name: 'out', type: 'int' }],
+        },
+      },
+    },
+    { type: 'add_node', node: { id: loose, kind: 'behavior', data: { name: 'loose' } } },
+    // a wire of mismatched types (a kept finding), and a dangling one (another)
+    { type: 'add_edge', edge: { id: randomUUID(), source_handle: read, target_handle: input } },
+    { type: 'add_edge', edge: { id: randomUUID(), source_handle: out, target_handle: null } },
+  ];
+  const deltas = parsed(raw);
+  const positions = [{ id: worker, x: 12, y: -3 }];
+
+  it('answers the records, findings, touches and counts checkNewLineContent answers', async () => {
+    const whole = checkNewLineContent(view, deltas, 8, positions);
+    const first = recordsFirst(view, deltas, 8, positions);
+    if (!first) throw new Error('every node makes a record');
+    const rest = await first.rest();
+    expect({ ...first.rows, ...rest, usage: first.usage }).to.deep.equal(whole);
+    expect(whole.findings, 'the content keeps findings').to.have.length.greaterThan(0);
+    expect(whole.nodes.find((row) => row.id === worker)?.props).to.include({ x: 12, y: -3 });
+  });
+
+  /** The refusal `check` throws or rejects with, as its envelope. */
+  async function refusalOf(check: () => unknown): Promise<unknown> {
+    try {
+      await check();
+    } catch (error) {
+      expect(error).to.be.instanceOf(DeltaError);
+      return (error as DeltaError).envelope;
+    }
+    throw new Error('not refused');
+  }
+
+  it('rest refuses a content with the refusal checkNewLineContent throws', async () => {
+    const refused = [
+      // a sibling name taken by the last node
+      [
+        ...deltas,
+        {
+          type: 'add_node',
+          node: { id: randomUUID(), kind: 'behavior', parent_id: system, data: { name: 'store' } },
+        },
+      ],
+      // a node under a parent the content does not have
+      [
+        ...deltas,
+        {
+          type: 'add_node',
+          node: {
+            id: randomUUID(),
+            kind: 'behavior',
+            parent_id: randomUUID(),
+            data: { name: 'x' },
+          },
+        },
+      ],
+      // an id used twice
+      [
+        ...deltas,
+        { type: 'add_edge', edge: { id: loose, source_handle: out, target_handle: null } },
+      ],
+    ];
+    for (const file of refused) {
+      const all = parsed(file);
+      const whole = await refusalOf(() => checkNewLineContent(view, all, 8, []));
+      const first = recordsFirst(view, all, 8, []);
+      if (!first) throw new Error('every node makes a record');
+      expect(await refusalOf(() => first.rest())).to.deep.equal(whole);
+    }
+  });
+
+  it('is null for a node whose data makes no record of its kind: nothing is written before the check refuses it', () => {
+    const port = { id: randomUUID(), name: 'twice', type: 'int' };
+    const twice = parsed([
+      {
+        type: 'add_node',
+        node: {
+          id: randomUUID(),
+          kind: 'behavior',
+          data: { name: 'w', inputs: [port, { ...port, id: randomUUID() }] },
+        },
+      },
+    ]);
+    expect(recordsFirst(view, twice, 8, [])).to.equal(null);
+    expect(() => checkNewLineContent(view, twice, 8, [])).to.throw(DeltaError);
+  });
+
+  it('lets the event loop turn while it checks a large content', async () => {
+    const many = parsed(
+      Array.from({ length: 12_000 }, (_, i) => ({
+        type: 'add_node',
+        node: { id: randomUUID(), kind: 'behavior', data: { name: `n${i}` } },
+      })),
+    );
+    const first = recordsFirst(view, many, 8, []);
+    if (!first) throw new Error('every node makes a record');
+    let turns = 0;
+    let checking = true;
+    const counting = (async () => {
+      while (checking) {
+        await nextTurn();
+        turns += 1;
+      }
+    })();
+    const rest = await first.rest();
+    checking = false;
+    await counting;
+    expect(rest.touches).to.have.length(12_000);
+    expect(turns, 'turns of the event loop while the check ran').to.be.at.least(2);
   });
 });

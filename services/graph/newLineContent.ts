@@ -1,21 +1,27 @@
 /**
  * The content of a line that holds nothing yet: an imported project's main, whose id the
  * import chooses, so no reader and no other writer knows the line before the import
- * publishes it. Its facts are known without a read (addRunApplier.ts newLineFacts), so the
+ * publishes it. Its facts are known without a read (addRunChecker.ts newLineFacts), so the
  * whole content is checked in memory at once, delta by delta in order, under the same
  * invariants and with the same answers as a batch of additions (checkAddRun), and its
  * kept findings are derived from it (runFindings.ts) instead of being written and then
  * recomputed part by part. What is written is then plain records: nodes (with their
  * positions), ports, wires, findings and the trail's touches, in parts of any size, each
  * part in a transaction of the caller's (a staged import writes many; a small one, one).
+ *
+ * The node, port and wire records follow from the deltas alone (runRows.ts runRecords),
+ * so a large content can be written while it is checked (recordsFirst): nothing reads the
+ * line before it is published, and a refused content's line is removed whole.
  */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../shared/errors/domainErrors';
 import type { Executor } from '../../shared/neo4j/executor';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
-import { checkAddRun, newLineFacts } from './deltas/addRunApplier';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { AddRunChecker, checkAddRun, newLineFacts } from './deltas/addRunChecker';
 import type { Addition, Delta } from './deltas/deltaTypes';
 import { isAddition } from './deltas/deltaTypes';
+import { runRecords } from './deltas/runRows';
 import type { NodePosition } from './nodeWrites';
 import { createNewLineRecords, NewRow } from './recordWrites';
 import { appendTouches } from './trail/trail';
@@ -50,11 +56,7 @@ export function checkNewLineContent(
   maxDepth: number,
   positions: readonly NodePosition[],
 ): NewLineContent {
-  const run: Addition[] = [];
-  for (const d of deltas) {
-    if (!isAddition(d)) throw new Error(`a new line's content only adds (got ${d.type})`);
-    run.push(d);
-  }
+  const run = additionsOf(deltas);
   const { rows, findings } = checkAddRun(run, maxDepth, newLineFacts(view), true);
   placeRows(rows.nodes, positions);
   return {
@@ -62,6 +64,72 @@ export function checkNewLineContent(
     findings: findings?.opened ?? [],
     touches: touchesOf(run),
     usage: { nodes: rows.nodes.length, edges: rows.edges.length },
+  };
+}
+
+function additionsOf(deltas: readonly Delta[]): Addition[] {
+  const run: Addition[] = [];
+  for (const d of deltas) {
+    if (!isAddition(d)) throw new Error(`a new line's content only adds (got ${d.type})`);
+    run.push(d);
+  }
+  return run;
+}
+
+/**
+ * A new line's content whose node, port and wire records are known before it is
+ * checked: `rest` checks it (when it was not checked yet) and answers the rest of its
+ * records, its kept findings and the trail's touches, or throws its first refusal.
+ */
+export interface RecordsFirst {
+  rows: Pick<NewLineContentPart, 'nodes' | 'ports' | 'edges'>;
+  usage: NewLineContent['usage'];
+  rest(): Promise<Pick<NewLineContentPart, 'findings' | 'touches'>>;
+}
+
+/** A content checked already, as RecordsFirst: its rest is known. */
+export function checkedFirst(content: NewLineContent): RecordsFirst {
+  const { findings, touches } = content;
+  return { rows: content, usage: content.usage, rest: async () => ({ findings, touches }) };
+}
+
+/** Deltas checked between two turns of the event loop by RecordsFirst.rest of recordsFirst. */
+const CHECK_SLICE = 1000;
+
+/**
+ * The content of `deltas` on the new line of `view`, as checkNewLineContent makes it,
+ * with its node, port and wire records built ahead of the check: the same records, in
+ * the same order, with the same answers. `rest` runs the check a slice of deltas at a
+ * time, letting the event loop turn in between, so a caller can write the records
+ * while it runs. Null when a node's data makes no record of its kind's shape: then
+ * checkNewLineContent refuses the content before anything is written.
+ */
+export function recordsFirst(
+  view: View,
+  deltas: readonly Delta[],
+  maxDepth: number,
+  positions: readonly NodePosition[],
+): RecordsFirst | null {
+  const run = additionsOf(deltas);
+  const records = runRecords(run);
+  if (!records) return null;
+  placeRows(records.rows.nodes, positions);
+  const { nodes, edges } = records.rows;
+  const rest = async () => {
+    // the checks take the records' node states instead of building them again
+    const checker = new AddRunChecker(maxDepth, { ...newLineFacts(view), records });
+    for (let at = 0; at < run.length; at++) {
+      checker.check(run[at]);
+      if ((at + 1) % CHECK_SLICE === 0) await nextTurn();
+    }
+    const { findings } = checker.finish(run, true);
+    await nextTurn();
+    return { findings: findings?.opened ?? [], touches: touchesOf(run) };
+  };
+  return {
+    rows: siblingsTogether(records.rows),
+    usage: { nodes: nodes.length, edges: edges.length },
+    rest,
   };
 }
 
@@ -129,17 +197,17 @@ function stableSortBy(rows: NewRow[], key: (row: NewRow) => number): NewRow[] {
 }
 
 /**
- * The content cut into parts of at most `size` records each, in the order they are
- * written: nodes, ports, wires, findings, touches. Nothing reads the line before it
+ * The content (or those of its lists it has) cut into parts of at most `size` records
+ * each, in the order they are written: nodes, ports, wires, findings, touches. Nothing reads the line before it
  * is published, so the order only matters to a reader of the progress.
  */
 export function* contentParts(
-  content: NewLineContentPart,
+  content: Partial<NewLineContentPart>,
   size: number,
 ): Generator<NewLineContentPart> {
   const lists = ['nodes', 'ports', 'edges', 'findings', 'touches'] as const;
   for (const list of lists) {
-    const records = content[list];
+    const records = content[list] ?? [];
     for (let from = 0; from < records.length; from += size) {
       const part: NewLineContentPart = {
         nodes: [],
@@ -154,14 +222,14 @@ export function* contentParts(
   }
 }
 
-/** How many records a part (or the whole content) writes. */
-export function recordCount(part: NewLineContentPart): number {
+/** How many records a part (or the whole content, or some of its lists) writes. */
+export function recordCount(part: Partial<NewLineContentPart>): number {
   return (
-    part.nodes.length +
-    part.ports.length +
-    part.edges.length +
-    part.findings.length +
-    part.touches.length
+    (part.nodes?.length ?? 0) +
+    (part.ports?.length ?? 0) +
+    (part.edges?.length ?? 0) +
+    (part.findings?.length ?? 0) +
+    (part.touches?.length ?? 0)
   );
 }
 

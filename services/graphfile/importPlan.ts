@@ -3,11 +3,18 @@
  * first (a stable topological order by parent_id, so a file may list a child before its parent),
  * then one add_edge delta per edge, parsed by the delta parser exactly like a batch; plus
  * the nodes' positions ({x, y} numbers; absent = {0, 0}); and that batch checked whole as
- * a new main's first content (checkImportContent). Pure: no database.
+ * a new main's first content (checkImportContent), or its records built first and checked
+ * while a staged import writes them (importRecordsFirst). Pure: no database.
  */
 import { DeltaError } from '../../shared/errors/domainErrors';
-import type { AddNode, Delta, NewLineContent } from '../graph';
-import { checkNewLineContent, mainView, parseDeltaBatch } from '../graph';
+import type { AddNode, Delta, NewLineContent, RecordsFirst } from '../graph';
+import {
+  checkedFirst,
+  checkNewLineContent,
+  mainView,
+  parseDeltaBatch,
+  recordsFirst,
+} from '../graph';
 import { fileError, inFileTerms } from './fileErrors';
 import type { GraphFileContent } from './graphFileReader';
 
@@ -104,7 +111,33 @@ export function checkImportContent(
   try {
     return checkNewLineContent(mainView(mainId, 0), plan.deltas, maxDepth, plan.positions);
   } catch (error) {
-    if (error instanceof DeltaError) throw inFileTerms(error, plan.nodeCount);
-    throw error;
+    throw inFileTermsIfRefusal(error, plan.nodeCount);
   }
+}
+
+/** A delta's refusal in file terms; any other error as it is. */
+const inFileTermsIfRefusal = (error: unknown, nodeCount: number): unknown =>
+  error instanceof DeltaError ? inFileTerms(error, nodeCount) : error;
+
+/**
+ * The plan's content as checkImportContent makes it, its node, port and wire records
+ * built first and its check run by `rest` (recordsFirst), refusals in file terms, so that
+ * a staged import writes the records while the check runs. A node whose data makes no
+ * record of its kind's shape is refused here, before anything is written.
+ */
+export function importRecordsFirst(
+  plan: ImportPlan,
+  mainId: string,
+  maxDepth: number,
+): RecordsFirst {
+  const view = mainView(mainId, 0);
+  const first = recordsFirst(view, plan.deltas, maxDepth, plan.positions);
+  if (!first) return checkedFirst(checkImportContent(plan, mainId, maxDepth));
+  return {
+    ...first,
+    rest: () =>
+      first.rest().catch((error: unknown) => {
+        throw inFileTermsIfRefusal(error, plan.nodeCount);
+      }),
+  };
 }

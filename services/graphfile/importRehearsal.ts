@@ -12,17 +12,17 @@
  * during the first against about 4400).
  *
  * So a process that serves imports writes a small generated graph file through the
- * import's own path, read, planned, checked and staged on a line of its own that no
- * project names, and then removes it as a refused import's stage is removed. A crash
+ * import's own path, read, planned and staged (checked while its records are written)
+ * on a line of its own that no project names, and then removes it as a refused
+ * import's stage is removed. A crash
  * between the two leaves a stage like any import's, which the worker's sweep removes
  * once its lease runs out. Nothing else reads or writes that line.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../shared/http/serviceContext';
-import { checkNewLineContent, mainView } from '../graph';
 import type { ContentCounts } from '../purge';
 import { readGraphFile } from './graphFileReader';
-import { planImport } from './importPlan';
+import { importRecordsFirst, planImport } from './importPlan';
 import { abortStage, stageContent } from './importStaging';
 
 /** Nodes of the rehearsal's graph: about 6000 records, written and removed in about 1.5 s. */
@@ -114,12 +114,8 @@ export async function rehearseStagedImport(
 ): Promise<Rehearsal> {
   const line = randomUUID();
   const plan = planImport(readGraphFile(rehearsalFile(nodes)));
-  const content = checkNewLineContent(
-    mainView(line, 0),
-    plan.deltas,
-    ctx.config.limits.maxNestingDepth,
-    plan.positions,
-  );
+  // as an import stages it: its records written while it is checked
+  const content = importRecordsFirst(plan, line, ctx.config.limits.maxNestingDepth);
   try {
     await stageContent(ctx, line, content, {
       chunk: ctx.config.staging.chunk,

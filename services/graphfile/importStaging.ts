@@ -1,12 +1,15 @@
 /**
- * A large import is staged: its content, checked whole before anything is written
- * (checkNewLineContent), is written in chunks of records, each its own transaction, on
- * the line of a main branch that does not exist yet (the id is chosen first), so no
- * reader can see any of it and no transaction holds more than a chunk. The project and
- * its main are then created with that id in one small transaction, which publishes the
- * content (importProject.ts). An error while staging removes what was staged before it
- * is answered; a crash leaves a VStage record behind, and the worker's sweep removes
- * the staged records of a stage abandoned long enough (services/purge).
+ * A large import is staged: its content is written in chunks of records, each its own
+ * transaction, on the line of a main branch that does not exist yet (the id is chosen
+ * first), so no reader can see any of it and no transaction holds more than a chunk.
+ * Its node, port and wire records are written while the content is checked whole
+ * (recordsFirst), the check's time spent beside the store's instead of before it; a
+ * refused content's records never become visible, as they are removed with the stage.
+ * The project and its main are then created with that id in one small transaction,
+ * which publishes the content (importProject.ts). An error while staging removes what
+ * was staged before it is answered; a crash leaves a VStage record behind, and the
+ * worker's sweep removes the staged records of a stage abandoned long enough
+ * (services/purge).
  *
  * The stage is held by a lease (STAGE_LEASE_MS), renewed under the stage's lock by
  * every transaction of the import, the publishing one included: the sweep takes only a
@@ -19,9 +22,10 @@ import type { ServiceContext } from '../../shared/http/serviceContext';
 import { nowTimestamp } from '../../shared/http/timestamps';
 import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { contentParts, mainView, recordCount, writeNewLineContent } from '../graph';
-import type { NewLineContent, NewLineContentPart, View } from '../graph';
+import type { NewLineContentPart, RecordsFirst, View } from '../graph';
 import { deleteStageRecord, purgeLine } from '../purge';
 import type { ContentCounts } from '../purge';
+import { PartQueue } from './partQueue';
 import { holdStage, holdStageLane, openStage, stageNotTaken } from './store/graphFileQueries';
 
 /** Overrides of the configured staging (config.staging), for tests. */
@@ -32,7 +36,7 @@ export interface StagingOptions {
   stageChunk?: number;
 }
 
-/** How far an import has come: told as the file is read (graphctl), after the check and after each written part. */
+/** How far an import has come: told as the file is read (graphctl), after the check and after each part written from then on. */
 export type ImportProgress =
   | { stage: 'read'; nodes: number; edges: number }
   | { stage: 'checked'; nodes: number; edges: number; records: number }
@@ -64,15 +68,19 @@ const stageLost = () =>
 const RENEW_EVERY_MS = 30_000;
 
 /**
- * Writes the checked content on line `line` at version 0, `chunk` records per
- * transaction, `writers` transactions side by side (each holds a lane of the stage,
- * so they do not wait for each other), renewing the stage's lease as it goes; tells
- * `progress` after each part. On an error, every writer has stopped when it is thrown.
+ * Writes the content on line `line` at version 0, `chunk` records per transaction,
+ * `writers` transactions side by side (each holds a lane of the stage, so they do not
+ * wait for each other), renewing the stage's lease as it goes. The node, port and wire
+ * records are written while the content is checked (RecordsFirst.rest), its findings and
+ * touches once the check has answered them; a refusal stops the lanes and is thrown once
+ * they have stopped, whatever they met meanwhile (the caller removes the stage). Tells
+ * `progress` when the check has ended and after each part from then on (the number of
+ * records is known only then). On an error, every writer has stopped when it is thrown.
  */
 export async function stageContent(
   ctx: ServiceContext,
   line: string,
-  content: NewLineContent,
+  content: RecordsFirst,
   options: { chunk: number; writers: number; progress: ProgressListener },
 ): Promise<void> {
   const view = mainView(line, 0);
@@ -84,27 +92,44 @@ export async function stageContent(
     until: Date.now() + STAGE_LEASE_MS,
     lanes,
   });
-  const records = recordCount(content);
-  const parts = contentParts(content, options.chunk);
+  const parts = new PartQueue(contentParts(content.rows, options.chunk));
+  /** All the content's records, once its check has ended. */
+  let records: number | null = null;
   let written = 0;
   let renewedAt = Date.now();
   const writeLane = async (lane: number) => {
-    // the lanes share one sequence of parts: each takes the next one not yet taken
-    for (let next = parts.next(); !next.done; next = parts.next()) {
+    for (let part = await parts.take(); part; part = await parts.take()) {
       if (Date.now() - renewedAt >= RENEW_EVERY_MS) {
         renewedAt = Date.now();
         await ctx.executor.writeTx((tx) => holdImportStage(tx, line));
       }
-      const part = next.value;
-      await ctx.executor.writeTx((tx) => writePart(tx, line, lane, view, part));
+      const taken = part;
+      await ctx.executor.writeTx((tx) => writePart(tx, line, lane, view, taken));
       written += recordCount(part);
-      options.progress({ stage: 'written', written, records });
+      if (records !== null) options.progress({ stage: 'written', written, records });
     }
   };
-  const settled = await Promise.allSettled(
-    Array.from({ length: lanes }, (_, lane) => writeLane(lane)),
+  const writing = Promise.allSettled(
+    Array.from({ length: lanes }, (_, lane) =>
+      writeLane(lane).catch((error: unknown) => {
+        parts.stop(); // the other lanes stop too: the stage is removed
+        throw error;
+      }),
+    ),
   );
-  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  let rest: Awaited<ReturnType<RecordsFirst['rest']>>;
+  try {
+    rest = await content.rest();
+  } catch (refusal) {
+    parts.stop();
+    await writing;
+    throw refusal;
+  }
+  parts.addLast(contentParts(rest, options.chunk));
+  records = recordCount(content.rows) + recordCount(rest);
+  options.progress({ stage: 'checked', ...content.usage, records });
+  options.progress({ stage: 'written', written, records });
+  const failed = (await writing).find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
 }
 

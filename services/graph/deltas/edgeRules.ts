@@ -2,7 +2,7 @@
  * Which node kinds a wire may join: a wire with a state or io node joins
  * exactly one behavior node and exactly one state-or-io node; state-to-state,
  * io-to-io and state-to-io are forbidden. Checked when a wire is added
- * (addRunApplier.ts) and when a port appears under a wire that was dangling
+ * (addRunChecker.ts) and when a port appears under a wire that was dangling
  * (wiresOnNewPorts.ts); one of the invariants listed in invariants.ts.
  */
 import type { NodeKind } from '../graphRecords';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DeltaError } from '../../../shared/errors/domainErrors';
 import { CHANNELS, NODE_KINDS } from '../../../shared/model/nodeModel';
-import { checkAddedWire } from './addRunApplier';
+import { checkAddedWire } from './addRunChecker';
 import type { AddEdge } from './deltaTypes';
 import {
   edgeKindsAllowed,

@@ -2,7 +2,7 @@
  * The structural invariants a batch keeps, each defined once (INVARIANTS: the error code
  * a delta that breaks it earns, what it checks, and which ways of applying deltas ask
  * it), with the rule itself, a pure function over the facts, that both ways call: a run
- * of additions, checked in memory against its facts (addRunApplier.ts), and any other
+ * of additions, checked in memory against its facts (addRunChecker.ts), and any other
  * delta, checked against reads (batchApplier.ts, structureReads.ts, wiresOnNewPorts.ts).
  * invariants.spec.ts runs both ways' wire checks over one table of every end; and
  * test/invariantPaths.test.ts runs, for each invariant both ways ask, a case of each way

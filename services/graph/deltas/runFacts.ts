@@ -1,6 +1,6 @@
 /**
  * What a run of add_node/add_edge deltas needs to know of the view before it is checked
- * (addRunApplier.ts): which of its ids are in use, the ports its wires name, the sibling
+ * (addRunChecker.ts): which of its ids are in use, the ports its wires name, the sibling
  * names it takes, its parents' kinds, depths and kept orphan_node findings, the wires
  * already on the ports it creates, and whether the view keeps findings. One statement
  * reads them (store/addRunQueries.ts), through a write view, or through the write view

@@ -2,7 +2,7 @@
  * The records a run of add_node/add_edge deltas writes, built from its deltas alone: a
  * node's state is its kind's empty state with the delta's data laid over it, a port's
  * record comes from that state, and a wire's from its two handles. The checks of the run
- * (addRunApplier.ts) need the view's facts; the records do not. So a batch's leading run
+ * (addRunChecker.ts) need the view's facts; the records do not. So a batch's leading run
  * can be written in the statement that reads its facts (lockAndPrefetchAddRun), ahead of
  * its checks: a refused batch rolls back, write included.
  */

@@ -109,7 +109,7 @@ export function wiresAfterRun(
 
 /**
  * Throws the delta error of the first wire (by id) that breaks a rule (invariants.ts
- * wireRefusal, as add_edge asks it: addRunApplier.ts checkAddedWire); `wires` touch `ports`.
+ * wireRefusal, as add_edge asks it: addRunChecker.ts checkAddedWire); `wires` touch `ports`.
  */
 export function checkWires(wires: WireRow[], ports: NewPort[]): void {
   const byId = new Map(ports.map((p) => [p.id, p]));

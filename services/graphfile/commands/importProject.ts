@@ -3,8 +3,9 @@
  * project create (201). Scope graph:write. The file is read and upgraded (schema_version 3-6), its
  * name checked like a project name, its content parsed like one batch and then checked whole,
  * in memory, as the first content of the new main (checkNewLineContent: every invariant a
- * batch of additions is held to, with a batch's answers), before anything is written; any
- * refusal: nothing is created. The content is main's version 0 (the answer's
+ * batch of additions is held to, with a batch's answers); any refusal: nothing is created
+ * (a staged import writes its records while they are checked, on a line no reader knows,
+ * and removes them on a refusal). The content is main's version 0 (the answer's
  * main_branch.version): it is written on main's line before or in the transaction that
  * creates main, so no reader ever sees main at 0 without it, and a branch forked at 0 reads
  * it beneath its own records. A file of more than STAGE_RECORDS deltas is staged
@@ -32,7 +33,7 @@ import {
   saveUsage,
   writeNewLineContent,
 } from '../../graph';
-import type { BranchUsage, ChangeEntry, NewLineContent } from '../../graph';
+import type { BranchUsage, ChangeEntry, NewLineContent, RecordsFirst } from '../../graph';
 import { checkUserName, ensureUser, requireKeyForAllProjects, requireScope } from '../../identity';
 import {
   checkProjectName,
@@ -42,7 +43,7 @@ import {
   insertProject,
 } from '../../projects';
 import { readGraphFile } from '../graphFileReader';
-import { checkImportContent, planImport } from '../importPlan';
+import { checkImportContent, importRecordsFirst, planImport } from '../importPlan';
 import { abortStage, holdImportStage, stageContent } from '../importStaging';
 import type { ProgressListener, StagingOptions } from '../importStaging';
 import { deleteStageRecord } from '../../purge';
@@ -92,12 +93,11 @@ export async function importProjectForUser(
 
 type Owner = (tx: QueryRunner) => Promise<Principal>;
 
-/** A file read, named and checked whole: what either way of writing it needs. */
-interface CheckedImport {
+/** A file read and named, and what the import writes of it: what either way of writing it needs. */
+interface ImportWrite {
   name: string;
   /** The id chosen for main: its line holds nothing before the import writes it. */
   mainId: string;
-  content: NewLineContent;
   usage: BranchUsage;
   owner: Owner;
 }
@@ -114,9 +114,10 @@ function importEntry(principal: Principal, usage: { nodes: number; edges: number
 }
 
 /**
- * Reads and plans the file and checks its content whole (nothing written yet), then
- * writes owner, project, main and content: in one transaction, or staged
- * (importStaging.ts) when the content is large.
+ * Reads and plans the file, then writes owner, project, main and content: a small
+ * content checked whole first and written in one transaction; a large one staged
+ * (importStaging.ts), its records written while it is checked. Main's counters are
+ * known from the records before either, and held to the quotas first.
  */
 async function importAs(
   ctx: ServiceContext,
@@ -129,35 +130,42 @@ async function importAs(
   const name = projectName(file.projectName);
   const plan = planImport(file);
   const mainId = randomUUID();
-  const content = checkImportContent(plan, mainId, ctx.config.limits.maxNestingDepth);
-  const usage = {
-    ...content.usage,
-    bytes: recordedBytes(plan.deltas),
-  };
+  const maxDepth = ctx.config.limits.maxNestingDepth;
+  const staged = plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records);
+  const content = staged
+    ? importRecordsFirst(plan, mainId, maxDepth)
+    : checkImportContent(plan, mainId, maxDepth);
+  const usage = { ...content.usage, bytes: recordedBytes(plan.deltas) };
   // main starts with the file's content: its counters and its quotas
   requireWithinQuota(ctx.config.quotas, { nodes: 0, edges: 0, bytes: 0 }, usage);
-  const records = recordCount(content);
-  progress({ stage: 'checked', ...content.usage, records });
-  const checked: CheckedImport = { name, mainId, content, usage, owner };
-  const staged = plan.deltas.length > (staging.stageAbove ?? ctx.config.staging.records);
-  const created = staged
-    ? await importStaged(ctx, checked, {
-        chunk: staging.stageChunk ?? ctx.config.staging.chunk,
-        writers: ctx.config.staging.writers,
-        progress,
-      })
-    : await importWhole(ctx, checked);
-  if (!staged) progress({ stage: 'written', written: records, records });
+  const write: ImportWrite = { name, mainId, usage, owner };
+  const created =
+    'rest' in content
+      ? await importStaged(ctx, write, content, {
+          chunk: staging.stageChunk ?? ctx.config.staging.chunk,
+          writers: ctx.config.staging.writers,
+          progress,
+        })
+      : await importWhole(ctx, write, content, progress);
   progress({ stage: 'published' });
   return created;
 }
 
 /** Owner, project, main and the whole content in one transaction (a small import). */
-async function importWhole(ctx: ServiceContext, checked: CheckedImport): Promise<CreatedProject> {
-  return ctx.executor.writeTx(async (tx) => {
-    await writeNewLineContent(tx, mainView(checked.mainId, 0), checked.content);
-    return createOverContent(tx, ctx, checked);
+async function importWhole(
+  ctx: ServiceContext,
+  write: ImportWrite,
+  content: NewLineContent,
+  progress: ProgressListener,
+): Promise<CreatedProject> {
+  const records = recordCount(content);
+  progress({ stage: 'checked', ...content.usage, records });
+  const created = await ctx.executor.writeTx(async (tx) => {
+    await writeNewLineContent(tx, mainView(write.mainId, 0), content);
+    return createOverContent(tx, ctx, write);
   });
+  progress({ stage: 'written', written: records, records });
+  return created;
 }
 
 /**
@@ -168,7 +176,7 @@ async function importWhole(ctx: ServiceContext, checked: CheckedImport): Promise
 async function createOverContent(
   tx: QueryRunner,
   ctx: ServiceContext,
-  over: CheckedImport,
+  over: ImportWrite,
 ): Promise<CreatedProject> {
   const principal = await over.owner(tx);
   const created = await insertProject(tx, ctx, principal, {
@@ -182,20 +190,22 @@ async function createOverContent(
   return created;
 }
 
-/** The content staged on main's line first, then the project and main created over it
- * in one small transaction (the name and the project cap are checked there). */
+/** The content staged on main's line first (checked as it is written), then the project
+ * and main created over it in one small transaction (the name and the project cap are
+ * checked there). */
 async function importStaged(
   ctx: ServiceContext,
-  checked: CheckedImport,
+  write: ImportWrite,
+  content: RecordsFirst,
   options: { chunk: number; writers: number; progress: ProgressListener },
 ): Promise<CreatedProject> {
-  const { mainId } = checked;
+  const { mainId } = write;
   try {
-    await stageContent(ctx, mainId, checked.content, options);
+    await stageContent(ctx, mainId, content, options);
     return await ctx.executor.writeTx(async (tx) => {
       // the stage is still this import's, and stays so until this transaction ends
       await holdImportStage(tx, mainId);
-      const created = await createOverContent(tx, ctx, checked);
+      const created = await createOverContent(tx, ctx, write);
       await deleteStageRecord(tx, mainId);
       return created;
     });
