@@ -153,9 +153,9 @@ export async function compareWithSmall(
     ),
   );
   figures.push(
-    // the merge alone is timed (not the fork and batches before it); 9 runs after 2
-    // untimed, as make bench times merges: 5 runs without warm-up once put 100k at 1.36x
-    // of 1k while make bench's merges held within 0.9x on the same code that morning
+    // the merge alone is timed (not the fork and batches before it), 9 runs after 2
+    // untimed as make bench times merges: a merge's time swings widely from run to run,
+    // and fewer runs, or a first run timed, moved the ratio past its target on the same code
     await inTurns(http, 'merge of a 10-batch branch', both, 9, (p, timed) =>
       mergeBranch(api, p, 10, () => tenAdded(p), timed),
     ),

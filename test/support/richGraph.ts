@@ -1,7 +1,10 @@
-/** Graphs for the graph file's tests: one that exercises every part of the file. */
+/** A graph for the graph file's tests that exercises every part of the file but positions. */
 import { addEdge, addNode, port, uuid } from './graphBuilders';
 
-/** A graph with every kind, nesting, ports of all channels, a dangling wire and positions. */
+/**
+ * A graph with every kind, nesting, ports of all channels and a dangling wire, as the
+ * deltas of one batch; positions are not deltas, so a test sets them beside the batch.
+ */
 export function richGraph() {
   const [app, worker, store, sink, api] = [uuid(), uuid(), uuid(), uuid(), uuid()];
   const [out, cfg, read, write, sinkIn, apiIn, workerIn] = [
