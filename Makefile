@@ -227,10 +227,13 @@ integration-redis-cluster:
 test integration abuse faults integration-split integrations restore-drill cluster-and-drill \
 integration-redis-cluster: export NEO4J_CONF_FILE = $(TEST_NEO4J_CONF)
 
+# The static checks and the unit tests need no store and each keeps about one core busy:
+# they run side by side (each one's output whole when it ends), then the suites on stores.
 test: deps web
 	@mkdir -p .run && rm -f $(TEST_COUNTS)
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory check unit integrations cluster-and-drill; status=$$?; \
+	$(MAKE) --no-print-directory -j2 --output-sync=target check unit && \
+	$(MAKE) --no-print-directory integrations cluster-and-drill; status=$$?; \
 	echo "make test took $$(( $$(date +%s) - start ))s"; \
 	scripts/test-total.sh $(TEST_COUNTS) tests || status=1; exit $$status
 
