@@ -22,7 +22,7 @@ export const mochaHooks = {
     const report = await warmPlans(
       {
         executor: service.executor,
-        config: { ...config, neo4j: { ...config.neo4j, warmPlans: true } },
+        config,
         logger: createLogger({ level: config.logLevel }),
       },
       WARMED_OPERATIONS,
