@@ -78,7 +78,7 @@ REDIS_CLUSTER_FILES := test/auth.test.ts test/idempotency.test.ts test/decisionI
 REDIS_CLUSTER_SKIP := ^(background purges \(queue|history retention \(sweepHistory\)|graphctl decisions import|graphctl \(operator interface\) (keys create --projects|members add|fails clearly))
 # Its Neo4j is cold: before the first test, test/support/warmPlansFirst.ts plans the write
 # path's statements as a service process does when it starts (about half a minute alone,
-# one to two beside the restore drill and the abuse suite), so no test pays for that.
+# one to two minutes beside the restore drill and the abuse suite), so no test pays for that.
 # 60 s a test: failovers and process starts.
 MOCHA_REDIS_CLUSTER := npx mocha $(call REPORTER,integration-redis-cluster) --timeout 60000 --require tsx/cjs --require test/support/harness.ts \
   --require test/support/warmPlansFirst.ts \

@@ -12,7 +12,7 @@ import { rehearseStagedImport } from '../../services/graphfile';
 import { createLogger } from '../../shared/logging/logger';
 import { currentHarness } from './harness';
 
-/** How long the warm-up may take: about half a minute alone on a cold Neo4j, one to two beside the other suites. */
+/** How long the warm-up may take: about half a minute alone on a cold Neo4j, one to two minutes beside the other suites. */
 const WARMUP_BOUND_MS = 300_000;
 
 export const mochaHooks = {
