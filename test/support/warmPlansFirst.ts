@@ -9,10 +9,12 @@
  */
 import { WARMED_OPERATIONS, warmPlans } from '../../services/graph';
 import { rehearseStagedImport } from '../../services/graphfile';
-import { createLogger } from '../../shared/logging/logger';
 import { currentHarness } from './harness';
 
-/** How long the warm-up may take: about half a minute alone on a cold Neo4j, one to two minutes beside the other suites. */
+/**
+ * How long the warm-up may take: about half a minute alone on a cold Neo4j, one to two
+ * minutes beside the other suites.
+ */
 const WARMUP_BOUND_MS = 300_000;
 
 export const mochaHooks = {
@@ -20,14 +22,17 @@ export const mochaHooks = {
     this.timeout(WARMUP_BOUND_MS);
     const { service, config } = currentHarness();
     const report = await warmPlans(
-      {
-        executor: service.executor,
-        config,
-        logger: createLogger({ level: config.logLevel }),
-      },
+      { executor: service.executor, config, logger: service.logger },
       WARMED_OPERATIONS,
       { stagedImport: rehearseStagedImport },
     );
-    console.log(`plans warmed before the first test in ${report.ms} ms`);
+    // the harness logs errors only: say which warm-ups did not plan (their tests plan then)
+    const unplanned = Object.entries(report.operations)
+      .filter(([, { outcome }]) => outcome !== 'planned')
+      .map(([operationId, { outcome }]) => `${operationId} ${outcome}`);
+    console.log(
+      `plans warmed before the first test in ${report.ms} ms` +
+        (unplanned.length > 0 ? `; not planned: ${unplanned.join(', ')}` : ''),
+    );
   },
 };
