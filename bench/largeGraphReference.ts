@@ -1,7 +1,7 @@
 /**
  * The import's reference in `make bench-large`: the records an import of the same graph file
- * writes (its content checked as the import checks it: nodes, ports, wires, findings and
- * the trail's touches) created by plain `UNWIND ... CREATE` statements, each record's
+ * writes (its content checked as the import checks it: nodes, ports, wires and findings)
+ * created by plain `UNWIND ... CREATE` statements, each record's
  * properties in one map, into the same labels and so the same indexes, in transactions of
  * the import's size (STAGE_CHUNK records), as many side by side as the import writes
  * (STAGE_WRITERS), on a line no reader knows; then removed. None of the import's reading,
@@ -47,7 +47,6 @@ const BARE = {
   ports: bareCreate('Port', AT_ZERO),
   edges: bareCreate('Edge', AT_ZERO),
   findings: bareCreate('GFinding', AT_ZERO),
-  touches: bareCreate('Touch', 'version: 0'),
 };
 
 export interface BareReference {
@@ -81,18 +80,7 @@ function bareRows(part: NewLineContentPart, line: string): [NamedQuery, object[]
   if (part.nodes.length > 0) return [BARE.nodes, part.nodes.map(record)];
   if (part.ports.length > 0) return [BARE.ports, part.ports.map(record)];
   if (part.edges.length > 0) return [BARE.edges, part.edges.map(record)];
-  if (part.findings.length > 0) return [BARE.findings, part.findings.map(record)];
-  const touches = part.touches.map((t) => ({
-    branch_id: line,
-    key: t.key,
-    entity: t.entity,
-    entity_id: t.id,
-    action: t.action,
-    fields: t.fields,
-    ports: t.ports,
-    wires: t.wires,
-  }));
-  return [BARE.touches, touches];
+  return [BARE.findings, part.findings.map(record)];
 }
 
 /**

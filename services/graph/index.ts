@@ -26,8 +26,9 @@
  * - jobs: expireIdempotencyKeys and backfillKeptFindings (the worker's sweep), and
  *   keepFindingsOf (the kept findings of a bulk-loaded line);
  * - the change trail (trail/: its one record type and its writers' and readers'
- *   functions: appendChange, appendMerge, appendRebase, appendTouches, touchesOf, readTrailPage,
- *   trailBatchPage);
+ *   functions: appendChange, appendMerge, appendRebase, touchesOf, readTrailPage,
+ *   trailBatchPage; recordImportTouches, which writes an import's derived touches down
+ *   before the history sweep removes records of its line);
  * - schema: graphSchema and changeSchema (constraints and indexes, run at start-up).
  *
  * Other services import these from here, never from graph's deltas/, commands/ or
@@ -72,10 +73,10 @@ export {
   appendChange,
   appendMerge,
   appendRebase,
-  appendTouches,
   readTrailPage,
   trailBatchPage,
 } from './trail/trail';
+export { recordImportTouches } from './trail/importTouches';
 export type { ChangeEntry, ChangeRecord } from './trail/changeRecord';
 export { requireRecordable } from './trail/changeRecord';
 export { requireApplyAccess } from './commands/applyDeltas';

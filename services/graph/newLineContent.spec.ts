@@ -124,7 +124,7 @@ describe('recordsFirst: the records of a new line known before its check, the re
   const deltas = parsed(raw);
   const positions = [{ id: worker, x: 12, y: -3 }];
 
-  it('answers the records, findings, touches and counts checkNewLineContent answers', async () => {
+  it('answers the records, findings and counts checkNewLineContent answers', async () => {
     const whole = checkNewLineContent(view, deltas, 8, positions);
     const first = recordsFirst(view, deltas, 8, positions);
     if (!first) throw new Error('every node makes a record');
@@ -219,7 +219,8 @@ describe('recordsFirst: the records of a new line known before its check, the re
     const rest = await first.rest();
     checking = false;
     await counting;
-    expect(rest.touches).to.have.length(12_000);
+    // each node is kept an orphan_node finding: the check reached every one
+    expect(rest.findings).to.have.length(12_000);
     expect(turns, 'turns of the event loop while the check ran').to.be.at.least(2);
   });
 });

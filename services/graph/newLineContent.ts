@@ -6,8 +6,9 @@
  * invariants and with the same answers as a batch of additions (checkAddRun), and its
  * kept findings are derived from it (runFindings.ts) instead of being written and then
  * recomputed part by part. What is written is then plain records: nodes (with their
- * positions), ports, wires, findings and the trail's touches, in parts of any size, each
- * part in a transaction of the caller's (a staged import writes many; a small one, one).
+ * positions), ports, wires and findings, in parts of any size, each part in a transaction
+ * of the caller's (a staged import writes many; a small one, one). The trail's touches of
+ * it are derived from those records (trail/importTouches.ts), not written.
  *
  * The node, port and wire records follow from the deltas alone (runRows.ts runRecords),
  * so a large content can be written while it is checked (recordsFirst): nothing reads the
@@ -24,8 +25,6 @@ import { isAddition } from './deltas/deltaTypes';
 import { runRecords } from './deltas/runRows';
 import type { NodePosition } from './nodeWrites';
 import { createNewLineRecords, NewRow } from './recordWrites';
-import { appendTouches } from './trail/trail';
-import { touchesOf, TouchRow } from './trail/touches';
 import { mainView } from './view';
 import type { View } from './view';
 
@@ -35,15 +34,11 @@ export interface NewLineContent {
   ports: NewRow[];
   edges: NewRow[];
   findings: NewRow[];
-  touches: TouchRow[];
   usage: { nodes: number; edges: number };
 }
 
 /** A part of the content: any slice of each of its lists. */
-export type NewLineContentPart = Pick<
-  NewLineContent,
-  'nodes' | 'ports' | 'edges' | 'findings' | 'touches'
->;
+export type NewLineContentPart = Pick<NewLineContent, 'nodes' | 'ports' | 'edges' | 'findings'>;
 
 /**
  * Checks `deltas` (add_node and add_edge only) as the first content of the new line of
@@ -62,7 +57,6 @@ export function checkNewLineContent(
   return {
     ...siblingsTogether(rows),
     findings: findings?.opened ?? [],
-    touches: touchesOf(run),
     usage: { nodes: rows.nodes.length, edges: rows.edges.length },
   };
 }
@@ -79,18 +73,18 @@ function additionsOf(deltas: readonly Delta[]): Addition[] {
 /**
  * A new line's content whose node, port and wire records are known before it is
  * checked: `rest` checks it (when it was not checked yet) and answers the rest of its
- * records, its kept findings and the trail's touches, or throws its first refusal.
+ * records, its kept findings, or throws its first refusal.
  */
 export interface RecordsFirst {
   rows: Pick<NewLineContentPart, 'nodes' | 'ports' | 'edges'>;
   usage: NewLineContent['usage'];
-  rest(): Promise<Pick<NewLineContentPart, 'findings' | 'touches'>>;
+  rest(): Promise<Pick<NewLineContentPart, 'findings'>>;
 }
 
 /** A content checked already, as RecordsFirst: its rest is known. */
 export function checkedFirst(content: NewLineContent): RecordsFirst {
-  const { findings, touches } = content;
-  return { rows: content, usage: content.usage, rest: async () => ({ findings, touches }) };
+  const { findings } = content;
+  return { rows: content, usage: content.usage, rest: async () => ({ findings }) };
 }
 
 /** Deltas checked between two turns of the event loop by RecordsFirst.rest of recordsFirst. */
@@ -124,7 +118,7 @@ export function recordsFirst(
     }
     const { findings } = checker.finish(run, true);
     await nextTurn();
-    return { findings: findings?.opened ?? [], touches: touchesOf(run) };
+    return { findings: findings?.opened ?? [] };
   };
   return {
     rows: siblingsTogether(records.rows),
@@ -198,14 +192,14 @@ function stableSortBy(rows: NewRow[], key: (row: NewRow) => number): NewRow[] {
 
 /**
  * The content (or those of its lists it has) cut into parts of at most `size` records
- * each, in the order they are written: nodes, ports, wires, findings, touches. Nothing reads the line before it
- * is published, so the order only matters to a reader of the progress.
+ * each, in the order they are written: nodes, ports, wires, findings. Nothing reads the
+ * line before it is published, so the order only matters to a reader of the progress.
  */
 export function* contentParts(
   content: Partial<NewLineContentPart>,
   size: number,
 ): Generator<NewLineContentPart> {
-  const lists = ['nodes', 'ports', 'edges', 'findings', 'touches'] as const;
+  const lists = ['nodes', 'ports', 'edges', 'findings'] as const;
   for (const list of lists) {
     const records = content[list] ?? [];
     for (let from = 0; from < records.length; from += size) {
@@ -214,7 +208,6 @@ export function* contentParts(
         ports: [],
         edges: [],
         findings: [],
-        touches: [],
       };
       (part[list] as unknown[]) = records.slice(from, from + size);
       yield part;
@@ -228,8 +221,7 @@ export function recordCount(part: Partial<NewLineContentPart>): number {
     (part.nodes?.length ?? 0) +
     (part.ports?.length ?? 0) +
     (part.edges?.length ?? 0) +
-    (part.findings?.length ?? 0) +
-    (part.touches?.length ?? 0)
+    (part.findings?.length ?? 0)
   );
 }
 
@@ -239,11 +231,7 @@ export async function writeNewLineContent(
   view: View,
   part: NewLineContentPart,
 ): Promise<void> {
-  // sent together: the transaction runs them in order, in one round trip
-  await Promise.all([
-    createNewLineRecords(tx, view, part),
-    appendTouches(tx, view.line, view.ver, part.touches),
-  ]);
+  await createNewLineRecords(tx, view, part);
 }
 
 /**
@@ -263,17 +251,6 @@ export async function rehearseNewLineWrites(ctx: { executor: Executor }): Promis
     ports: [row({ node_id: node.id, node_kind: 'behavior', channel: 'inputs', ord: 0 })],
     edges: [row({ source_handle: randomUUID(), target_handle: randomUUID() })],
     findings: [row({ subject: node.id, sort_key: 'plan warm-up' })],
-    touches: [
-      {
-        key: node.id,
-        entity: 'node',
-        id: node.id,
-        action: 'added',
-        fields: [],
-        ports: [],
-        wires: [],
-      },
-    ],
   };
   return ctx.executor.writeTx(async (tx) => {
     for (const part of [...contentParts(sample, 1), sample])

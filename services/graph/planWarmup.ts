@@ -80,7 +80,7 @@ const WARMUPS: Record<string, Warmup> = {
   getBoundary: (ctx, principal) => readBoundary(ctx, principal, unknownId(), unknownId()),
   searchNodes: (ctx, principal) => searchNodes(ctx, principal, unknownId(), 'plan warm-up'),
   // a small import committed and removed (when the process gives one), then an
-  // import's writes (nodes, ports, wires, findings, touches) in each shape, rolled back:
+  // import's writes (nodes, ports, wires, findings) in each shape, rolled back:
   // no request of it can end in not-found before it writes
   importProject: async (ctx, _principal, { stagedImport }) => {
     if (stagedImport) await stagedImport(ctx);

@@ -71,8 +71,8 @@ const RENEW_EVERY_MS = 30_000;
  * Writes the content on line `line` at version 0, `chunk` records per transaction,
  * `writers` transactions side by side (each holds a lane of the stage, so they do not
  * wait for each other), renewing the stage's lease as it goes. The node, port and wire
- * records are written while the content is checked (RecordsFirst.rest), its findings and
- * touches once the check has answered them; a refusal stops the lanes and is thrown once
+ * records are written while the content is checked (RecordsFirst.rest), its findings
+ * once the check has answered them; a refusal stops the lanes and is thrown once
  * they have stopped, whatever they met meanwhile (the caller removes the stage). Tells
  * `progress` when the check has ended and after each part from then on (the number of
  * records is known only then). On an error, every writer has stopped when it is thrown.

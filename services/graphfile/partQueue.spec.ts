@@ -8,7 +8,6 @@ const part = (name: string): NewLineContentPart => ({
   ports: [],
   edges: [],
   findings: [],
-  touches: [],
 });
 const nameOf = (taken: NewLineContentPart | undefined) => taken?.nodes[0]?.id;
 

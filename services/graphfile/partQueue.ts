@@ -1,7 +1,7 @@
 /**
  * The parts of a staged import's content that its lanes share (importStaging.ts): each
  * lane takes the next part no lane has taken yet. The node, port and wire records are
- * there from the start; the rest of the content (its findings and touches) is added once
+ * there from the start; the rest of the content (its findings) is added once
  * its check has ended, so a lane that finds nothing to take meanwhile waits for it. A
  * lane stops taking parts once the queue is stopped (a refusal, or another lane's error),
  * or once every part was taken after the last were added.

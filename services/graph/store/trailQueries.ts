@@ -67,9 +67,25 @@ export function recordChangeCypher(b: string): string {
  * statement does not record it: an import's main at version 0). */
 export const recordChange = statement('recordChange');
 
-/** Touches of a staged write (an import's content, chunk by chunk) on line $line at
- * version $version, before the line's Branch record exists. */
+/** Touches $touches of the change at version $version of line $line, written apart from
+ * its Change record (an import's, written down by trail/importTouches.ts). */
 export const recordTouches = statement('recordTouches');
+
+/**
+ * The touches an import derives (trail/importTouches.ts) of the nodes $ids on main's line
+ * $line: for each node with a version-0 record and no Touch of version 0 written down,
+ * the property names its record stores, its version-0 ports (by channel, then position)
+ * with their channels, and the version-0 wires on them. None unless the line's version 0
+ * is an import marked `touches_derived`.
+ */
+export const importTouchesOfNodes = statement('importTouchesOfNodes');
+
+/** Whether line $line's import is marked `touches_derived` (`marked`) and, if so, the ids
+ * of up to $limit nodes with a version-0 record on it after id $after, in id order. */
+export const importedNodeIdsPage = statement('importedNodeIdsPage');
+
+/** Drops the `touches_derived` mark of line $line's import once its touches are written. */
+export const closeImportTouches = statement('closeImportTouches');
 
 /** The distinct elements of the lists in `lists`, in one pass over them: a merge unites
  * the touches of a whole branch, whose lists of one node (its wires above all) can be

@@ -4,7 +4,8 @@
  * (ChangeRecord). A batch or a revert records its deltas (at most limits.maxBatchBytes of
  * them); a merge records a bounded summary of the merged branch's trail, never its
  * deltas; an import records its counts. Every record names what it touched through its
- * Touch records (touches.ts).
+ * Touch records (touches.ts), but an import's, derived from the records it wrote until
+ * history retention needs them written down (importTouches.ts).
  */
 import { InvalidInputError } from '../../../shared/errors/domainErrors';
 import type { TouchRow } from './touches';
@@ -90,6 +91,8 @@ export function changeParams(entry: ChangeEntry, touches: TouchRow[]): ChangePar
       rebase_resolutions: entry.rebase?.resolutions ?? null,
       // its touches are indexed (the store migration backfills records without)
       touched: true,
+      // an import's are derived from its records (importTouches.ts)
+      touches_derived: entry.kind === 'import' ? true : null,
     },
     touches,
   };

@@ -11,12 +11,15 @@
  * touches their removal. Three index seeks per key and line
  * the view reads (a working branch: its own line up to the view's version, and main up
  * to the branch's base), so the cost follows the node's changes, not the trail's length.
+ * An import's touch of the node, when it is derived rather than written down, is read
+ * from its version-0 records (importTouches.ts): one more seek per node.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { changesAt, nodeInView, touchesOfKeys } from '../store/trailQueries';
 import type { View } from '../view';
 import type { ChangeKind } from './changeRecord';
+import { importTouchesOf } from './importTouches';
 import type { TouchAction } from './touches';
 
 interface TouchFound {
@@ -108,6 +111,9 @@ export async function nodeHistory(
   const lines = linesOf(view);
   const order = newestFirst(lines);
   const own = (await touchesOf(tx, lines, [nodeId])).filter((t) => t.entity === 'node');
+  if (!own.some((t) => t.line === view.main && t.version === 0))
+    for (const t of await importTouchesOf(tx, view.main, [nodeId]))
+      own.push({ ...t, line: view.main, version: 0 });
   if (own.length === 0) {
     const row = await tx.one<{ exists: boolean }>(nodeInView, { view, nodeId });
     if (!row?.exists) throw new NotFoundError('node');

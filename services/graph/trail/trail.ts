@@ -15,7 +15,6 @@ import {
   nodesInView,
   recordChange,
   recordMergedChange,
-  recordTouches,
 } from '../store/trailQueries';
 import { recordRebase } from '../store/rebaseQueries';
 import type { Delta } from '../deltas/deltaTypes';
@@ -70,16 +69,6 @@ export async function appendMerge(
   const { change } = changeParams(entry, []);
   const row = await tx.one(recordMergedChange, { branchId: mainId, change });
   if (!row) throw new Error('the merge was not recorded on main');
-}
-
-/** Touches written on a line before its change is recorded (a staged import's chunks). */
-export async function appendTouches(
-  tx: QueryRunner,
-  line: string,
-  version: number,
-  touches: TouchRow[],
-): Promise<void> {
-  if (touches.length > 0) await tx.run(recordTouches, { line, version, touches });
 }
 
 /** One page of a branch's batches and reverts after `afterVersion`, oldest first. */

@@ -171,7 +171,7 @@ async function importWhole(
 /**
  * The owner, the project and its main (id `mainId`) created over main's content, written
  * before or in the same transaction: main's counters, and its first change, the import
- * (the content's touches were written with it, writeNewLineContent).
+ * (its touches are derived from the content's records: the graph service's importTouches.ts).
  */
 async function createOverContent(
   tx: QueryRunner,

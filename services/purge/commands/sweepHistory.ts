@@ -18,10 +18,13 @@
  * branch begins where it ended, at or below F. A kept finding the branch cleared has no
  * record after its closed one (the branch closes its own findings in place), so such a
  * record goes only once a later record of the finding, from at or below F, stays.
+ * An imported main's touches are derived from its version-0 records until then: they are
+ * written down (recordImportTouches) before the line's floor first moves.
  */
 import type { Config } from '../../../shared/config/config';
 import { countDeleted } from '../../../shared/neo4j/batchedDelete';
 import type { Executor } from '../../../shared/neo4j/executor';
+import { recordImportTouches } from '../../graph';
 import { findMovableFloors, purgeExpiredRecords, raiseHistoryFloor } from '../store/purgeQueries';
 
 /** Lines handled per sweep; the rest wait for the next one. */
@@ -61,6 +64,8 @@ export async function sweepHistory(
   });
   let records = 0;
   for (const { line, floor, pins, isMain } of lines) {
+    // the records an import's derived touches are read from may go below the floor
+    if (isMain) await recordImportTouches(executor, line);
     await executor.write(raiseHistoryFloor, { line, floor });
     for (const query of Object.values(purgeExpiredRecords))
       records += await countDeleted(executor, query, { line, upTo: floor - 1, pins, isMain });
