@@ -12,7 +12,7 @@
  * the view reads (a working branch: its own line up to the view's version, and main up
  * to the branch's base), so the cost follows the node's changes, not the trail's length.
  * An import's touch of the node, when it is derived rather than written down, is read
- * from its version-0 records (importTouches.ts): one more seek per node.
+ * from its version-0 records (importTouches.ts), asked in the same round trip.
  */
 import { NotFoundError } from '../../../shared/errors/domainErrors';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
@@ -110,10 +110,15 @@ export async function nodeHistory(
 ): Promise<NodeHistory> {
   const lines = linesOf(view);
   const order = newestFirst(lines);
-  const own = (await touchesOf(tx, lines, [nodeId])).filter((t) => t.entity === 'node');
-  if (!own.some((t) => t.line === view.main && t.version === 0))
-    for (const t of await importTouchesOf(tx, view.main, [nodeId]))
-      own.push({ ...t, line: view.main, version: 0 });
+  // sent together, in one round trip: an import's touch written down is not derived again
+  const [found, imported] = await Promise.all([
+    touchesOf(tx, lines, [nodeId]),
+    importTouchesOf(tx, view.main, [nodeId]),
+  ]);
+  const own = [
+    ...found.filter((t) => t.entity === 'node'),
+    ...imported.map((t): TouchFound => ({ ...t, line: view.main, version: 0 })),
+  ];
   if (own.length === 0) {
     const row = await tx.one<{ exists: boolean }>(nodeInView, { view, nodeId });
     if (!row?.exists) throw new NotFoundError('node');
