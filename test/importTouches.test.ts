@@ -62,7 +62,13 @@ describe("an import's touches, derived from its records", function () {
           parent_id: null,
           data: { name: 'a', description: 'what a does', outputs: [o] },
         },
-        { id: c, kind: 'behavior', parent_id: null, data: { name: 'c', inputs: [i], config: [k] } },
+        {
+          id: c,
+          kind: 'behavior',
+          parent_id: null,
+          // a status given at its default is not told from one left out: not among c's fields
+          data: { name: 'c', status: 'idle', inputs: [i], config: [k] },
+        },
       ],
       edges: [{ id: e, source_handle: o.id, target_handle: i.id }],
     });
