@@ -74,8 +74,8 @@ export const recordTouches = statement('recordTouches');
 /**
  * The touches an import derives (trail/importTouches.ts) of the nodes $ids on main's line
  * $line: for each node with a version-0 record and no Touch of version 0 written down,
- * the property names its record stores, its version-0 ports (by channel, then position)
- * with their channels, and the version-0 wires on them. None unless the line's version 0
+ * the property names its record stores, its version-0 ports (id, channel, ord) and the
+ * version-0 wires on them. None unless the line's version 0
  * is an import marked `touches_derived`.
  */
 export const importTouchesOfNodes = statement('importTouchesOfNodes');

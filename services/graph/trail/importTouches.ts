@@ -16,6 +16,7 @@
 import type { Executor } from '../../../shared/neo4j/executor';
 import type { QueryRunner } from '../../../shared/neo4j/namedQuery';
 import { CHANNELS, VALUE_FIELD_NAMES } from '../../../shared/model/nodeModel';
+import type { Channel } from '../../../shared/model/nodeModel';
 import {
   closeImportTouches,
   importedNodeIdsPage,
@@ -32,10 +33,8 @@ interface ImportedNode {
   id: string;
   /** The property names its record stores (values set, defaults left out). */
   stored: string[];
-  /** Its ports, in the order its data lists them (by channel, then position). */
-  ports: string[];
-  /** The channels holding those ports. */
-  channels: string[];
+  /** Its ports, with the channel and the position in it each has. */
+  ports: { id: string; channel: Channel; ord: number }[];
   /** The wires the import added on those ports. */
   wires: string[];
 }
@@ -46,9 +45,13 @@ interface ImportedNode {
  * its data set (a field set to its default is not told from one left out); its ports;
  * the wires on them.
  */
-export function importTouch(node: ImportedNode): TouchRow {
+function importTouch(node: ImportedNode): TouchRow {
   const stored = new Set(node.stored);
-  const channels = new Set(node.channels);
+  // in the order the node's data lists them: by channel, then position
+  const ports = [...node.ports].sort(
+    (a, b) => CHANNELS.indexOf(a.channel) - CHANNELS.indexOf(b.channel) || a.ord - b.ord,
+  );
+  const channels = new Set(ports.map((p) => p.channel));
   return {
     key: node.id,
     entity: 'node',
@@ -60,7 +63,7 @@ export function importTouch(node: ImportedNode): TouchRow {
       ...VALUE_FIELD_NAMES.filter((f) => stored.has(f)),
       ...CHANNELS.filter((c) => channels.has(c)),
     ],
-    ports: node.ports,
+    ports: ports.map((p) => p.id),
     wires: node.wires,
   };
 }

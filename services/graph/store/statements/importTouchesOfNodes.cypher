@@ -12,11 +12,10 @@ CALL (n) {
   OPTIONAL MATCH (p:Port {branch_id: $line, node_id: n.id})
     USING INDEX p:Port(branch_id, node_id)
     WHERE p.vfrom = 0 AND p.gone IS NULL
-  WITH p ORDER BY CASE p.channel WHEN 'inputs' THEN 0 WHEN 'outputs' THEN 1 ELSE 2 END, p.ord
-  RETURN collect(p.id) AS ports, collect(DISTINCT p.channel) AS channels
+  RETURN collect(p {.id, .channel, .ord}) AS ports
 }
 CALL (ports) {
-  UNWIND ports AS port
+  UNWIND [p IN ports | p.id] AS port
   CALL (port) {
     MATCH (e:Edge {branch_id: $line, source_handle: port})
       USING INDEX e:Edge(branch_id, source_handle)
@@ -30,4 +29,4 @@ CALL (ports) {
   }
   RETURN collect(DISTINCT wire) AS wires
 }
-RETURN n.id AS id, [k IN keys(n) WHERE n[k] IS NOT NULL] AS stored, ports, channels, wires
+RETURN n.id AS id, [k IN keys(n) WHERE n[k] IS NOT NULL] AS stored, ports, wires
