@@ -127,4 +127,31 @@ describe("an import's touches, derived from its records", function () {
     expect(await history(user, projectId, a)).to.deep.equal(before);
     expect(await history(user, projectId, c)).to.deep.equal(cBefore);
   });
+
+  it('lists the ports as the node’s data does: by channel, then by position, whatever their ids', async () => {
+    const user = await newUser();
+    const node = uuid();
+    // ids in the reverse of their positions, so that neither id order nor the store's
+    // order can pass for the data's
+    const [third, second, first] = [uuid(), uuid(), uuid()].sort();
+    const inputs = [first, second, third].map((id, at) => ({ ...port(`in${at}`), id }));
+    const output = port('out');
+    const imported = await user.api.post('/v1/projects/import', {
+      schema_version: 6,
+      project_name: uniqueName('port-order'),
+      nodes: [
+        {
+          id: node,
+          kind: 'behavior',
+          parent_id: null,
+          data: { name: 'n', outputs: [output], inputs },
+        },
+      ],
+      edges: [],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).to.equal(201);
+    const [added] = (await history(user, imported.body.project.id, node)).changes;
+    expect(added.fields).to.deep.equal(['kind', 'parent_id', 'name', 'inputs', 'outputs']);
+    expect(added.ports).to.deep.equal([first, second, third, output.id]);
+  });
 });
