@@ -203,6 +203,14 @@ describe('scoped reads: subtree', function () {
         target: n.b.id,
         target_handle: n.b.in.id,
       });
+      // a wire among the returned nodes names the nodes at its ends, the root's own
+      // ports and a wire from a node to itself included
+      const ends = (list: { id: string; source: string; target: string }[], id: string) => {
+        const found = list.find((x) => x.id === id);
+        return found && [found.source, found.target];
+      };
+      expect(ends(body.edges, e.rootA)).to.deep.equal([n.root.id, n.a.id]);
+      expect(ends(body.edges, e.selfA)).to.deep.equal([n.a.id, n.a.id]);
       const dangling = body.cross_boundary_edges.find((x: { id: string }) => x.id === e.dangling);
       expect(dangling.source).to.equal(null);
       expect(dangling.target).to.equal(n.b.id);
@@ -210,6 +218,8 @@ describe('scoped reads: subtree', function () {
       const d2 = (await w.user.api.get(`/v1/branches/${w.branchId}/subtree/${n.root.id}?depth=2`))
         .body;
       expect(ids(d2.edges)).to.deep.equal([e.ab, e.rootA, e.selfA, e.deepA, e.deepDeep].sort());
+      expect(ends(d2.edges, e.deepA)).to.deep.equal([n.deep.id, n.a.id]);
+      expect(ends(d2.edges, e.deepDeep)).to.deep.equal([n.deep.id, n.deep.id]);
       expect(ids(d2.cross_boundary_edges)).to.deep.equal(
         [e.xA, e.bX, e.xRoot, e.unpinned, e.dangling].sort(),
       );

@@ -60,6 +60,23 @@ function checkDepth(depth: number): void {
   }
 }
 
+/**
+ * The wires with both ends inside the subtree given their nodes from the ports the read
+ * returned (`portsRead`): the statement seeks the ports at a wire's ends only for a wire
+ * with one end outside, so a read of a large boundary makes no second index seek per
+ * wire for ends it has already read.
+ */
+function withInsideEnds(wires: ScopedEdge[], portsRead: PortRecord[][]): ScopedEdge[] {
+  const ownerOf = new Map<string, string>();
+  for (const ports of portsRead) for (const port of ports) ownerOf.set(port.id, port.node_id);
+  const owner = (handle: string | null) => (handle === null ? null : (ownerOf.get(handle) ?? null));
+  return wires.map((wire) =>
+    wire.inside === 2
+      ? { ...wire, source: owner(wire.source_handle), target: owner(wire.target_handle) }
+      : wire,
+  );
+}
+
 export async function readSubtree(
   ctx: ServiceContext,
   principal: Principal,
@@ -84,7 +101,10 @@ export async function readSubtree(
     { byId: false, maxDepth: ctx.config.limits.maxNestingDepth },
   );
   const descendants = [...(row.descendants ?? [])].sort((a, b) => byId(a.node.id, b.node.id));
-  const wires = row.edges ?? [];
+  const wires = withInsideEnds(row.edges ?? [], [
+    row.rootPorts ?? [],
+    ...descendants.map((d) => d.ports),
+  ]);
   return {
     branch,
     root: withPorts(row.root, row.rootPorts ?? []),

@@ -44,8 +44,11 @@ export const BRANCH_VIEW = `MATCH (b:Branch {id: $branchId}) WHERE b.deleted_at 
  * there is one named query per allowed depth (1..32), built from that fixed range,
  * never from request input. Each descendant carries the names on the walk below the
  * root and whether it sits at the last level with children still below (truncation);
- * `edges` are the wires on the ports of the root and its returned descendants. With
- * no such branch there is no row; with no such node `root` is null.
+ * `edges` are the wires on the ports of the root and its returned descendants (those
+ * ports read once, for the nodes and their wires), with the nodes at their ends sought
+ * only for a wire with one end outside (`inside` = 1): readSubtree gives a wire with
+ * both ends inside the nodes of the ports it read. With no such branch there is no
+ * row; with no such node `root` is null.
  */
 const buildSubtreeQuery = (depth: number) => statement(`readSubtree${depth}`);
 

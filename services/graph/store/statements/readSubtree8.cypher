@@ -194,16 +194,19 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
         })))
     } }) AS descendants
   }
-  WITH root, rootNames, rootNamesRest, descendants, [root.id] + [d IN descendants | d.node.id] AS ids, view
-  CALL (ids, view) {
-    UNWIND ids AS id
-    MATCH (p:Port {node_id: id})
-      USING INDEX SEEK p:Port(branch_id, node_id)
-      WHERE p.branch_id IN [view.line, view.main] AND (p.gone IS NULL AND ((p.branch_id = view.line AND p.vfrom <= view.ver AND view.ver < p.vto) OR (view.line <> view.main AND p.branch_id = view.main AND p.vfrom <= view.base AND view.base < p.vto AND NOT EXISTS {
-        MATCH (shadow_p:Port {branch_id: CASE WHEN p.branch_id <> view.line THEN view.line END, id: p.id})
-          USING INDEX SEEK shadow_p:Port(branch_id, id)
-          WHERE shadow_p.vfrom <= view.ver
+  WITH root, rootNames, rootNamesRest, descendants, view, COLLECT {
+    MATCH (pt:Port {node_id: root.id})
+      USING INDEX SEEK pt:Port(branch_id, node_id)
+      WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
+        MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
+          USING INDEX SEEK shadow_pt:Port(branch_id, id)
+          WHERE shadow_pt.vfrom <= view.ver
       })))
+    RETURN pt {.*}
+  } AS rootPorts
+  CALL (rootPorts, descendants, view) {
+    UNWIND [{ports: rootPorts}] + descendants AS d
+    UNWIND d.ports AS p
     CALL (p, view) {
       MATCH (e:Edge {source_handle: p.id})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
@@ -224,14 +227,14 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       RETURN e
     }
     WITH e, count(*) AS inside, view
-    OPTIONAL MATCH (sp:Port {id: e.source_handle})
+    OPTIONAL MATCH (sp:Port {id: CASE WHEN inside = 1 THEN e.source_handle END})
       USING INDEX SEEK sp:Port(branch_id, id)
       WHERE sp.branch_id IN [view.line, view.main] AND (sp.gone IS NULL AND ((sp.branch_id = view.line AND sp.vfrom <= view.ver AND view.ver < sp.vto) OR (view.line <> view.main AND sp.branch_id = view.main AND sp.vfrom <= view.base AND view.base < sp.vto AND NOT EXISTS {
         MATCH (shadow_sp:Port {branch_id: CASE WHEN sp.branch_id <> view.line THEN view.line END, id: sp.id})
           USING INDEX SEEK shadow_sp:Port(branch_id, id)
           WHERE shadow_sp.vfrom <= view.ver
       })))
-    OPTIONAL MATCH (tp:Port {id: e.target_handle})
+    OPTIONAL MATCH (tp:Port {id: CASE WHEN inside = 1 THEN e.target_handle END})
       USING INDEX SEEK tp:Port(branch_id, id)
       WHERE tp.branch_id IN [view.line, view.main] AND (tp.gone IS NULL AND ((tp.branch_id = view.line AND tp.vfrom <= view.ver AND view.ver < tp.vto) OR (view.line <> view.main AND tp.branch_id = view.main AND tp.vfrom <= view.base AND view.base < tp.vto AND NOT EXISTS {
         MATCH (shadow_tp:Port {branch_id: CASE WHEN tp.branch_id <> view.line THEN view.line END, id: tp.id})
@@ -251,15 +254,6 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
           WHERE shadow_hp.vfrom <= view.head.ver
       })))
     RETURN root {.*, x: hp.x, y: hp.y} AS atHead
-  }), root {.*}) END AS root, COLLECT {
-    MATCH (pt:Port {node_id: root.id})
-      USING INDEX SEEK pt:Port(branch_id, node_id)
-      WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
-        MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
-          USING INDEX SEEK shadow_pt:Port(branch_id, id)
-          WHERE shadow_pt.vfrom <= view.ver
-      })))
-    RETURN pt {.*}
-  } AS rootPorts, rootNames, rootNamesRest, descendants, edges
+  }), root {.*}) END AS root, rootPorts, rootNames, rootNamesRest, descendants, edges
 }
 RETURN b {.*} AS branch, p {.*} AS project, m.role AS role, root, rootPorts, rootNames, rootNamesRest, descendants, edges
