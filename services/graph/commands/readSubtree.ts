@@ -101,13 +101,11 @@ export async function readSubtree(
     { byId: false, maxDepth: ctx.config.limits.maxNestingDepth },
   );
   const descendants = [...(row.descendants ?? [])].sort((a, b) => byId(a.node.id, b.node.id));
-  const wires = withInsideEnds(row.edges ?? [], [
-    row.rootPorts ?? [],
-    ...descendants.map((d) => d.ports),
-  ]);
+  const rootPorts = row.rootPorts ?? [];
+  const wires = withInsideEnds(row.edges ?? [], [rootPorts, ...descendants.map((d) => d.ports)]);
   return {
     branch,
-    root: withPorts(row.root, row.rootPorts ?? []),
+    root: withPorts(row.root, rootPorts),
     nodes: descendants.map((d) => withPorts(d.node, d.ports)),
     edges: wires.filter((e) => e.inside === 2),
     crossBoundaryEdges: wires.filter((e) => e.inside === 1),
