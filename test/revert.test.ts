@@ -157,6 +157,75 @@ describe('revertBranch', function () {
     expect(names(graph)).to.deep.equal(['b', 'box', 'child']);
   });
 
+  it('refuses with revert_conflict when a port it brings back would hold a wire at the wrong end', async () => {
+    // a wire runs from an output port to an input port; a later wire may name a port id
+    // the batch removed (it dangles), and bringing that port back must not turn the
+    // dangling end into a wire into an output or out of an input
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await branchOf(p);
+    const [a, c] = [uuid(), uuid()];
+    const [out, other] = [port('out'), port('other')];
+    await b.apply([addNode({ id: a, data: { name: 'a', outputs: [out] } })]); // v1
+    await b.apply([{ type: 'update_node_data', node_id: a, after: { outputs: [] } }]); // v2
+    const wire = uuid();
+    await b.apply([
+      addNode({ id: c, data: { name: 'c', outputs: [other] } }),
+      addEdge(other.id, out.id, wire), // v3: its target names the removed port
+    ]);
+
+    const res = await revert(user, b.id, { version: 2, expected_version: 3 });
+    expect(res.status, JSON.stringify(res.body)).to.equal(409);
+    expect(res.body.detail.code).to.equal('revert_conflict');
+    expect(res.body.detail.entities).to.deep.equal([{ kind: 'edge', id: wire, version: 3 }]);
+    const graph = await b.graph();
+    expect(graph.branch.version).to.equal(3);
+    expect(graph.nodes.find((n: any) => n.id === a).data.outputs).to.deep.equal([]);
+  });
+
+  it('refuses with revert_conflict when a port moved back to its former channel holds a later wire', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await branchOf(p);
+    const [a, c] = [uuid(), uuid()];
+    const [moved, source] = [port('moved'), port('source')];
+    await b.apply([addNode({ id: a, data: { name: 'a', outputs: [moved] } })]); // v1
+    // v2: the port moves to the inputs (a moved port is a new port)
+    await b.apply([
+      { type: 'update_node_data', node_id: a, after: { outputs: [], inputs: [moved] } },
+    ]);
+    const wire = uuid();
+    await b.apply([
+      addNode({ id: c, data: { name: 'c', outputs: [source] } }),
+      addEdge(source.id, moved.id, wire), // v3: into the port, now an input
+    ]);
+
+    const res = await revert(user, b.id, { version: 2, expected_version: 3 });
+    expect(res.status, JSON.stringify(res.body)).to.equal(409);
+    expect(res.body.detail.entities).to.deep.equal([{ kind: 'edge', id: wire, version: 3 }]);
+    expect((await b.graph()).edges.map((e: any) => e.target)).to.deep.equal([a]);
+  });
+
+  it('refuses with revert_conflict when a wire it brings back would end at a port put there since', async () => {
+    const user = await newUser();
+    const p = await mergeProject(user);
+    const b = await branchOf(p);
+    const [c, d] = [uuid(), uuid()];
+    const [source, later] = [port('source'), port('later')];
+    const wire = uuid();
+    await b.apply([
+      addNode({ id: c, data: { name: 'c', outputs: [source] } }),
+      addEdge(source.id, later.id, wire), // v1: its target names no port yet
+    ]);
+    await b.apply([{ type: 'delete_edge', edge_id: wire }]); // v2
+    await b.apply([addNode({ id: d, data: { name: 'd', outputs: [later] } })]); // v3: an output
+
+    const res = await revert(user, b.id, { version: 2, expected_version: 3 });
+    expect(res.status, JSON.stringify(res.body)).to.equal(409);
+    expect(res.body.detail.entities).to.deep.equal([{ kind: 'port', id: later.id, version: 3 }]);
+    expect((await b.graph()).edges).to.deep.equal([]);
+  });
+
   it('refuses main, a stale expected_version and a version the branch never had', async () => {
     const user = await newUser();
     const p = await mergeProject(user);

@@ -2,8 +2,9 @@
  * The steps of revertBranch (commands/revertBatch.ts) on the store: which entities
  * batch K wrote and their states before and after it (readWritten, refusing with
  * revert_conflict when a later batch wrote one of them), the earlier states written
- * back at the write view (writeBack), what that would leave broken
- * (requireNothingBroken), the usage change, and the inverse as the trail records it
+ * back at the write view (writeBack), what that would leave broken (requireNothingBroken:
+ * an entity left without its parent, node or port, a name taken twice, a wire at the
+ * wrong end of a port), the usage change, and the inverse as the trail records it
  * (inverseText).
  */
 import { RevertConflictEntity, RevertConflictError } from '../../shared/errors/domainErrors';
@@ -11,6 +12,9 @@ import type { QueryRunner } from '../../shared/neo4j/namedQuery';
 import { parseDeltaBatch } from './deltas/parseDeltas';
 import { recordedText } from './deltas/wireDelta';
 import { removeStates, upsertStates } from './recordWrites';
+import { wireRefusal } from './deltas/invariants';
+import type { WireRow } from './deltas/wiresOnNewPorts';
+import { findWiresOnPorts } from './store/deltaQueries';
 import { inverseDeltas, StatePair, StoredState } from './revertPlan';
 import {
   entitiesWrittenAt,
@@ -136,23 +140,78 @@ export async function writeBack(tx: QueryRunner, view: View, written: Written) {
   return { removed, restored };
 }
 
+type Done = Awaited<ReturnType<typeof writeBack>>;
+type Blocker = { kind: RevertConflictEntity['kind']; id: string };
+
+/**
+ * Wires the write would leave breaking what add_edge checks (invariants.ts wireRefusal),
+ * read through the write view: a port brought back holding a wire written since at the
+ * wrong end (a later wire may name a port the batch removed, dangling until the port
+ * comes back), or a wire brought back onto a port put there since. Each names the entity
+ * in the way: the wire when the revert did not write it, else the port at the refused end.
+ */
+async function brokenWires(
+  tx: QueryRunner,
+  view: View,
+  written: Written,
+  done: Done,
+): Promise<Blocker[]> {
+  const restoredWires = new Set(done.restored.Edge);
+  const restoredPorts = new Set(done.restored.Port);
+  const portIds = new Set(restoredPorts);
+  for (const id of restoredWires) {
+    const state = written.Edge.get(id)?.before;
+    for (const handle of [state?.source_handle, state?.target_handle])
+      if (typeof handle === 'string') portIds.add(handle);
+  }
+  if (portIds.size === 0) return [];
+  const row = await tx.one<{ wires: WireRow[] }>(findWiresOnPorts, {
+    view,
+    portIds: [...portIds],
+  });
+  const blockers: Blocker[] = [];
+  for (const w of row?.wires ?? []) {
+    const refusal = wireRefusal(
+      { channel: w.sourceChannel, kind: w.sourceKind },
+      { channel: w.targetChannel, kind: w.targetKind },
+    );
+    if (refusal === null) continue;
+    if (!restoredWires.has(w.id)) {
+      blockers.push({ kind: 'edge', id: w.id });
+      continue;
+    }
+    const end =
+      refusal.error === 'invalid_endpoint'
+        ? refusal.end
+        : w.source !== null && !restoredPorts.has(w.source)
+          ? 'source'
+          : 'target';
+    const handle = end === 'source' ? w.source : w.target;
+    if (handle !== null) blockers.push({ kind: 'port', id: handle });
+  }
+  return blockers;
+}
+
 export async function requireNothingBroken(
   tx: QueryRunner,
   view: View,
   k: number,
-  done: Awaited<ReturnType<typeof writeBack>>,
+  written: Written,
+  done: Done,
 ): Promise<void> {
-  const blockers = await tx.run<{ kind: RevertConflictEntity['kind']; id: string }>(
-    revertBlockers,
-    {
-      view,
-      removedNodes: done.removed.GNode,
-      removedPorts: done.removed.Port,
-      writtenNodes: done.restored.GNode,
-      writtenPorts: done.restored.Port,
-      writtenEdges: done.restored.Edge,
-    },
-  );
+  const broken = await tx.run<Blocker>(revertBlockers, {
+    view,
+    removedNodes: done.removed.GNode,
+    removedPorts: done.removed.Port,
+    writtenNodes: done.restored.GNode,
+    writtenPorts: done.restored.Port,
+    writtenEdges: done.restored.Edge,
+  });
+  const seen = new Set(broken.map((b) => `${b.kind}:${b.id}`));
+  const blockers = [
+    ...broken,
+    ...(await brokenWires(tx, view, written, done)).filter((b) => !seen.has(`${b.kind}:${b.id}`)),
+  ];
   if (blockers.length === 0) return;
   const versions = await tx.run<{
     kind: RevertConflictEntity['kind'];

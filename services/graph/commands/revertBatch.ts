@@ -126,7 +126,7 @@ export async function revertBatch(
     const recorded = await inverseText(tx, before, after, written);
     requireRecordable('revert', recorded.bytes, ctx.config.limits.maxBatchBytes);
     const done = await writeBack(tx, write, written);
-    await requireNothingBroken(tx, write, k, done);
+    await requireNothingBroken(tx, write, k, written, done);
     await refreshFindings(tx, write);
 
     const usageBefore = await usageOf(tx, branch);
