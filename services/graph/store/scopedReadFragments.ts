@@ -14,14 +14,7 @@
  * the end of a walk seeks nothing (a null id matches no record) and costs next to
  * nothing.
  */
-import {
-  optionalStateOf,
-  stateOf,
-  statesWhere,
-  viewFieldsOf,
-  visible,
-  wiresOnPort,
-} from './visibility';
+import { optionalStateOf, stateOf, statesWhere, viewFieldsOf, visible } from './visibility';
 
 /** The view variable every fragment reads through. */
 const V = 'view';
@@ -47,10 +40,12 @@ export const VIEW_OF = (b: string) =>
  * version replaced. A read pinned to an earlier version therefore shows each node at the
  * position it has at the line's head, looked up in the same statement (one seek per
  * node); a node gone since keeps the position of the record read. At the head it is
- * the record as it is.
+ * the record as it is, and so is a record of the line still current at its head (most
+ * of a pinned read's nodes): no seek.
  */
 export const NODE_MAP = (n: string) =>
-  `CASE WHEN ${V}.head IS NULL THEN ${n} {.*}
+  `CASE WHEN ${V}.head IS NULL OR (${n}.branch_id = ${V}.head.line AND ${V}.head.ver < ${n}.vto)
+        THEN ${n} {.*}
         ELSE coalesce(head(COLLECT { ${stateOf('hp', 'GNode', `${n}.id`, `${V}.head`)}
                                     RETURN ${n} {.*, x: hp.x, y: hp.y} AS atHead }), ${n} {.*}) END`;
 
@@ -149,9 +144,20 @@ export function descendantIdsOf(start: string, alias: string): string {
    }`;
 }
 
-/** The wires on port `p` in the view, each once per handle it has there. */
+/**
+ * The wires on port `p` (a record, or a map with its id and channel) in the view, each
+ * once per handle it has there. A wire leaves an output port and enters an input port
+ * (invalid_endpoint: every way of writing, a revert included, refuses any other wire),
+ * so an output port's wires are sought by their source handle and an input port's by
+ * their target handle: one seek a port, where seeking both handles of every port took
+ * two. A config port holds no wire and seeks nothing (a null key matches no record).
+ */
 export const WIRES_ON_PORT = `CALL (p, ${V}) {
-     ${wiresOnPort('e', 'p.id', 'e', { view: V, all: true })}
+     ${statesWhere('e', 'Edge', { source_handle: "CASE WHEN p.channel = 'outputs' THEN p.id END" }, V)}
+     RETURN e
+     UNION ALL
+     ${statesWhere('e', 'Edge', { target_handle: "CASE WHEN p.channel = 'inputs' THEN p.id END" }, V)}
+     RETURN e
    }`;
 
 /** Wire rows (bound `e`, `inside`) collected as the list `edges`, ordered by id;

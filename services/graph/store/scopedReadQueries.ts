@@ -5,7 +5,8 @@
  * $at.version, checked in JS by viewResolver.ts). Every query starts from an index seek
  * on (branch_id, id) and walks only the containment tree below (bounded by the depth
  * asked for) or above the nodes it returns, their ports (by node_id) and the wires on
- * those ports (by handle): the cost follows the answer, not the branch. A discarded
+ * those ports (by handle, at the one end a port's channel allows: scopedReadFragments.ts
+ * WIRES_ON_PORT): the cost follows the answer, not the branch. A discarded
  * branch has no nodes to read, whatever the purge has left so far.
  *
  * Walks up a chain or down below a boundary are unrolled to CHAIN_STEPS levels in the
@@ -67,8 +68,9 @@ export const readNeighborhoodOf = statement('readNeighborhoodOf');
  * chain, its direct children (ordered by id) and the perimeter wires (`edges`, ordered
  * by id: those on the node's own ports plus those with exactly one endpoint among the
  * node and its descendants, the definition stated in the OpenAPI description of
- * getBoundary). With no such project there is no row; with no such node `node` is
- * null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
+ * getBoundary). The children's ports are read once, for the children and for the
+ * perimeter; only the nodes further below are sought again for theirs. With no such
+ * project there is no row; with no such node `node` is null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
  * through the (project_id, owner_id) index instead of scanning every branch.
  */
 export const readBoundaryOf = statement('readBoundaryOf');

@@ -21,7 +21,7 @@ import { parentKindCypher } from './graphReadQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { WIRE_RULES } from './findingQueries';
 import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordWriteQueries';
-import { descendantsOf } from './scopedReadFragments';
+import { descendantsOf, NODE_MAP, WIRES_ON_PORT } from './scopedReadFragments';
 import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
 import { mergedTouchesCypher, recordChangeCypher, touchOf } from './trailQueries';
 import { allStates, RecordLabel, seek, statesPage, visible, visibleRecord } from './visibility';
@@ -314,6 +314,30 @@ describe('the statements kept whole hold the rules defined once (statementRules)
       definition: `scopedReadFragments.ts descendantsOf(${i + 1} levels)`,
       text: descendantsOf('root', 'found', i + 1),
     })),
+    // the scoped reads find a port's wires at the one end its channel allows
+    ...[
+      ...SUBTREE_BY_DEPTH.map((query) => query.name),
+      'readBoundaryOf',
+      'perimeterWiresOf',
+      'readTopLevelOf',
+      'readNeighborhoodOf',
+    ].map((statement) => ({
+      statement,
+      definition: 'scopedReadFragments.ts WIRES_ON_PORT',
+      text: WIRES_ON_PORT,
+    })),
+    // a pinned scoped read shows each node at its position at the line's head
+    ...[
+      ...SUBTREE_BY_DEPTH.flatMap((query) => [`${query.name}:root`, `${query.name}:n`]),
+      'readBoundaryOf:bn',
+      'readBoundaryOf:c',
+      'readTopLevelOf:n',
+      'readNeighborhoodOf:n',
+      'readNeighborhoodOf:nb',
+    ].map((at) => {
+      const [statement, n] = at.split(':');
+      return { statement, definition: `scopedReadFragments.ts NODE_MAP(${n})`, text: NODE_MAP(n) };
+    }),
   ];
   describe('clauses several statements share', () => {
     for (const { statement, definition, text } of held)

@@ -254,22 +254,3 @@ export function statesPage(s: string, label: RecordLabel, view = '$view', where?
    }
    WITH ${s} ORDER BY ${s}.id LIMIT toInteger($limit)`;
 }
-
-/**
- * The wires visible in the view with a handle on port `portExpr`, bound to `e`: one seek
- * per handle joined by UNION (or UNION ALL, a wire once per handle it has there), each
- * branch ending with `RETURN ${returns}`. For use inside a `CALL` subquery.
- */
-export function wiresOnPort(
-  e: string,
-  portExpr: string,
-  returns: string,
-  options: { view?: string; all?: boolean } = {},
-): string {
-  const view = options.view ?? '$view';
-  return `${statesWhere(e, 'Edge', { source_handle: portExpr }, view)}
-     RETURN ${returns}
-     ${options.all ? 'UNION ALL' : 'UNION'}
-     ${statesWhere(e, 'Edge', { target_handle: portExpr }, view)}
-     RETURN ${returns}`;
-}

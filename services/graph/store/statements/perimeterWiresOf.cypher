@@ -8,7 +8,7 @@ MATCH (p:Port {node_id: id})
       WHERE shadow_p.vfrom <= view.ver
   })))
 CALL (p, view) {
-  MATCH (e:Edge {source_handle: p.id})
+  MATCH (e:Edge {source_handle: CASE WHEN p.channel = 'outputs' THEN p.id END})
     USING INDEX SEEK e:Edge(branch_id, source_handle)
     WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
       MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -17,7 +17,7 @@ CALL (p, view) {
     })))
   RETURN e
   UNION ALL
-  MATCH (e:Edge {target_handle: p.id})
+  MATCH (e:Edge {target_handle: CASE WHEN p.channel = 'inputs' THEN p.id END})
     USING INDEX SEEK e:Edge(branch_id, target_handle)
     WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
       MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})

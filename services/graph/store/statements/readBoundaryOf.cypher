@@ -81,7 +81,7 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
       })))
     WITH c, view
       ORDER BY c.id
-    RETURN collect({node: CASE WHEN view.head IS NULL THEN c {.*} ELSE coalesce(head(COLLECT {
+    RETURN collect({node: CASE WHEN view.head IS NULL OR (c.branch_id = view.head.line AND view.head.ver < c.vto) THEN c {.*} ELSE coalesce(head(COLLECT {
       MATCH (hp:GNode {id: c.id})
         USING INDEX SEEK hp:GNode(branch_id, id)
         WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
@@ -192,9 +192,9 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
         })))
       RETURN collect(c.id) AS f8
     }
-    RETURN f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 AS below, f8 AS belowFrontier
+    RETURN f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 AS below, f2 + f3 + f4 + f5 + f6 + f7 + f8 AS deeper, f8 AS belowFrontier
   }
-  CALL (bn, below, view) {
+  CALL (bn, children, deeper, view) {
     WITH bn, view, COLLECT {
       MATCH (pt:Port {node_id: bn.id})
         USING INDEX SEEK pt:Port(branch_id, node_id)
@@ -204,18 +204,28 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
             WHERE shadow_pt.vfrom <= view.ver
         })))
       RETURN pt {.*}
-    } AS ownPorts, [bn.id] + below AS ids
-    WITH view, [x IN ownPorts | x.id] AS own, ids
-    UNWIND ids AS id
-    MATCH (p:Port {node_id: id})
-      USING INDEX SEEK p:Port(branch_id, node_id)
-      WHERE p.branch_id IN [view.line, view.main] AND (p.gone IS NULL AND ((p.branch_id = view.line AND p.vfrom <= view.ver AND view.ver < p.vto) OR (view.line <> view.main AND p.branch_id = view.main AND p.vfrom <= view.base AND view.base < p.vto AND NOT EXISTS {
-        MATCH (shadow_p:Port {branch_id: CASE WHEN p.branch_id <> view.line THEN view.line END, id: p.id})
-          USING INDEX SEEK shadow_p:Port(branch_id, id)
-          WHERE shadow_p.vfrom <= view.ver
-      })))
+    } AS ownPorts
+    WITH view, [x IN ownPorts | x.id] AS own, ownPorts, children, deeper
+    CALL (ownPorts, children, deeper, view) {
+      UNWIND ownPorts AS p
+      RETURN p
+      UNION ALL
+      UNWIND children AS c
+      UNWIND c.ports AS p
+      RETURN p
+      UNION ALL
+      UNWIND deeper AS id
+      MATCH (pt:Port {node_id: id})
+        USING INDEX SEEK pt:Port(branch_id, node_id)
+        WHERE pt.branch_id IN [view.line, view.main] AND (pt.gone IS NULL AND ((pt.branch_id = view.line AND pt.vfrom <= view.ver AND view.ver < pt.vto) OR (view.line <> view.main AND pt.branch_id = view.main AND pt.vfrom <= view.base AND view.base < pt.vto AND NOT EXISTS {
+          MATCH (shadow_pt:Port {branch_id: CASE WHEN pt.branch_id <> view.line THEN view.line END, id: pt.id})
+            USING INDEX SEEK shadow_pt:Port(branch_id, id)
+            WHERE shadow_pt.vfrom <= view.ver
+        })))
+      RETURN pt {.id, .channel} AS p
+    }
     CALL (p, view) {
-      MATCH (e:Edge {source_handle: p.id})
+      MATCH (e:Edge {source_handle: CASE WHEN p.channel = 'outputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -224,7 +234,7 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
         })))
       RETURN e
       UNION ALL
-      MATCH (e:Edge {target_handle: p.id})
+      MATCH (e:Edge {target_handle: CASE WHEN p.channel = 'inputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -253,7 +263,7 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
       ORDER BY e.id
     RETURN collect({id: e.id, source_handle: e.source_handle, target_handle: e.target_handle, source: sp.node_id, target: tp.node_id, inside: inside}) AS edges
   }
-  RETURN CASE WHEN view.head IS NULL THEN bn {.*} ELSE coalesce(head(COLLECT {
+  RETURN CASE WHEN view.head IS NULL OR (bn.branch_id = view.head.line AND view.head.ver < bn.vto) THEN bn {.*} ELSE coalesce(head(COLLECT {
     MATCH (hp:GNode {id: bn.id})
       USING INDEX SEEK hp:GNode(branch_id, id)
       WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {

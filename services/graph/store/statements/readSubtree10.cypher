@@ -188,7 +188,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
   CALL (found, view) {
     UNWIND found AS x
     WITH x.n AS n, x.names AS names, x.level AS level, view
-    RETURN collect({ node: CASE WHEN view.head IS NULL THEN n {.*} ELSE coalesce(head(COLLECT {
+    RETURN collect({ node: CASE WHEN view.head IS NULL OR (n.branch_id = view.head.line AND view.head.ver < n.vto) THEN n {.*} ELSE coalesce(head(COLLECT {
       MATCH (hp:GNode {id: n.id})
         USING INDEX SEEK hp:GNode(branch_id, id)
         WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
@@ -230,7 +230,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
     UNWIND [{ports: rootPorts}] + descendants AS d
     UNWIND d.ports AS p
     CALL (p, view) {
-      MATCH (e:Edge {source_handle: p.id})
+      MATCH (e:Edge {source_handle: CASE WHEN p.channel = 'outputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -239,7 +239,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
         })))
       RETURN e
       UNION ALL
-      MATCH (e:Edge {target_handle: p.id})
+      MATCH (e:Edge {target_handle: CASE WHEN p.channel = 'inputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -267,7 +267,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       ORDER BY e.id
     RETURN collect({id: e.id, source_handle: e.source_handle, target_handle: e.target_handle, source: sp.node_id, target: tp.node_id, inside: inside}) AS edges
   }
-  RETURN CASE WHEN view.head IS NULL THEN root {.*} ELSE coalesce(head(COLLECT {
+  RETURN CASE WHEN view.head IS NULL OR (root.branch_id = view.head.line AND view.head.ver < root.vto) THEN root {.*} ELSE coalesce(head(COLLECT {
     MATCH (hp:GNode {id: root.id})
       USING INDEX SEEK hp:GNode(branch_id, id)
       WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {

@@ -15,7 +15,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
       }))) AND n.name IS NOT NULL AND b.status <> 'discarded'
     WITH n, view
       ORDER BY n.id
-    RETURN collect({node: CASE WHEN view.head IS NULL THEN n {.*} ELSE coalesce(head(COLLECT {
+    RETURN collect({node: CASE WHEN view.head IS NULL OR (n.branch_id = view.head.line AND view.head.ver < n.vto) THEN n {.*} ELSE coalesce(head(COLLECT {
       MATCH (hp:GNode {id: n.id})
         USING INDEX SEEK hp:GNode(branch_id, id)
         WHERE hp.branch_id IN [view.head.line, view.head.main] AND (hp.gone IS NULL AND ((hp.branch_id = view.head.line AND hp.vfrom <= view.head.ver AND view.head.ver < hp.vto) OR (view.head.line <> view.head.main AND hp.branch_id = view.head.main AND hp.vfrom <= view.head.base AND view.head.base < hp.vto AND NOT EXISTS {
@@ -46,7 +46,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
           WHERE shadow_p.vfrom <= view.ver
       })))
     CALL (p, view) {
-      MATCH (e:Edge {source_handle: p.id})
+      MATCH (e:Edge {source_handle: CASE WHEN p.channel = 'outputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, source_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
@@ -55,7 +55,7 @@ WITH b, p, m, {line: b.id, ver: coalesce(toInteger($at.version), b.version), mai
         })))
       RETURN e
       UNION ALL
-      MATCH (e:Edge {target_handle: p.id})
+      MATCH (e:Edge {target_handle: CASE WHEN p.channel = 'inputs' THEN p.id END})
         USING INDEX SEEK e:Edge(branch_id, target_handle)
         WHERE e.branch_id IN [view.line, view.main] AND (e.gone IS NULL AND ((e.branch_id = view.line AND e.vfrom <= view.ver AND view.ver < e.vto) OR (view.line <> view.main AND e.branch_id = view.main AND e.vfrom <= view.base AND view.base < e.vto AND NOT EXISTS {
           MATCH (shadow_e:Edge {branch_id: CASE WHEN e.branch_id <> view.line THEN view.line END, id: e.id})
