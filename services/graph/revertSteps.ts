@@ -207,10 +207,14 @@ export async function requireNothingBroken(
     writtenPorts: done.restored.Port,
     writtenEdges: done.restored.Edge,
   });
-  const seen = new Set(broken.map((b) => `${b.kind}:${b.id}`));
+  // each entity named once, though two rules (or two wires) find it
   const blockers = [
-    ...broken,
-    ...(await brokenWires(tx, view, written, done)).filter((b) => !seen.has(`${b.kind}:${b.id}`)),
+    ...new Map(
+      [...broken, ...(await brokenWires(tx, view, written, done))].map((b) => [
+        `${b.kind}:${b.id}`,
+        b,
+      ]),
+    ).values(),
   ];
   if (blockers.length === 0) return;
   const versions = await tx.run<{
