@@ -69,7 +69,8 @@ export const readNeighborhoodOf = statement('readNeighborhoodOf');
  * by id: those on the node's own ports plus those with exactly one endpoint among the
  * node and its descendants, the definition stated in the OpenAPI description of
  * getBoundary). The children's ports are read once, for the children and for the
- * perimeter; only the nodes further below are sought again for theirs. With no such
+ * perimeter; only the nodes further below are sought for theirs (`below` begins with
+ * the children, as many as `children`, then the levels under them). With no such
  * project there is no row; with no such node `node` is null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
  * through the (project_id, owner_id) index instead of scanning every branch.
  */

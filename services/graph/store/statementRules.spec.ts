@@ -21,7 +21,18 @@ import { parentKindCypher } from './graphReadQueries';
 import { findingIdCypher, keptThrough } from './findingRecordQueries';
 import { WIRE_RULES } from './findingQueries';
 import { createStatesBody, newLineStatesBody, removeStatesBody } from './recordWriteQueries';
-import { descendantsOf, NODE_MAP, WIRES_ON_PORT } from './scopedReadFragments';
+import {
+  COLLECT_EDGE_ROWS,
+  descendantIdsOf,
+  descendantsOf,
+  EDGES_AT,
+  HAS_CHILD,
+  NODE_AT,
+  NODE_MAP,
+  PORTS_OF,
+  VISIBLE_NODE,
+  WIRES_ON_PORT,
+} from './scopedReadFragments';
 import { BRANCH_VIEW, SUBTREE_BY_DEPTH } from './scopedReadQueries';
 import { mergedTouchesCypher, recordChangeCypher, touchOf } from './trailQueries';
 import { allStates, RecordLabel, seek, statesPage, visible, visibleRecord } from './visibility';
@@ -325,6 +336,38 @@ describe('the statements kept whole hold the rules defined once (statementRules)
       statement,
       definition: 'scopedReadFragments.ts WIRES_ON_PORT',
       text: WIRES_ON_PORT,
+    })),
+    // the other clauses the scoped reads share, each where a statement applies it
+    ...(
+      [
+        ...SUBTREE_BY_DEPTH.flatMap((query) => [
+          [query.name, "NODE_AT('root', '$nodeId')", NODE_AT('root', '$nodeId')],
+          [query.name, "PORTS_OF('root')", PORTS_OF('root')],
+          [query.name, "PORTS_OF('n')", PORTS_OF('n')],
+          [query.name, "HAS_CHILD('n')", HAS_CHILD('n')],
+        ]),
+        ['readBoundaryOf', "PORTS_OF('bn')", PORTS_OF('bn')],
+        ['readBoundaryOf', "PORTS_OF('c')", PORTS_OF('c')],
+        ['readBoundaryOf', "descendantIdsOf('start', 'below')", descendantIdsOf('start', 'below')],
+        ['readBoundaryOf', 'COLLECT_EDGE_ROWS', COLLECT_EDGE_ROWS],
+        ['perimeterWiresOf', 'COLLECT_EDGE_ROWS', COLLECT_EDGE_ROWS],
+        [
+          'descendantIdsFrom',
+          "descendantIdsOf('start', 'found')",
+          descendantIdsOf('start', 'found'),
+        ],
+        ['readTopLevelOf', "PORTS_OF('n')", PORTS_OF('n')],
+        ['readTopLevelOf', "EDGES_AT('ids')", EDGES_AT('ids')],
+        ['readTopLevelOf', "VISIBLE_NODE('n')", VISIBLE_NODE('n')],
+        ['readNeighborhoodOf', "PORTS_OF('n')", PORTS_OF('n')],
+        ['readNeighborhoodOf', "PORTS_OF('nb')", PORTS_OF('nb')],
+        ['readNeighborhoodOf', "EDGES_AT('ids')", EDGES_AT('ids')],
+        ['readNeighborhoodOf', "VISIBLE_NODE('n')", VISIBLE_NODE('n')],
+      ] as const
+    ).map(([statement, clause, text]) => ({
+      statement,
+      definition: `scopedReadFragments.ts ${clause}`,
+      text,
     })),
     // a pinned scoped read shows each node at its position at the line's head
     ...[

@@ -192,9 +192,9 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
         })))
       RETURN collect(c.id) AS f8
     }
-    RETURN f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 AS below, f2 + f3 + f4 + f5 + f6 + f7 + f8 AS deeper, f8 AS belowFrontier
+    RETURN f1 + f2 + f3 + f4 + f5 + f6 + f7 + f8 AS below, f8 AS belowFrontier
   }
-  CALL (bn, children, deeper, view) {
+  CALL (bn, children, below, view) {
     WITH bn, view, COLLECT {
       MATCH (pt:Port {node_id: bn.id})
         USING INDEX SEEK pt:Port(branch_id, node_id)
@@ -205,7 +205,7 @@ WITH pr, m, b, {line: b.id, ver: coalesce(toInteger($at.version), b.version), ma
         })))
       RETURN pt {.*}
     } AS ownPorts
-    WITH view, [x IN ownPorts | x.id] AS own, ownPorts, children, deeper
+    WITH view, [x IN ownPorts | x.id] AS own, ownPorts, children, below[size(children)..] AS deeper
     CALL (ownPorts, children, deeper, view) {
       UNWIND ownPorts AS p
       RETURN p
