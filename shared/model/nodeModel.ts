@@ -35,6 +35,16 @@ export const NODE_STATUSES = [
 export type Channel = 'inputs' | 'outputs' | 'config';
 export const CHANNELS = ['inputs', 'outputs', 'config'] as const satisfies readonly Channel[];
 
+/**
+ * The channel of the port at each end of a wire: a wire leaves an output and enters an
+ * input (the writes refuse any other wire, invalid_endpoint; the scoped reads seek a
+ * port's wires only at the end its channel allows).
+ */
+export const WIRE_END_CHANNELS = { source: 'outputs', target: 'inputs' } as const satisfies Record<
+  'source' | 'target',
+  Channel
+>;
+
 /** A port with every field present (the WirePort read shape). */
 export type PortValues = Schemas['WirePort'];
 /** A verification with every field present (the WireVerification read shape). */

@@ -9,7 +9,7 @@
  * against the store and holds them to the same code. The kind field matrix of a node's
  * data is nodeShape.ts's (one function, checkNodeShape, for both).
  */
-import type { NodeKind } from '../../../shared/model/nodeModel';
+import { WIRE_END_CHANNELS, type NodeKind } from '../../../shared/model/nodeModel';
 import { quote } from '../../../shared/text/clip';
 import { edgeKindsAllowed } from './edgeRules';
 
@@ -93,8 +93,8 @@ export const siblingNameRefusal = (name: string) => `a sibling is already named 
 /** depth_limit_exceeded: whether containment `depth` deep (1: the top level) is past the limit. */
 export const tooDeep = (depth: number, maxDepth: number) => depth > maxDepth;
 
-/** The channel of the port at each end of a wire (invalid_endpoint). */
-export const WIRE_END_CHANNELS = { source: 'outputs', target: 'inputs' } as const;
+/** The channel of the port at each end of a wire (invalid_endpoint): the node model's. */
+export { WIRE_END_CHANNELS };
 
 /**
  * What is at one end of a wire, as far as it is known: the port's channel and its node's

@@ -14,6 +14,7 @@
  * the end of a walk seeks nothing (a null id matches no record) and costs next to
  * nothing.
  */
+import { WIRE_END_CHANNELS } from '../../../shared/model/nodeModel';
 import { optionalStateOf, stateOf, statesWhere, viewFieldsOf, visible } from './visibility';
 
 /** The view variable every fragment reads through. */
@@ -153,10 +154,10 @@ export function descendantIdsOf(start: string, alias: string): string {
  * two. A config port holds no wire and seeks nothing (a null key matches no record).
  */
 export const WIRES_ON_PORT = `CALL (p, ${V}) {
-     ${statesWhere('e', 'Edge', { source_handle: "CASE WHEN p.channel = 'outputs' THEN p.id END" }, V)}
+     ${statesWhere('e', 'Edge', { source_handle: `CASE WHEN p.channel = '${WIRE_END_CHANNELS.source}' THEN p.id END` }, V)}
      RETURN e
      UNION ALL
-     ${statesWhere('e', 'Edge', { target_handle: "CASE WHEN p.channel = 'inputs' THEN p.id END" }, V)}
+     ${statesWhere('e', 'Edge', { target_handle: `CASE WHEN p.channel = '${WIRE_END_CHANNELS.target}' THEN p.id END` }, V)}
      RETURN e
    }`;
 

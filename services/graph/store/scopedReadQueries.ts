@@ -71,8 +71,9 @@ export const readNeighborhoodOf = statement('readNeighborhoodOf');
  * getBoundary). The children's ports are read once, for the children and for the
  * perimeter; only the nodes further below are sought for theirs (`below` begins with
  * the children, as many as `children`, then the levels under them). With no such
- * project there is no row; with no such node `node` is null. Every branch has an owner: `b.owner_id IS NOT NULL` lets the planner seek main
- * through the (project_id, owner_id) index instead of scanning every branch.
+ * project there is no row; with no such node `node` is null. Every branch has an
+ * owner: `b.owner_id IS NOT NULL` lets the planner seek main through the
+ * (project_id, owner_id) index instead of scanning every branch.
  */
 export const readBoundaryOf = statement('readBoundaryOf');
 
