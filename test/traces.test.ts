@@ -4,7 +4,8 @@
  * its call to the owning service process to the named-query spans of its Neo4j
  * statements, exported over OTLP/HTTP to a receiver inside the test. A caller's W3C
  * traceparent is continued; no statement parameter, nor any text the caller sent, is
- * recorded. Then a purge job: its span in the worker links back to the request that
+ * recorded. An MCP tool call's API request, answered inside the gateway, is a span
+ * named after its operation under the /mcp request's span. Then a purge job: its span in the worker links back to the request that
  * queued it. The stack is this test's own: five service processes spawned with the
  * OTEL_* variables, and the gateway and worker in this process with tracing started as
  * every process starts it (shared/telemetry/telemetry.ts).
@@ -24,6 +25,7 @@ import { ApiClient } from './support/client';
 import { Contract } from './support/contract';
 import { addNode, workspace } from './support/graphBuilders';
 import { ALL_SCOPES, TEST_ENV, TestUser } from './support/harness';
+import { connectHttp, ok } from './support/mcpClients';
 import { descendsFrom, OtlpReceiver, ReceivedSpan, SPAN_KIND } from './support/otlpReceiver';
 import { SplitTopology, startSplitTopology } from './support/splitTopology';
 
@@ -178,6 +180,47 @@ describe('distributed traces (OTEL_* set, separate processes)', function () {
     expectRequestTree(found, 'mergeBranch');
     expectNowhere(found.spans, secret);
     expectNowhere(found.statements, ws.branchId);
+  });
+
+  it('traces an MCP tool call as the API operation it makes, inside the /mcp request’s span', async () => {
+    const ws = await workspace(user);
+    const secret = `secret-${randomUUID()}`;
+    const mcp = await connectHttp(user.token, topology!.url);
+    try {
+      await ok(mcp, 'apply_deltas', {
+        branch_id: ws.branchId,
+        deltas: [addNode({ name: secret })],
+        expected_version: ws.version,
+      });
+    } finally {
+      await mcp.close();
+    }
+    // the tool's API request is answered in the gateway's process: a span of its own,
+    // named after the operation as a server span is, whose parent is the /mcp request
+    const found = await receiver.waitFor('trace of the tool call', () => {
+      const call = receiver.spans.find(
+        (s) =>
+          s.service === GATEWAY &&
+          s.kind === SPAN_KIND.internal &&
+          s.attributes['gds.operation_id'] === 'applyDeltas',
+      );
+      if (!call) return undefined;
+      const spans = receiver.trace(call.traceId);
+      const owner = spans.find((s) => s.service === GRAPH_WRITE && s.kind === SPAN_KIND.server);
+      const statements = spans.filter((s) => s.attributes['db.system'] === 'neo4j');
+      return owner && statements.length > 0 ? { call, owner, spans, statements } : undefined;
+    });
+    expect(found.call.name).to.equal('POST /v1/branches/{branch_id}/deltas');
+    expect(found.call.attributes['http.response.status_code']).to.equal(200);
+    const mcpSpan = found.spans.find((s) => s.service === GATEWAY && s.kind === SPAN_KIND.server);
+    expect(mcpSpan, 'the /mcp request’s server span').to.not.equal(undefined);
+    expect(descendsFrom(found.call, mcpSpan!, found.spans)).to.equal(true);
+    expect(mcpSpan!.name, 'it keeps its own name').to.not.include('{branch_id}');
+    expect(mcpSpan!.attributes['gds.operation_id']).to.equal(undefined);
+    expect(descendsFrom(found.owner, found.call, found.spans)).to.equal(true);
+    for (const statement of found.statements)
+      expect(descendsFrom(statement, found.owner, found.spans), statement.name).to.equal(true);
+    expectNowhere(found.spans, secret);
   });
 
   it('links a purge job’s span to the request that queued it (context carried in the job data)', async () => {

@@ -24,7 +24,7 @@ import { DECISIONS_QUEUE } from '../decisions';
 import { IdempotencyStore, warmPlansAtStart } from '../graph';
 import { rehearseStagedImport } from '../graphfile';
 import { AuthCache, Authenticator, RevocationFeed } from '../identity';
-import { gatewayMcpRoutes, loopbackUrl } from '../mcp';
+import { gatewayMcpRoutes } from '../mcp';
 import {
   closeQueue,
   listen,
@@ -111,15 +111,15 @@ export async function startService(
   });
   // one budget of unknown-key lookups per address, whichever route authenticates
   const unknownKeys = new UnknownKeyLimit(config.limits.rateLimitAnonPerMin);
-  // MCP at /mcp: its tools call this gateway's own routes on loopback with the caller's key
-  let selfUrl = '';
+  // MCP at /mcp: its tools' API calls, with the caller's key, are answered by this
+  // gateway's own routes in process (`app`, built below; called only once it serves)
   const mcp = gatewayMcpRoutes({
     definitionPath: OPENAPI_PATH,
     logger,
     authenticator,
     rateLimits,
     unknownKeys,
-    apiBaseUrl: () => selfUrl,
+    gateway: () => app,
     maxBodyBytes: config.limits.maxBodyBytes,
     version: config.serviceVersion,
     allowedOrigins: config.mcp.allowedOrigins,
@@ -170,8 +170,7 @@ export async function startService(
     }),
   });
 
-  const { server, url, port } = await listen(app, config);
-  selfUrl = loopbackUrl(config.host, port);
+  const { server, url } = await listen(app, config);
   logger.info({ url }, 'graph design service listening');
   // in process, this process serves the scoped reads and batches: their statements are
   // planned before the first request needs them (the owners' processes do in split mode)

@@ -1,9 +1,9 @@
 /**
- * The HTTP calls behind every tool, resource and prompt: the service's own API,
- * with the caller's bearer key, so authentication, scopes, project allowlists,
- * roles, rate limits and error bodies are exactly those of the HTTP routes.
- * Inside the gateway the base URL is the gateway itself on loopback; from
- * `graphctl mcp` it is the --url given.
+ * The API calls behind every tool, resource and prompt: the service's own API, with
+ * the caller's bearer key, so authentication, scopes, project allowlists, roles,
+ * rate limits and error bodies are exactly those of the HTTP routes. How a call
+ * reaches the API is its transport (apiTransports.ts): inside the gateway, the
+ * gateway's own request pipeline in process; from `graphctl mcp`, HTTP to the --url given.
  */
 
 export interface ApiAnswer {
@@ -24,50 +24,74 @@ export interface ApiRequest {
   body?: unknown;
 }
 
+/** One request as it goes to the API: headers complete, the body encoded. */
+export interface SentRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** JSON text (Content-Type is set) or absent. */
+  body?: string;
+  /** Aborted when the agent's call is cancelled or its connection closes. */
+  signal?: AbortSignal;
+}
+
+/** The answer as a transport reads it. */
+export interface ReceivedAnswer {
+  status: number;
+  text: string;
+  /** A response header by its lower-case name. */
+  header(name: string): string | undefined;
+}
+
+export type ApiTransport = (request: SentRequest) => Promise<ReceivedAnswer>;
+
 export interface ApiCallerOptions {
-  baseUrl: string;
+  transport: ApiTransport;
   /** The bearer key, sent as `Authorization: Bearer ...`; absent sends no credential. */
   token?: string;
-  /** Headers added to every call (the gateway forwards the client address and request id). */
+  /** Headers added to every call (the gateway passes on the caller's credential and request id). */
   headers?: Record<string, string>;
 }
 
+function parsedJson(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: the answer is kept as text alone
+    return undefined;
+  }
+}
+
 export class ApiCaller {
-  private readonly baseUrl: string;
+  private readonly transport: ApiTransport;
   private readonly headers: Record<string, string>;
 
   constructor(options: ApiCallerOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.transport = options.transport;
     this.headers = { ...options.headers, Accept: 'application/json' };
     if (options.token !== undefined) this.headers.Authorization = `Bearer ${options.token}`;
   }
 
-  async call(request: ApiRequest): Promise<ApiAnswer> {
+  async call(request: ApiRequest, signal?: AbortSignal): Promise<ApiAnswer> {
     const headers: Record<string, string> = { ...this.headers, ...request.headers };
-    let payload: string | undefined;
+    let body: string | undefined;
     if (request.body !== undefined) {
-      payload = JSON.stringify(request.body);
+      body = JSON.stringify(request.body);
       headers['Content-Type'] = 'application/json';
     }
-    const response = await fetch(`${this.baseUrl}${request.path}`, {
+    const answer = await this.transport({
       method: request.method,
+      path: request.path,
       headers,
-      body: payload,
+      body,
+      signal,
     });
-    const text = await response.text();
-    let json: unknown;
-    if (text.length > 0) {
-      try {
-        json = JSON.parse(text) as unknown;
-      } catch {
-        json = undefined;
-      }
-    }
     return {
-      status: response.status,
-      text,
-      json,
-      replayed: response.headers.get('idempotent-replayed') === 'true',
+      status: answer.status,
+      text: answer.text,
+      json: parsedJson(answer.text),
+      replayed: answer.header('idempotent-replayed') === 'true',
     };
   }
 

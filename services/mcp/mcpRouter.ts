@@ -5,11 +5,13 @@
  * The request must carry the same bearer key as the HTTP routes: an unknown or
  * missing key is the same 401 body (with WWW-Authenticate), counted in the
  * caller's address bucket like any unauthenticated call. Each tool call, resource
- * read and resource listing is then made against the API itself on loopback
- * with that key, so scopes, project allowlists, roles, rate limits (the key's
- * read bucket for GET operations, write bucket for the others) and error bodies
- * are exactly those of the HTTP routes. Messages that touch no data
- * (initialize, tools/list, prompts) count against no bucket.
+ * read and resource listing is then an API request with that key, answered by the
+ * gateway's own request pipeline in this process (apiTransports.ts), so scopes,
+ * project allowlists, roles, rate limits (the key's read bucket for GET operations,
+ * write bucket for the others), requests in flight and error bodies are exactly those
+ * of the HTTP routes. Messages that touch no data (initialize, tools/list, prompts)
+ * count against no bucket. An agent that hangs up, or cancels a tool call, cancels
+ * the API request it made.
  *
  * Before anything else, a request whose Origin is present and not allowed is
  * refused 403 (DNS-rebinding protection, originCheck.ts).
@@ -20,7 +22,9 @@ import express, { NextFunction, Request, Response, Router } from 'express';
 import { PayloadTooLargeError } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
 import type { Authenticator } from '../identity';
+import type { RequestListener } from '../../shared/http/injectRequest';
 import { ApiCaller } from './apiCaller';
+import { inProcessTransport } from './apiTransports';
 import { createMcpServer } from './mcpServer';
 import { mcpOriginAllowed } from './originCheck';
 import { parse } from 'yaml';
@@ -41,8 +45,8 @@ export interface McpRouterOptions {
   unknownKeys?: { spent(address: string): boolean; recordMiss(address: string): void };
   /** The gateway's RateLimits: an unauthenticated attempt is counted in the anon bucket. */
   rateLimits: { consume(bucket: 'anon', key: string): Promise<unknown> };
-  /** Base URL of the API the tools call (the gateway itself on loopback), known once it listens. */
-  apiBaseUrl: () => string;
+  /** The gateway's request listener, which answers the tools' API calls; known once built. */
+  gateway: () => RequestListener;
   maxBodyBytes: number;
   version: string;
   /** Web origins allowed besides the loopback ones (config.mcp.allowedOrigins). */
@@ -76,12 +80,14 @@ export function mcpRouter(options: McpRouterOptions): Router {
   }
 
   async function serve(req: Request, res: Response): Promise<void> {
+    // from the agent's own address, with its X-Forwarded-For: the same client address
+    const forwardedFor = req.header('x-forwarded-for');
     const api = new ApiCaller({
-      baseUrl: options.apiBaseUrl(),
+      transport: inProcessTransport(options.gateway(), req.socket.remoteAddress ?? ''),
       headers: {
         Authorization: req.header('authorization') ?? '',
         'X-Request-Id': req.gateway.requestId,
-        ...(req.ip ? { 'X-Forwarded-For': req.ip } : {}),
+        ...(forwardedFor !== undefined ? { 'X-Forwarded-For': forwardedFor } : {}),
       },
     });
     const server = createMcpServer({ tools: options.tools, api, version: options.version });
@@ -89,9 +95,13 @@ export function mcpRouter(options: McpRouterOptions): Router {
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    // An agent that hangs up before its answer: closing the server aborts its handlers,
+    // and with them the API requests they made. Once the answer is sent whole, this
+    // request's server and transport hold nothing more (no timer, no stream) and are
+    // left to the collector: closing them would only build the "connection closed"
+    // error handed to requests still waiting, of which there are none.
     res.on('close', () => {
-      void transport.close();
-      void server.close();
+      if (!res.writableFinished) void server.close();
     });
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);
@@ -117,15 +127,6 @@ export function mcpRouter(options: McpRouterOptions): Router {
     }, next);
   });
   return router;
-}
-
-/** The URL on which this process reaches its own listener (a wildcard host is reached on loopback). */
-export function loopbackUrl(host: string, port: number): string {
-  if (host === '0.0.0.0' || host === '') return `http://127.0.0.1:${port}`;
-  if (host === '::' || host === '[::]') return `http://[::1]:${port}`;
-  return host.includes(':') && !host.startsWith('[')
-    ? `http://[${host}]:${port}`
-    : `http://${host}:${port}`;
 }
 
 /**

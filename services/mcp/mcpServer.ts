@@ -84,10 +84,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}`);
-    return callTool(tool, request.params.arguments ?? {}, options.api);
+    return callTool(tool, request.params.arguments ?? {}, options.api, extra.signal);
   });
   server.setRequestHandler(ListResourcesRequestSchema, async () =>
     withApiErrors(async () => ({ resources: await listResources(options.api) })),

@@ -8,6 +8,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { ApiCaller } from './apiCaller';
+import { fetchTransport } from './apiTransports';
 import { createMcpServer } from './mcpServer';
 import type { OpenApiDocument } from './openApiSchemas';
 import { toolDefinitions } from './toolDefinitions';
@@ -36,7 +37,7 @@ async function fetchDocument(url: string): Promise<OpenApiDocument> {
 /** Serves MCP on stdin/stdout until the client closes the stream. */
 export async function runStdioServer(options: StdioOptions): Promise<void> {
   const tools = toolDefinitions(await fetchDocument(options.url));
-  const api = new ApiCaller({ baseUrl: options.url, token: options.token });
+  const api = new ApiCaller({ transport: fetchTransport(options.url), token: options.token });
   const server = createMcpServer({ tools, api, version: options.version });
   const transport = new StdioServerTransport();
   await server.connect(transport);

@@ -140,12 +140,14 @@ export async function callTool(
   tool: ToolDefinition,
   args: Args,
   api: ApiCaller,
+  /** The agent's cancellation of the call (or its hang-up): the API request is abandoned. */
+  signal?: AbortSignal,
 ): Promise<ToolResult> {
   const built = requestOf(tool, args);
   if ('invalid' in built) return built.invalid;
   let answer;
   try {
-    answer = await api.call(built.request);
+    answer = await api.call(built.request, signal);
   } catch (error) {
     const { status, body } = errorBody(
       new ServiceUnavailableError(`the API did not answer: ${(error as Error).message}`),

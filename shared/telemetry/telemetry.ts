@@ -5,8 +5,8 @@
  * then works on OpenTelemetry's no-op API (no span is made, nothing is recorded).
  * What a trace holds, and what it never holds, is in docs/OPERATIONS.md ("Traces").
  */
-import { context, diag, DiagLogLevel, trace } from '@opentelemetry/api';
-import { getRPCMetadata, RPCType } from '@opentelemetry/core';
+import { context, diag, DiagLogLevel, SpanKind, trace } from '@opentelemetry/api';
+import { getRPCMetadata, RPCMetadata, RPCType, setRPCMetadata } from '@opentelemetry/core';
 import type { TelemetrySettings } from '../config/telemetrySettings';
 import type { Logger } from '../logging/logger';
 
@@ -80,4 +80,29 @@ export function nameRequestSpan(operationId: string, route: string): void {
   if (rpc?.type !== RPCType.HTTP) return;
   rpc.route = route;
   rpc.span.setAttribute('gds.operation_id', operationId);
+}
+
+/**
+ * Runs `work`, a request answered inside this process (an MCP tool's call of the API,
+ * shared/http/injectRequest.ts), in a span of its own that the gateway names after its
+ * operation as it does a server span (nameRequestSpan): in a trace, the tool call shows
+ * as the API request it is, under the /mcp request's span, which keeps its own name.
+ */
+export async function inProcessRequestSpan<T extends { status: number }>(
+  method: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return trace
+    .getTracer('graph-design-service')
+    .startActiveSpan(`${method} (in process)`, { kind: SpanKind.INTERNAL }, async (span) => {
+      const rpc: RPCMetadata = { type: RPCType.HTTP, span };
+      try {
+        const answer = await context.with(setRPCMetadata(context.active(), rpc), work);
+        span.setAttribute('http.response.status_code', answer.status);
+        return answer;
+      } finally {
+        if (rpc.type === RPCType.HTTP && rpc.route) span.updateName(`${method} ${rpc.route}`);
+        span.end();
+      }
+    });
 }
