@@ -1,6 +1,7 @@
 /**
  * Streamable HTTP transport at /mcp on the gateway (stateless: no session, one
- * MCP server per request, JSON answers rather than SSE streams).
+ * MCP server per request, JSON answers rather than SSE streams; a POST of one request
+ * is answered the short way, singleRequestTransport.ts).
  *
  * The request must carry the same bearer key as the HTTP routes: an unknown or
  * missing key is the same 401 body (with WWW-Authenticate), counted in the
@@ -17,7 +18,6 @@
  * refused 403 (DNS-rebinding protection, originCheck.ts).
  */
 import { readFileSync } from 'node:fs';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import express, { NextFunction, Request, Response, Router } from 'express';
 import { PayloadTooLargeError } from '../../shared/errors/domainErrors';
 import type { Logger } from '../../shared/logging/logger';
@@ -27,6 +27,7 @@ import { ApiCaller } from './apiCaller';
 import { inProcessTransport } from './apiTransports';
 import { createMcpServer } from './mcpServer';
 import { mcpOriginAllowed } from './originCheck';
+import { answerMcpPost } from './singleRequestTransport';
 import { parse } from 'yaml';
 import type { OpenApiDocument } from './openApiSchemas';
 import { catalogProblems, ToolDefinition, toolDefinitions } from './toolDefinitions';
@@ -91,10 +92,6 @@ export function mcpRouter(options: McpRouterOptions): Router {
       },
     });
     const server = createMcpServer({ tools: options.tools, api, version: options.version });
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
     // An agent that hangs up before its answer: closing the server aborts its handlers,
     // and with them the API requests they made. Once the answer is sent whole, this
     // request's server and transport hold nothing more (no timer, no stream) and are
@@ -103,8 +100,7 @@ export function mcpRouter(options: McpRouterOptions): Router {
     res.on('close', () => {
       if (!res.writableFinished) void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
+    await answerMcpPost(server, req, res);
   }
 
   router.all(MCP_PATH, (req: Request, res: Response, next: NextFunction) => {
