@@ -11,8 +11,8 @@
  * project allowlists, roles, rate limits (the key's read bucket for GET operations,
  * write bucket for the others), requests in flight and error bodies are exactly those
  * of the HTTP routes. Messages that touch no data (initialize, tools/list, prompts)
- * count against no bucket. An agent that hangs up, or cancels a tool call, cancels
- * the API request it made.
+ * count against no bucket. An agent that hangs up before its answer cancels the API
+ * requests made for it (answerMcpPost).
  *
  * Before anything else, a request whose Origin is present and not allowed is
  * refused 403 (DNS-rebinding protection, originCheck.ts).
@@ -92,14 +92,6 @@ export function mcpRouter(options: McpRouterOptions): Router {
       },
     });
     const server = createMcpServer({ tools: options.tools, api, version: options.version });
-    // An agent that hangs up before its answer: closing the server aborts its handlers,
-    // and with them the API requests they made. Once the answer is sent whole, this
-    // request's server and transport hold nothing more (no timer, no stream) and are
-    // left to the collector: closing them would only build the "connection closed"
-    // error handed to requests still waiting, of which there are none.
-    res.on('close', () => {
-      if (!res.writableFinished) void server.close();
-    });
     await answerMcpPost(server, req, res);
   }
 

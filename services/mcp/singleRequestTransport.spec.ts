@@ -25,10 +25,17 @@ const TOP_LEVEL = {
   wires: [],
 };
 
+/** The branch whose reads never answer: they wait until their caller gives up. */
+const HANGING = 'hanging';
+
 function serverOver(sent: SentRequest[]) {
   const api = new ApiCaller({
     transport: async (request) => {
       sent.push(request);
+      if (request.path.includes(HANGING))
+        await new Promise((_resolve, reject) =>
+          request.signal?.addEventListener('abort', () => reject(new Error('abandoned'))),
+        );
       return { status: 200, text: JSON.stringify(TOP_LEVEL), header: () => undefined };
     },
   });
@@ -189,6 +196,48 @@ describe('MCP POST answered the short way (SingleRequestTransport) or by the SDK
       expect(ours).to.deep.equal(sdk);
     });
   }
+
+  /** Polls `check` every 10 ms for up to 2 s. */
+  async function eventually(what: string, check: () => boolean) {
+    for (let waited = 0; !check(); waited += 10) {
+      if (waited > 2000) throw new Error(`not seen: ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  const hangingCall = (id: number) => ({
+    ...callTopLevel(id),
+    params: { name: 'get_top_level', arguments: { branch_id: HANGING } },
+  });
+
+  for (const [way, body] of [
+    ['the short way', hangingCall(20)],
+    ['by the SDK (a batch)', [hangingCall(21)]],
+  ] as const) {
+    it(`cancels the API request of an agent that hangs up before its answer (${way})`, async () => {
+      const before = sent.length;
+      const agent = new AbortController();
+      const posted = fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: HEADERS,
+        body: JSON.stringify(body),
+        signal: agent.signal,
+      }).catch(() => 'hung up');
+      await eventually('the API request', () => sent.length > before);
+      const request = sent[before];
+      expect(request.signal?.aborted).to.equal(false);
+      agent.abort();
+      expect(await posted).to.equal('hung up');
+      await eventually('the API request cancelled', () => request.signal?.aborted === true);
+    });
+  }
+
+  it('leaves the API request of an answer sent whole alone', async () => {
+    const before = sent.length;
+    expect((await post('/mcp', HEADERS, callTopLevel(22))).status).to.equal(200);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent[before].signal?.aborted).to.equal(false);
+  });
 
   it("gives the tool call's result as the SDK does: the API body as text and as structured content", async () => {
     const answer = await post('/mcp', HEADERS, callTopLevel(12));

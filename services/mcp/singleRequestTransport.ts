@@ -97,8 +97,18 @@ export class SingleRequestTransport implements Transport {
   }
 }
 
-/** Answers one POST to /mcp (its body already parsed) with `server`, the short way when it may. */
+/**
+ * Answers one POST to /mcp (its body already parsed) with `server`, the short way when
+ * it may. An agent that hangs up before its answer: closing the server aborts its
+ * handlers, and with them the API requests they made (their signal). Once the answer is
+ * sent whole, the server and transport of this one POST hold nothing more (no timer, no
+ * stream) and are left to the collector: closing them would only build the "connection
+ * closed" error handed to requests still waiting, of which there are none.
+ */
 export async function answerMcpPost(server: Server, req: Request, res: Response): Promise<void> {
+  res.on('close', () => {
+    if (!res.writableFinished) void server.close();
+  });
   const request = singleRequestOf(req.headers, req.body);
   if (request) {
     const transport = new SingleRequestTransport(res);
