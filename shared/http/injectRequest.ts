@@ -10,7 +10,7 @@
  * read as the listener hands it over (write and end, before any chunked framing). Once
  * the response is sent, the socket closes, so the response emits 'close' after
  * 'finish' as it does on a server (what releases a slot of the key's requests in
- * flight). Aborting `signal` before the answer closes the socket first, as a caller
+ * flight), and only then is the answer handed back. Aborting `signal` before the answer closes the socket first, as a caller
  * hanging up does: the response closes unsent and the work answering it is cancelled
  * (hangUpSignal).
  */
@@ -138,10 +138,16 @@ export function injectRequest(
     request.signal?.addEventListener('abort', abandon, { once: true });
     res.once('finish', () => {
       request.signal?.removeEventListener('abort', abandon);
-      resolve({ status: res.statusCode, headers: res.getHeaders(), body: textOf(chunks) });
       // as a server does once a response is sent: 'close' follows 'finish' (once the
       // socket's write callbacks have run, so no write is left to fail on a destroyed socket)
-      setImmediate(() => socket.destroy());
+      process.nextTick(() => socket.destroy());
+      // the answer is the caller's only once the response has closed, as over a network,
+      // where the server has closed it before the caller reads it: the key's slot in
+      // flight is free again by then, and a caller that sends its next request at once
+      // (a listing that keeps as many requests going as the key may have) is not refused
+      res.once('close', () =>
+        resolve({ status: res.statusCode, headers: res.getHeaders(), body: textOf(chunks) }),
+      );
     });
     listener(req, res);
   });
