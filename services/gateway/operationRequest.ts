@@ -17,6 +17,7 @@ import { params as pathParams } from 'bath-es5';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { OpenAPIBackend, type Operation } from 'openapi-backend';
+import { mediaTypeOf } from '../../shared/http/mediaType';
 
 type Query = Record<string, unknown>;
 
@@ -187,11 +188,7 @@ export function operationChecker(api: OpenAPIBackend) {
       cookie: {},
     };
     const requestBody = requestBodyOf(req.body);
-    const raw = req.headers['content-type'];
-    const contentType = String((Array.isArray(raw) ? raw[0] : raw) || '')
-      .split(';')[0]
-      .trim()
-      .toLowerCase();
+    const contentType = mediaTypeOf(req.headers['content-type']);
     if (typeof requestBody === 'object' || contentType === 'application/json')
       parameters.requestBody = requestBody;
 

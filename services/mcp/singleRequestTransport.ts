@@ -27,15 +27,11 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
+import { mediaTypeOf } from '../../shared/http/mediaType';
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The media type of a Content-Type without its parameters, in lower case. */
-function mediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';', 1)[0].trim().toLowerCase();
 }
 
 /**
@@ -48,7 +44,7 @@ export function singleRequestOf(
 ): JSONRPCRequest | undefined {
   const accept = header(headers, 'accept');
   if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) return;
-  if (mediaType(header(headers, 'content-type')) !== 'application/json') return;
+  if (mediaTypeOf(headers['content-type']) !== 'application/json') return;
   const version = header(headers, 'mcp-protocol-version');
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return;

@@ -10,9 +10,9 @@
  * read as the listener hands it over (write and end, before any chunked framing). Once
  * the response is sent, the socket closes, so the response emits 'close' after
  * 'finish' as it does on a server (what releases a slot of the key's requests in
- * flight), and only then is the answer handed back. Aborting `signal` before the answer closes the socket first, as a caller
- * hanging up does: the response closes unsent and the work answering it is cancelled
- * (hangUpSignal).
+ * flight), and only then is the answer handed back. Aborting `signal` before the
+ * answer closes the socket first, as a caller hanging up does: the response closes
+ * unsent and the work answering it is cancelled (hangUpSignal).
  */
 import { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

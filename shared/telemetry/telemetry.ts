@@ -5,7 +5,7 @@
  * then works on OpenTelemetry's no-op API (no span is made, nothing is recorded).
  * What a trace holds, and what it never holds, is in docs/OPERATIONS.md ("Traces").
  */
-import { context, diag, DiagLogLevel, SpanKind, trace } from '@opentelemetry/api';
+import { context, diag, DiagLogLevel, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { getRPCMetadata, RPCMetadata, RPCType, setRPCMetadata } from '@opentelemetry/core';
 import type { TelemetrySettings } from '../config/telemetrySettings';
 import type { Logger } from '../logging/logger';
@@ -100,8 +100,12 @@ export async function inProcessRequestSpan<T extends { status: number }>(
         const answer = await context.with(setRPCMetadata(context.active(), rpc), work);
         span.setAttribute('http.response.status_code', answer.status);
         return answer;
+      } catch (error) {
+        // no answer at all (the agent hung up): the span says why
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        throw error;
       } finally {
-        if (rpc.type === RPCType.HTTP && rpc.route) span.updateName(`${method} ${rpc.route}`);
+        if (rpc.route) span.updateName(`${method} ${rpc.route}`);
         span.end();
       }
     });
